@@ -1,0 +1,28 @@
+"""The ``paigow`` command: one sub-command group per part of the project."""
+
+from __future__ import annotations
+
+import typer
+
+from paigow.poker.cli import app as poker_app
+from paigow.tiles.cli import app as tiles_app
+
+app = typer.Typer(
+    name="paigow",
+    help="Pai Gow tiles and Pai Gow Poker: rules, hand-setting ways, exact odds, a table.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+app.add_typer(tiles_app, name="tiles")
+
+app.add_typer(poker_app, name="poker")
+
+
+def main() -> None:
+    """Entry point of the console script."""
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,1 @@
+"""Pai Gow Poker: 52 cards and a joker."""

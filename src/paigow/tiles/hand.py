@@ -1,0 +1,239 @@
+"""Value of a two-tile hand and comparison with the banker's hand (RULES.md 1.2, 1.3).
+
+Values, highest first: the Gee Joon pair; the other 15 pairs in class order; Wong (Teen
+or Day with a nine); Gong (Teen or Day with an eight); points (pips modulo 10, a lone Gee
+Joon tile counting 3 or 6, whichever scores more).
+
+Equal Wongs, Gongs and points are decided by each hand's highest single tile; tiles of the
+same class are a copy, and copies and every 0-0 go to the banker.
+
+>>> from paigow.tiles.tile import parse_tiles as p
+>>> hand_value(p("1-2 5-6")).points     # Gee Joon counts 6 here: 6 + 11 = 17
+7
+>>> c = compare(p("2-2 6-1"), p("2-2 4-3"))
+>>> c.winner, c.reason
+('banker', 'copy: 1 point each and both highest tiles are Bon (2-2); a copy goes to the banker')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from paigow.errors import TileError
+from paigow.tiles.rules import DEFAULT_RULES, TileRules
+from paigow.tiles.tile import CLASSES, DAY, GEE_JOON, TEEN, Tile, check_available
+
+Kind = Literal["pair", "wong", "gong", "points"]
+
+# Category ranks (higher is better): points 0-9, Gong 10, Wong 11, pairs 20 (Chop Ng) .. 35 (Gee Joon).
+GONG_RANK = 10
+WONG_RANK = 11
+PAIR_BASE = 20
+
+
+def points_name(points: int) -> str:
+    """``"1 point"``, ``"7 points"``."""
+    return f"{points} point{'s' if points != 1 else ''}"
+
+
+def tiebreak_strength(tile: Tile, rules: TileRules = DEFAULT_RULES) -> int:
+    """The tile's standing when equal hands are decided by their highest tile (higher wins).
+
+    Teen 17, Day 16, ... Look 7, nines 6, eights 5, sevens 4, then (``ranked``) 2-4 3,
+    fives 2, 1-2 1; under ``no_value`` both Gee Joon tiles are 0.
+
+    >>> from paigow.tiles.tile import parse_tile as t
+    >>> [tiebreak_strength(t(x)) for x in ("6-6", "4-3", "2-4", "2-3", "1-2")]
+    [17, 4, 3, 2, 1]
+    >>> tiebreak_strength(t("2-4"), TileRules("no_value"))
+    0
+    """
+    c = tile.class_index
+    if c == GEE_JOON:
+        if rules.gee_joon_tiebreak == "no_value":
+            return 0
+        return 3 if tile.pips == 6 else 1
+    if c == 15:  # the fives rank between 2-4 and 1-2
+        return 2
+    return 18 - c  # Teen (1) 17 ... sevens (14) 4
+
+
+def point_total(a: Tile, b: Tile) -> int:
+    """Pips modulo 10, a single Gee Joon tile counting 3 or 6, whichever scores more.
+
+    >>> from paigow.tiles.tile import parse_tile as t
+    >>> point_total(t("1-3"), t("2-3")), point_total(t("2-3"), t("5-6")), point_total(t("5-5"), t("4-6"))
+    (9, 6, 0)
+    """
+    options_a = (3, 6) if a.is_gee_joon else (a.pips,)
+    options_b = (3, 6) if b.is_gee_joon else (b.pips,)
+    return max((x + y) % 10 for x in options_a for y in options_b)
+
+
+@dataclass(frozen=True)
+class HandValue:
+    """The value of a two-tile hand.
+
+    ``rank``: the category (points 0-9, Gong 10, Wong 11, pairs 20-35); ``points`` the
+    count for Wong (11), Gong (10) and points hands, None for pairs; ``high_tile`` the tile
+    that breaks ties (None for pairs, which never tie between disjoint hands).
+    """
+
+    kind: Kind
+    name: str
+    rank: int
+    points: int | None
+    tiles: tuple[Tile, Tile]
+    high_tile: Tile | None
+    tiebreak: int
+    explanation: str
+
+    @property
+    def code(self) -> int:
+        """One integer that orders hands exactly as play does: the player's hand beats the
+        banker's iff its code is strictly greater (copies and 0-0 have equal codes)."""
+        return self.rank * 32 + self.tiebreak
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "kind": self.kind,
+            "name": self.name,
+            "points": self.points,
+            "rank": self.rank,
+            "tiles": [str(t) for t in self.tiles],
+            "high_tile": str(self.high_tile) if self.high_tile else None,
+            "explanation": self.explanation,
+        }
+
+
+def _as_pair(tiles: Sequence[Tile]) -> tuple[Tile, Tile]:
+    if len(tiles) != 2:
+        raise TileError(f"a hand is two tiles, got {len(tiles)}")
+    check_available(tiles)
+    return tiles[0], tiles[1]
+
+
+def _highest(a: Tile, b: Tile, rules: TileRules) -> Tile:
+    return a if tiebreak_strength(a, rules) >= tiebreak_strength(b, rules) else b
+
+
+def hand_value(tiles: Sequence[Tile], rules: TileRules = DEFAULT_RULES) -> HandValue:
+    """Value a two-tile hand (RULES.md 1.2).
+
+    >>> from paigow.tiles.tile import parse_tiles as p
+    >>> [hand_value(p(h)).name for h in ("2-1 4-2", "6-6 6-6", "1-1 4-5", "6-6 4-4", "1-1 6-1")]
+    ['Gee Joon pair', 'pair of Teen', 'Day Wong', 'Teen Gong', 'high nine']
+    """
+    a, b = _as_pair(tiles)
+    ca, cb = a.class_index, b.class_index
+    both = (a, b)
+    if ca == cb:
+        cls = CLASSES[ca]
+        name = "Gee Joon pair" if ca == GEE_JOON else f"pair of {cls.name}"
+        return HandValue(
+            "pair", name, PAIR_BASE + 15 - ca, None, both, None, 0,
+            f"{a} and {b} are the two tiles of {cls.name}, pair rank {ca + 1} of 16",
+        )
+    for big, other in ((a, b), (b, a)):
+        if big.class_index in (TEEN, DAY):
+            who = CLASSES[big.class_index].name
+            if other.pips == 9:
+                return HandValue(
+                    "wong", f"{who} Wong", WONG_RANK, 11, both, big,
+                    tiebreak_strength(big, rules), f"{who} ({big}) with a nine ({other}) is a Wong",
+                )
+            if other.pips == 8:
+                return HandValue(
+                    "gong", f"{who} Gong", GONG_RANK, 10, both, big,
+                    tiebreak_strength(big, rules), f"{who} ({big}) with an eight ({other}) is a Gong",
+                )
+    pts = point_total(a, b)
+    high = _highest(a, b, rules)
+    gj = [t for t in both if t.is_gee_joon]
+    why = f"{a.pips} + {b.pips} pips"
+    if gj:
+        why = f"Gee Joon {gj[0]} counts 3 or 6, whichever is better"
+    if pts == 0:
+        # every 0-0 goes to the banker whatever the tiles: the tiles never matter at zero
+        return HandValue("points", "0 points", 0, 0, both, high, 0, f"{why}: 0 points")
+    high_nine = pts == 9 and any(t.class_index in (TEEN, DAY) for t in both)
+    name = "high nine" if high_nine else points_name(pts)
+    return HandValue(
+        "points", name, pts, pts, both, high, tiebreak_strength(high, rules),
+        f"{why}: {points_name(pts)}",
+    )
+
+
+def hand_code(a: Tile, b: Tile, rules: TileRules = DEFAULT_RULES) -> int:
+    """The comparison code of a hand (see :attr:`HandValue.code`)."""
+    return hand_value((a, b), rules).code
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """A player's hand against the banker's: who wins and the rule that decided it."""
+
+    winner: Literal["player", "banker"]
+    reason: str
+    player: HandValue
+    banker: HandValue
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "winner": self.winner,
+            "reason": self.reason,
+            "player": self.player.to_json(),
+            "banker": self.banker.to_json(),
+        }
+
+
+def compare(
+    player: Sequence[Tile], banker: Sequence[Tile], rules: TileRules = DEFAULT_RULES
+) -> Comparison:
+    """Compare a player's two-tile hand with the banker's (RULES.md 1.3).
+
+    Reads like the rule: higher value wins; 0-0 goes to the banker; equal Wongs, Gongs and
+    points go to the higher single tile; the same class of highest tile is a copy, won by
+    the banker. The lower tile never breaks a tie.
+
+    >>> from paigow.tiles.tile import parse_tiles as p
+    >>> print(compare(p("4-3 2-2"), p("6-5 5-5")).reason)
+    tie at 1 point: the banker's highest tile Mooy (5-5) outranks the player's Bon (2-2)
+    """
+    check_available([*player, *banker])
+    pv, bv = hand_value(player, rules), hand_value(banker, rules)
+    if pv.rank != bv.rank:
+        if pv.points == 0 and bv.points == 0:  # pragma: no cover - both zero share rank 0
+            raise AssertionError("unreachable")
+        winner: Literal["player", "banker"] = "player" if pv.rank > bv.rank else "banker"
+        hi, lo = (pv, bv) if winner == "player" else (bv, pv)
+        return Comparison(winner, f"{hi.name} beats {lo.name}", pv, bv)
+    if pv.kind == "points" and pv.points == 0:
+        return Comparison("banker", "0-0: every zero-zero tie goes to the banker", pv, bv)
+    if pv.kind == "pair":  # two hands cannot hold the same pair: each class has two tiles
+        return Comparison("banker", f"copy: both hands are the {pv.name}", pv, bv)
+    assert pv.high_tile is not None and bv.high_tile is not None
+    what = pv.name if pv.kind != "points" else points_name(pv.points or 0)
+    pt, bt = pv.high_tile, bv.high_tile
+    if pv.tiebreak == bv.tiebreak:
+        if pv.tiebreak == 0:
+            why = "neither hand has a tile of value (a lone Gee Joon tile has none)"
+        else:
+            why = f"both highest tiles are {pt.class_name} ({pt})"
+        lead = f"{what} each" if pv.kind == "points" else f"both hands are {what}"
+        return Comparison("banker", f"copy: {lead} and {why}; a copy goes to the banker", pv, bv)
+    if pv.tiebreak > bv.tiebreak:
+        return Comparison(
+            "player",
+            f"tie at {what}: the player's highest tile {pt.class_name} ({pt}) outranks "
+            f"the banker's {bt.class_name} ({bt})",
+            pv, bv,
+        )
+    return Comparison(
+        "banker",
+        f"tie at {what}: the banker's highest tile {bt.class_name} ({bt}) outranks "
+        f"the player's {pt.class_name} ({pt})",
+        pv, bv,
+    )

@@ -1,0 +1,206 @@
+"""The 32 tiles, their 16 rank classes, names and notation (RULES.md 1.1).
+
+A :class:`Tile` is a face: two pip counts. Eleven faces (the civil tiles) appear twice in
+the set, ten appear once: 21 faces, 32 tiles. Tiles are written ``6-6``, ``2-4`` (pips in
+either order; printed highest pip first) or, for civil tiles, by class name (``teen``).
+
+>>> parse_tiles("teen 4-2 1-2")
+(Tile(6, 6), Tile(4, 2), Tile(2, 1))
+>>> str(parse_tile("3-6")), parse_tile("3-6").class_name
+('6-3', 'Chop Gow')
+>>> parse_tiles("6-5 5-6 6-5")
+Traceback (most recent call last):
+...
+paigow.errors.TileError: tile '6-5' appears 3 times, but the set has only 2
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from paigow.errors import TileError
+
+
+@dataclass(frozen=True)
+class TileClass:
+    """A rank class: the two tiles that pair with each other.
+
+    ``index`` 0 is the highest (Gee Joon), 15 the lowest (Chop Ng). ``civil`` classes hold
+    two identical tiles; the others two different faces of equal standing.
+    """
+
+    index: int
+    name: str
+    english: str
+    faces: tuple[tuple[int, int], ...]
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def civil(self) -> bool:
+        return len(self.faces) == 1
+
+
+# Highest first. The names accepted as tile notation are the civil classes' names and aliases.
+CLASSES: tuple[TileClass, ...] = (
+    TileClass(0, "Gee Joon", "Supreme", ((2, 1), (4, 2))),
+    TileClass(1, "Teen", "Heaven", ((6, 6),), ("heaven",)),
+    TileClass(2, "Day", "Earth", ((1, 1),), ("earth",)),
+    TileClass(3, "Yun", "Man", ((4, 4),), ("man", "people")),
+    TileClass(4, "Gor", "Goose", ((3, 1),), ("goose", "ngor")),
+    TileClass(5, "Mooy", "Plum flower", ((5, 5),), ("plum", "flower")),
+    TileClass(6, "Chong", "Long", ((3, 3),), ("long",)),
+    TileClass(7, "Bon", "Board", ((2, 2),), ("board",)),
+    TileClass(8, "Foo", "Hatchet", ((6, 5),), ("ax", "axe", "hatchet")),
+    TileClass(9, "Ping", "Partition", ((6, 4),), ("partition",)),
+    TileClass(10, "Tit", "Long leg seven", ((6, 1),), ()),
+    TileClass(11, "Look", "Big head six", ((5, 1),), ()),
+    TileClass(12, "Chop Gow", "Mixed nines", ((6, 3), (5, 4))),
+    TileClass(13, "Chop Bot", "Mixed eights", ((6, 2), (5, 3))),
+    TileClass(14, "Chop Chit", "Mixed sevens", ((4, 3), (5, 2))),
+    TileClass(15, "Chop Ng", "Mixed fives", ((3, 2), (4, 1))),
+)
+
+GEE_JOON = 0
+TEEN = 1
+DAY = 2
+
+_CLASS_OF_FACE: dict[tuple[int, int], int] = {
+    face: c.index for c in CLASSES for face in c.faces
+}
+
+
+@dataclass(frozen=True, order=False)
+class Tile:
+    """One tile face, highest pip first. Construct with :func:`parse_tile` or ``Tile(6, 6)``."""
+
+    hi: int
+    lo: int
+
+    def __post_init__(self) -> None:
+        if (self.hi, self.lo) not in _CLASS_OF_FACE:
+            raise TileError(f"there is no tile {self.hi}-{self.lo} in a Pai Gow set")
+
+    def __repr__(self) -> str:
+        return f"Tile({self.hi}, {self.lo})"
+
+    def __str__(self) -> str:
+        return f"{self.hi}-{self.lo}"
+
+    @property
+    def pips(self) -> int:
+        return self.hi + self.lo
+
+    @property
+    def rank_class(self) -> TileClass:
+        return CLASSES[_CLASS_OF_FACE[(self.hi, self.lo)]]
+
+    @property
+    def class_index(self) -> int:
+        return _CLASS_OF_FACE[(self.hi, self.lo)]
+
+    @property
+    def class_name(self) -> str:
+        return self.rank_class.name
+
+    @property
+    def is_gee_joon(self) -> bool:
+        return self.class_index == GEE_JOON
+
+    @property
+    def copies(self) -> int:
+        """How many tiles of this face the set holds (2 for civil tiles, else 1)."""
+        return 2 if self.rank_class.civil else 1
+
+    def label(self) -> str:
+        """The tile with its class name, e.g. ``6-6 Teen``.
+
+        >>> parse_tile("2-4").label()
+        '4-2 Gee Joon'
+        """
+        return f"{self} {self.class_name}"
+
+    def to_json(self) -> str:
+        return str(self)
+
+
+# Faces in class order (21), and the full set of 32 tiles (civil faces twice).
+FACES: tuple[Tile, ...] = tuple(Tile(*f) for c in CLASSES for f in c.faces)
+DECK: tuple[Tile, ...] = tuple(t for t in FACES for _ in range(t.copies))
+
+_NAMES: dict[str, Tile] = {}
+for _c in CLASSES:
+    if _c.civil:
+        for _n in (_c.name, *_c.aliases):
+            _NAMES[_n.lower().replace(" ", "")] = Tile(*_c.faces[0])
+
+_PIPS = re.compile(r"^\[?([1-6])\s*[-–/]\s*([1-6])\]?$")
+
+
+def parse_tile(token: str | Tile) -> Tile:
+    """Read one tile: ``6-6``, ``2-4``/``4-2``, ``[6-5]`` or a civil class name (``teen``).
+
+    >>> parse_tile("Day"), parse_tile("1-3"), parse_tile("[5-6]")
+    (Tile(1, 1), Tile(3, 1), Tile(6, 5))
+    >>> parse_tile("7-1")
+    Traceback (most recent call last):
+    ...
+    paigow.errors.TileError: bad tile '7-1': write pips like 6-6 or 2-4, or a civil tile's name like teen
+    >>> parse_tile("1-6") == parse_tile("tit")
+    True
+    """
+    if isinstance(token, Tile):
+        return token
+    raw = str(token).strip()
+    key = raw.lower().replace(" ", "").replace("_", "")
+    if key in _NAMES:
+        return _NAMES[key]
+    m = _PIPS.match(raw)
+    if m:
+        a, b = int(m.group(1)), int(m.group(2))
+        face = (max(a, b), min(a, b))
+        if face in _CLASS_OF_FACE:
+            return Tile(*face)
+        raise TileError(f"bad tile {raw!r}: there is no {face[0]}-{face[1]} tile in a Pai Gow set")
+    raise TileError(
+        f"bad tile {raw!r}: write pips like 6-6 or 2-4, or a civil tile's name like teen"
+    )
+
+
+def parse_tiles(tokens: str | Iterable[str | Tile], count: int | None = None) -> tuple[Tile, ...]:
+    """Read several tiles (a string split on spaces/commas, or an iterable of tokens) and check
+    that no face appears more often than the set holds. ``count`` demands an exact number.
+
+    >>> parse_tiles("6-6,6-6 1-1")
+    (Tile(6, 6), Tile(6, 6), Tile(1, 1))
+    >>> parse_tiles("6-6 1-1", count=4)
+    Traceback (most recent call last):
+    ...
+    paigow.errors.TileError: expected 4 tiles, got 2: '6-6 1-1'
+    """
+    if isinstance(tokens, str):
+        items: list[str | Tile] = [t for t in re.split(r"[\s,]+", tokens.strip()) if t]
+    else:
+        items = []
+        for t in tokens:
+            if isinstance(t, str):
+                items.extend(x for x in re.split(r"[\s,]+", t.strip()) if x)
+            else:
+                items.append(t)
+    tiles = tuple(parse_tile(t) for t in items)
+    if count is not None and len(tiles) != count:
+        shown = " ".join(str(t) for t in items)
+        raise TileError(f"expected {count} tiles, got {len(tiles)}: {shown!r}")
+    check_available(tiles)
+    return tiles
+
+
+def check_available(tiles: Iterable[Tile]) -> None:
+    """Raise :class:`TileError` if a face is used more often than the set holds."""
+    for tile, n in Counter(tiles).items():
+        if n > tile.copies:
+            raise TileError(
+                f"tile {str(tile)!r} appears {n} times, but the set has only {tile.copies}"
+            )
