@@ -7,7 +7,7 @@ hands itself: the one of higher value is the high (rear) hand.
 
 >>> from paigow.tiles.tile import parse_tiles as p
 >>> [str(s) for s in settings(p("6-5 3-2 6-4 4-3"))]
-['6-5 6-4 / 4-3 3-2', '6-4 4-3 / 6-5 3-2', '6-5 4-3 / 6-4 3-2']
+['6-4 4-3 / 6-5 3-2', '4-3 3-2 / 6-5 6-4', '6-5 4-3 / 6-4 3-2']
 >>> len(settings(p("6-6 6-6 1-1 4-3")))
 2
 """
