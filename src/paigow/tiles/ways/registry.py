@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from importlib import import_module
+from typing import cast
 
 from paigow.errors import RuleError
 from paigow.tiles.rules import DEFAULT_RULES, TileRules
@@ -40,7 +41,7 @@ def get_way(
     key = name.strip()
     if key.lower() in _NAMED:
         module, cls = _NAMED[key.lower()]
-        way: TileWay = getattr(import_module(module), cls)(rules=rules)
+        way = cast(TileWay, getattr(import_module(module), cls)(rules=rules))
         return way
     if key.lower() == "optimal":
         from paigow.analysis.tiles_odds import OptimalWay
