@@ -9,7 +9,13 @@ if [ ! -x .venv/bin/python ]; then
 fi
 stamp=.venv/.paigow-installed
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
-  .venv/bin/python -m pip install --quiet --upgrade pip
-  .venv/bin/python -m pip install --quiet -e ".[dev]"
+  log=.venv/install.log
+  echo "setting up .venv (log: $log)" >&2
+  if ! { .venv/bin/python -m pip install --upgrade pip \
+         && .venv/bin/python -m pip install -e ".[dev]"; } >"$log" 2>&1; then
+    tail -30 "$log" >&2
+    echo "setup failed: see $log" >&2
+    exit 1
+  fi
   touch "$stamp"
 fi
