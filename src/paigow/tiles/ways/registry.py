@@ -44,11 +44,12 @@ def get_way(
         way = cast(TileWay, getattr(import_module(module), cls)(rules=rules))
         return way
     if key.lower() == "optimal":
-        from paigow.analysis.tiles_odds import OptimalWay
-
-        return OptimalWay(dealer=get_way(dealer, rules), rules=rules, commission=commission)
+        optimal = import_module("paigow.analysis.tiles_odds").OptimalWay
+        return cast(
+            TileWay,
+            optimal(dealer=get_way(dealer, rules), rules=rules, commission=commission),
+        )
     if key.lower().startswith("table:"):
-        from paigow.tiles.ways.table_file import load_table_way
-
-        return load_table_way(key[len("table:"):], rules=rules)
+        load = import_module("paigow.tiles.ways.table_file").load_table_way
+        return cast(TileWay, load(key[len("table:"):], rules=rules))
     raise RuleError(f"unknown tile way {name!r}: choose one of {', '.join(NAMES)}")
