@@ -78,7 +78,7 @@ def suit_of(card: Card) -> int:
 def card_name(card: Card) -> str:
     """Canonical name of a card: ``As``, ``Td``, ``Jk``.
 
-    >>> [card_name(c) for c in (0, 35, 52)]
+    >>> [card_name(c) for c in (0, 33, 52)]
     ['2c', 'Td', 'Jk']
     """
     if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < DECK_SIZE:
@@ -92,7 +92,7 @@ def parse_card(token: str | int) -> Card:
     """Read one card token (``As``, ``td``, ``10h``, ``Jk``, ``joker``) or a card int.
 
     >>> parse_card("td"), parse_card("JK"), parse_card(7)
-    (35, 52, 7)
+    (33, 52, 7)
     """
     if isinstance(token, bool):
         raise CardError(f"bad card {token!r}: {_BAD}")
@@ -114,9 +114,9 @@ def parse_card(token: str | int) -> Card:
     raise CardError(f"bad card {text!r}: {_BAD}")
 
 
-def _tokens(text: str) -> list[str]:
-    """Split a forgiving string of cards into tokens (``"AsKd 10h,Jk"``)."""
-    out: list[str] = []
+def _tokens(text: str) -> list[tuple[str, str]]:
+    """Split a forgiving string of cards into (token, the chunk it came from)."""
+    out: list[tuple[str, str]] = []
     for chunk in text.replace(",", " ").split():
         i = 0
         while i < len(chunk):
@@ -127,10 +127,7 @@ def _tokens(text: str) -> list[str]:
                 step = 3
             else:
                 step = 2
-            piece = chunk[i : i + step]
-            if len(piece) < step:
-                raise CardError(f"bad card {piece!r}: {_BAD}")
-            out.append(piece)
+            out.append((chunk[i : i + step], chunk))
             i += step
     return out
 
@@ -138,7 +135,7 @@ def _tokens(text: str) -> list[str]:
 def parse_cards(cards: str | Iterable[str | int]) -> tuple[Card, ...]:
     """Read several cards: a string (``"As Kd"``, ``"AsKd"``) or an iterable of tokens/ints.
 
-    A repeated card is an error naming it.
+    A bad token is an error naming it; so is a repeated card.
 
     >>> parse_cards(["As", "kd"])
     (51, 45)
@@ -146,20 +143,26 @@ def parse_cards(cards: str | Iterable[str | int]) -> tuple[Card, ...]:
     Traceback (most recent call last):
     ...
     paigow.errors.CardError: card As is repeated
+    >>> parse_cards("AsKdd")
+    Traceback (most recent call last):
+    ...
+    paigow.errors.CardError: bad card 'd' in 'AsKdd': write rank then suit, e.g. As, Td, 7c, or Jk for the joker
     """
-    if isinstance(cards, str):
-        tokens: list[str | int] = list(_tokens(cards))
-    else:
-        tokens = []
-        for item in cards:
-            if isinstance(item, str):
-                tokens.extend(_tokens(item))
-            else:
-                tokens.append(item)
+    items: list[tuple[str | int, str | None]] = []
+    for item in [cards] if isinstance(cards, str) else cards:
+        if isinstance(item, str):
+            items.extend(_tokens(item))
+        else:
+            items.append((item, None))
     out: list[Card] = []
     seen: set[Card] = set()
-    for tok in tokens:
-        card = parse_card(tok)
+    for tok, chunk in items:
+        try:
+            card = parse_card(tok)
+        except CardError:
+            if chunk is None or chunk == tok:
+                raise
+            raise CardError(f"bad card {tok!r} in {chunk!r}: {_BAD}") from None
         if card in seen:
             raise CardError(f"card {card_name(card)} is repeated")
         seen.add(card)

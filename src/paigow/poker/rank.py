@@ -1,0 +1,341 @@
+"""The reference evaluator: five- and two-card hands ranked the way the rules read.
+
+This module is deliberately plain: it is the definition the fast kernels
+(:mod:`paigow.poker.fast`) are tested against, not the code to call in a loop.
+
+A rank is a :class:`HandRank`: an ``int`` key (totally ordered, higher is better; five- and
+two-card keys share one scale so a setting's two hands can be compared for a foul) and a
+readable description that names the joker's role.
+
+Key layout: ``category << 20`` then up to five 4-bit tie-break values, most significant
+first. A tie-break value is a card rank 2..14 (ace 14), or for a straight the straight's
+strength: its top card 6..13, with the ace-high straight 15 and the wheel 14 under
+``wheel="second"`` (between A-K-Q-J-T and K-Q-J-T-9), or the wheel 5 under ``"lowest"``.
+
+>>> rank5("As Ks Qs Js Jk").description
+'royal flush (joker completes the royal flush as T)'
+>>> rank5("Jk 2c 3d 4h 5s") > rank5("2c 3d 4h 5s 6c")     # wheel second highest
+True
+>>> rank5("Jk 2c 3d 4h 5s", PokerRules(wheel="lowest")).description
+'straight, 6 high (joker completes the straight as 6)'
+>>> rank2("Jk Ad").description
+'pair of aces (joker plays as an ace)'
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from paigow.errors import CardError
+from paigow.poker.cards import ACE, JOKER, RANK_NAMES, RANK_PLURALS, Card, parse_cards
+from paigow.poker.rules import PokerRules
+
+DEFAULT_RULES = PokerRules()
+
+
+class Category(enum.IntEnum):
+    """Hand categories, lowest first (the key's top bits)."""
+
+    HIGH_CARD = 0
+    PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
+    ROYAL_FLUSH = 9
+    FIVE_OF_A_KIND = 10  # only with a wild joker: four of a rank (not aces) and the joker
+    FIVE_ACES = 11
+
+    @property
+    def label(self) -> str:
+        """Readable name: ``"straight flush"``."""
+        return self.name.lower().replace("_", " ")
+
+
+CATEGORY_SHIFT = 20
+_ROYAL = frozenset({10, 11, 12, 13, 14})
+_WHEEL = frozenset({14, 2, 3, 4, 5})
+_SYMBOL = {v: s for v, s in zip(range(2, 15), "23456789TJQKA", strict=True)}
+
+
+@dataclass(frozen=True, order=True)
+class HandRank:
+    """The rank of a five- or two-card hand. Ordered (and equal) by ``key`` only."""
+
+    key: int
+    category: Category = field(compare=False)
+    description: str = field(compare=False)
+    size: int = field(compare=False, default=5)
+    joker: str | None = field(compare=False, default=None)
+
+    def __str__(self) -> str:
+        return self.description
+
+    def to_json(self) -> dict[str, object]:
+        """Plain data for ``--json`` output."""
+        return {
+            "key": self.key,
+            "category": self.category.label,
+            "description": self.description,
+            "joker": self.joker,
+        }
+
+
+def make_key(category: Category, tiebreak: Sequence[int]) -> int:
+    """Pack a category and up to five tie-break values (each 0..15) into an int key.
+
+    >>> hex(make_key(Category.PAIR, [13, 14]))
+    '0x1de000'
+    """
+    key = int(category)
+    for i in range(5):
+        key = (key << 4) | (tiebreak[i] if i < len(tiebreak) else 0)
+    return key
+
+
+def key_parts(key: int) -> tuple[Category, tuple[int, ...]]:
+    """Unpack a key into its category and five tie-break values.
+
+    >>> key_parts(0x1DE000)
+    (<Category.PAIR: 1>, (13, 14, 0, 0, 0))
+    """
+    values = tuple((key >> (16 - 4 * i)) & 15 for i in range(5))
+    return Category(key >> CATEGORY_SHIFT), values
+
+
+def straight_value(ranks: Iterable[int], wheel: str) -> int:
+    """Strength of five distinct ranks as a straight, or 0 when they are not one.
+
+    >>> straight_value([14, 13, 12, 11, 10], "second"), straight_value([5, 4, 3, 2, 14], "second")
+    (15, 14)
+    >>> straight_value([13, 12, 11, 10, 9], "second"), straight_value([5, 4, 3, 2, 14], "lowest")
+    (13, 5)
+    """
+    s = set(ranks)
+    if len(s) != 5:
+        return 0
+    if s == _WHEEL:
+        return 14 if wheel == "second" else 5
+    if max(s) - min(s) == 4:
+        top = max(s)
+        return 15 if (top == 14 and wheel == "second") else top
+    return 0
+
+
+def _natural(ranks: list[int], suits: list[int | None], wheel: str) -> tuple[int, Category]:
+    """Key of five cards given as ranks (2..14) and suits (``None``: cannot make a flush)."""
+    counts = Counter(ranks)
+    # groups: (count, rank) highest first, so the ranks read in tie-break order
+    groups = sorted(((n, r) for r, n in counts.items()), reverse=True)
+    order = [r for _, r in groups]
+    shape = [n for n, _ in groups]
+    flush = suits[0] is not None and all(s == suits[0] for s in suits)
+    straight = straight_value(ranks, wheel)
+    if shape == [5]:
+        cat = Category.FIVE_ACES if order[0] == 14 else Category.FIVE_OF_A_KIND
+        return make_key(cat, [] if cat is Category.FIVE_ACES else order), cat
+    if flush and straight:
+        if set(ranks) == _ROYAL:
+            return make_key(Category.ROYAL_FLUSH, []), Category.ROYAL_FLUSH
+        return make_key(Category.STRAIGHT_FLUSH, [straight]), Category.STRAIGHT_FLUSH
+    if shape == [4, 1]:
+        cat = Category.FOUR_OF_A_KIND
+    elif shape == [3, 2]:
+        cat = Category.FULL_HOUSE
+    elif flush:
+        return make_key(Category.FLUSH, sorted(ranks, reverse=True)), Category.FLUSH
+    elif straight:
+        return make_key(Category.STRAIGHT, [straight]), Category.STRAIGHT
+    elif shape == [3, 1, 1]:
+        cat = Category.THREE_OF_A_KIND
+    elif shape == [2, 2, 1]:
+        cat = Category.TWO_PAIR
+    elif shape == [2, 1, 1, 1]:
+        cat = Category.PAIR
+    else:
+        cat = Category.HIGH_CARD
+    return make_key(cat, order), cat
+
+
+_MADE_WITH_JOKER = (
+    Category.STRAIGHT,
+    Category.FLUSH,
+    Category.STRAIGHT_FLUSH,
+    Category.ROYAL_FLUSH,
+)
+
+
+def _joker_role(cat: Category, value: int, rules: PokerRules) -> str:
+    if cat in _MADE_WITH_JOKER:
+        return f"joker completes the {cat.label} as {_SYMBOL[value]}"
+    if cat is Category.FIVE_ACES:
+        return "joker plays as the fifth ace"
+    if rules.joker == "bug":
+        return "joker plays as an ace"
+    name = RANK_NAMES[value - 2]
+    article = "an" if name[0] in "ae" else "a"
+    return f"joker is wild and plays as {article} {name}"
+
+
+def _check(cards: str | Iterable[str | int], size: int) -> tuple[Card, ...]:
+    hand = parse_cards(cards)
+    if len(hand) != size:
+        raise CardError(f"a {size}-card hand needs {size} cards, got {len(hand)}")
+    return hand
+
+
+def rank5(cards: str | Iterable[str | int], rules: PokerRules = DEFAULT_RULES) -> HandRank:
+    """Rank a five-card hand under ``rules`` (joker and wheel variants).
+
+    The joker is tried as every value the joker rule allows and the best hand is kept:
+    as a bug, as an ace or as any missing card that completes a straight, flush or
+    straight flush; wild, as any rank or any missing card.
+
+    >>> rank5("Ah Ad Ac As Jk").description
+    'five aces (joker plays as the fifth ace)'
+    >>> rank5("Kh Kd Kc Ks Jk").description
+    'four of a kind, kings, A kicker (joker plays as an ace)'
+    >>> rank5("Kh Kd Kc Ks Jk", PokerRules(joker="wild")).description
+    'five of a kind, kings (joker is wild and plays as a king)'
+    """
+    hand = _check(cards, 5)
+    naturals = [c for c in hand if c != JOKER]
+    ranks = [(c >> 2) + 2 for c in naturals]
+    suits: list[int | None] = [c & 3 for c in naturals]
+    if len(naturals) == 5:
+        key, cat = _natural(ranks, suits, rules.wheel)
+        return HandRank(key, cat, describe_key(key, rules), 5, None)
+
+    # (key, category, value the joker takes); substitutions first so that, on equal keys,
+    # the description names the joker completing a straight or flush
+    candidates: list[tuple[int, Category, int]] = []
+    for sub in range(52):
+        if sub in naturals:
+            continue
+        key, cat = _natural([*ranks, (sub >> 2) + 2], [*suits, sub & 3], rules.wheel)
+        if rules.joker == "wild" or cat in _MADE_WITH_JOKER:
+            candidates.append((key, cat, (sub >> 2) + 2))
+    plays_as = [14] if rules.joker == "bug" else list(range(14, 1, -1))
+    for value in plays_as:  # the joker as a rank only: it has no suit, so no flush
+        key, cat = _natural([*ranks, value], [*suits, None], rules.wheel)
+        candidates.append((key, cat, value))
+    best = max(candidates, key=lambda c: c[0])
+    key, cat, value = best
+    role = _joker_role(cat, value, rules)
+    return HandRank(key, cat, f"{describe_key(key, rules)} ({role})", 5, role)
+
+
+def rank2(cards: str | Iterable[str | int], rules: PokerRules = DEFAULT_RULES) -> HandRank:
+    """Rank a two-card hand: a pair or high cards only.
+
+    The joker is an ace as a bug; wild, it pairs the other card.
+
+    >>> rank2("Kd 9s").description
+    'high card, K-9'
+    >>> rank2("Jk Kd").description
+    'high card, A-K (joker plays as an ace)'
+    >>> rank2("Jk Kd", PokerRules(joker="wild")).description
+    'pair of kings (joker is wild and pairs the king)'
+    """
+    hand = _check(cards, 2)
+    naturals = [(c >> 2) + 2 for c in hand if c != JOKER]
+    role: str | None = None
+    if len(naturals) == 1:
+        other = naturals[0]
+        if rules.joker == "bug":
+            naturals.append(14)
+            role = "joker plays as an ace"
+        else:
+            naturals.append(other)
+            role = f"joker is wild and pairs the {RANK_NAMES[other - 2]}"
+    hi, lo = max(naturals), min(naturals)
+    if hi == lo:
+        key = make_key(Category.PAIR, [hi])
+        cat = Category.PAIR
+    else:
+        key = make_key(Category.HIGH_CARD, [hi, lo])
+        cat = Category.HIGH_CARD
+    text = describe_key(key, rules)
+    return HandRank(key, cat, text if role is None else f"{text} ({role})", 2, role)
+
+
+def rank_hand(cards: str | Iterable[str | int], rules: PokerRules = DEFAULT_RULES) -> HandRank:
+    """Rank a five- or two-card hand (dispatch on its size).
+
+    >>> rank_hand("Ah Ac").category.label
+    'pair'
+    """
+    hand = parse_cards(cards)
+    if len(hand) == 5:
+        return rank5(hand, rules)
+    if len(hand) == 2:
+        return rank2(hand, rules)
+    raise CardError(f"a hand has 5 or 2 cards, got {len(hand)}")
+
+
+def _straight_text(value: int, rules: PokerRules) -> str:
+    wheel_value = 14 if rules.wheel == "second" else 5
+    if value == wheel_value:
+        where = "second highest" if rules.wheel == "second" else "lowest"
+        return f"5-4-3-2-A (the wheel, {where})"
+    return f"{_SYMBOL[14 if value == 15 else value]} high"
+
+
+def describe_key(key: int, rules: PokerRules = DEFAULT_RULES) -> str:
+    """Readable text of a key (without the joker's role, which the key does not hold).
+
+    >>> describe_key(make_key(Category.FULL_HOUSE, [13, 5]))
+    'full house, kings full of fives'
+    """
+    cat, v = key_parts(key)
+    vals = [x for x in v if x]
+    sym = [_SYMBOL.get(x, "?") for x in vals]
+
+    def plural(x: int) -> str:
+        return RANK_PLURALS[x - 2]
+
+    if cat is Category.FIVE_ACES:
+        return "five aces"
+    if cat is Category.FIVE_OF_A_KIND:
+        return f"five of a kind, {plural(vals[0])}"
+    if cat is Category.ROYAL_FLUSH:
+        return "royal flush"
+    if cat is Category.STRAIGHT_FLUSH:
+        return f"straight flush, {_straight_text(vals[0], rules)}"
+    if cat is Category.FOUR_OF_A_KIND:
+        return f"four of a kind, {plural(vals[0])}, {sym[1]} kicker"
+    if cat is Category.FULL_HOUSE:
+        return f"full house, {plural(vals[0])} full of {plural(vals[1])}"
+    if cat is Category.FLUSH:
+        return "flush, " + "-".join(sym)
+    if cat is Category.STRAIGHT:
+        return f"straight, {_straight_text(vals[0], rules)}"
+    if cat is Category.THREE_OF_A_KIND:
+        return f"three of a kind, {plural(vals[0])}, {'-'.join(sym[1:])} kickers"
+    if cat is Category.TWO_PAIR:
+        return f"two pair, {plural(vals[0])} and {plural(vals[1])}, {sym[2]} kicker"
+    if cat is Category.PAIR:
+        if len(vals) == 1:
+            return f"pair of {plural(vals[0])}"
+        return f"pair of {plural(vals[0])}, {'-'.join(sym[1:])} kickers"
+    return "high card, " + "-".join(sym)
+
+
+__all__ = [
+    "ACE",
+    "Category",
+    "HandRank",
+    "describe_key",
+    "key_parts",
+    "make_key",
+    "rank2",
+    "rank5",
+    "rank_hand",
+    "straight_value",
+]

@@ -1,0 +1,76 @@
+"""The rule variants of Pai Gow Poker, as one explicit frozen object (never a global).
+
+>>> PokerRules()
+PokerRules(joker='bug', wheel='second', foul='house')
+>>> PokerRules(wheel="lowest").wheel
+'lowest'
+>>> PokerRules(joker="free")
+Traceback (most recent call last):
+...
+paigow.errors.RuleError: unknown joker rule 'free': choose bug or wild
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, cast
+
+from paigow.errors import RuleError
+
+JokerRule = Literal["bug", "wild"]
+WheelRule = Literal["second", "lowest"]
+FoulRule = Literal["house", "forfeit"]
+
+JOKER_RULES: tuple[JokerRule, ...] = ("bug", "wild")
+WHEEL_RULES: tuple[WheelRule, ...] = ("second", "lowest")
+FOUL_RULES: tuple[FoulRule, ...] = ("house", "forfeit")
+
+
+@dataclass(frozen=True)
+class PokerRules:
+    """Rule switches (RULES.md 2.2–2.4).
+
+    ``joker``: ``"bug"`` (default: completes a straight, flush or straight flush, else an
+    ace) or ``"wild"`` (fully wild). ``wheel``: ``"second"`` (default, Nevada: A-2-3-4-5 is
+    the second-highest straight) or ``"lowest"`` (California). ``foul``: ``"house"``
+    (default: a fouled hand is re-set by the house way) or ``"forfeit"`` (the bet is lost).
+    """
+
+    joker: JokerRule = "bug"
+    wheel: WheelRule = "second"
+    foul: FoulRule = "house"
+
+    def __post_init__(self) -> None:
+        if self.joker not in JOKER_RULES:
+            raise RuleError(f"unknown joker rule {self.joker!r}: choose bug or wild")
+        if self.wheel not in WHEEL_RULES:
+            raise RuleError(f"unknown wheel rule {self.wheel!r}: choose second or lowest")
+        if self.foul not in FOUL_RULES:
+            raise RuleError(f"unknown foul rule {self.foul!r}: choose house or forfeit")
+
+    @classmethod
+    def of(cls, joker: str = "bug", wheel: str = "second", foul: str = "house") -> PokerRules:
+        """Build rules from plain strings (as typed on a command line), checking each.
+
+        >>> PokerRules.of("WILD", "lowest")
+        PokerRules(joker='wild', wheel='lowest', foul='house')
+        """
+        return cls(
+            joker=cast(JokerRule, joker.strip().lower()),
+            wheel=cast(WheelRule, wheel.strip().lower()),
+            foul=cast(FoulRule, foul.strip().lower()),
+        )
+
+    @property
+    def variant(self) -> int:
+        """Index 0..3 of the ranking variant (joker × wheel), used by the lookup tables."""
+        return JOKER_RULES.index(self.joker) * 2 + WHEEL_RULES.index(self.wheel)
+
+
+def ranking_variants() -> tuple[PokerRules, ...]:
+    """The four ranking variants (joker × wheel) with the default foul rule.
+
+    >>> len(ranking_variants())
+    4
+    """
+    return tuple(PokerRules(joker=j, wheel=w) for j in JOKER_RULES for w in WHEEL_RULES)
