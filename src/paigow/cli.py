@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from paigow.poker import cli_ways
 from paigow.poker.cli import app as poker_app
 from paigow.tiles.cli import app as tiles_app
 
@@ -16,6 +17,7 @@ app = typer.Typer(
 )
 app.add_typer(tiles_app, name="tiles")
 
+cli_ways.register(poker_app)
 app.add_typer(poker_app, name="poker")
 
 
