@@ -6,6 +6,7 @@ import typer
 
 from paigow.poker import cli_ways
 from paigow.poker.cli import app as poker_app
+from paigow.table.cli import history, play, replay_cmd
 from paigow.tiles.cli import app as tiles_app
 
 app = typer.Typer(
@@ -19,6 +20,9 @@ app.add_typer(tiles_app, name="tiles")
 
 cli_ways.register(poker_app)
 app.add_typer(poker_app, name="poker")
+app.command("play")(play)
+app.command("replay")(replay_cmd)
+app.command("history")(history)
 
 
 def main() -> None:

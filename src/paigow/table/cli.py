@@ -1,0 +1,343 @@
+"""``paigow play``, ``paigow replay`` and ``paigow history``: the table at the terminal.
+
+Amounts on the command line are in major units (``--bankroll 1000`` is $1,000.00, stored
+as 100000 cents). The ledger lives in SQLite: ``--db PATH`` (or ``sqlite:///PATH``) chooses
+the file, else ``paigow.sqlite3`` in the user's data directory.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table as RichTable
+
+from paigow.cliutil import JSON_OPTION, console, print_json, run_command
+from paigow.errors import PaigowError
+from paigow.settle import Commission, parse_rate
+from paigow.store import SqliteStore, open_store
+from paigow.table.chance import secure_chance, seeded_chance
+from paigow.table.engine import RoundRecord, Table
+from paigow.table.money import format_money, parse_major
+from paigow.table.replay import Replay, replay
+from paigow.table.session import TableOptions, build_table, make_game, poker_way, tile_way
+from paigow.table.terminal import ConsoleUI, Human, Quit
+
+app = typer.Typer(
+    help="A game at the table: play, replay a round, show the history.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+
+DB_OPTION = typer.Option(
+    "--db", help="SQLite file (or sqlite:///PATH) for the ledger; default: the user data dir."
+)
+
+
+def _options(
+    game: str, seats: int, bankroll: str, bet: str, commission: str, flat_fee: str,
+    house_way: str | None, bot_way: list[str] | None, bot_bank: str, gee_joon_tiebreak: str,
+    joker: str, wheel: str, foul: str, seed: int | None,
+) -> TableOptions:
+    g = game.strip().lower()
+    default_way = "australian" if g == "tiles" else "house"
+    return TableOptions(
+        game=g,
+        seats=seats,
+        bankroll=parse_major(bankroll),
+        bet=parse_major(bet),
+        commission=Commission(rate=parse_rate(commission), flat_fee=parse_major(flat_fee)),
+        house_way=house_way or default_way,
+        bot_ways=tuple(bot_way) if bot_way else (house_way or default_way,),
+        bot_bank=bot_bank.strip().lower(),
+        gee_joon_tiebreak=gee_joon_tiebreak,
+        joker=joker,
+        wheel=wheel,
+        foul=foul,
+        seed=seed,
+    )
+
+
+def _round_line(rec: RoundRecord) -> str:
+    d = rec.dice
+    parts = [
+        f"seat {r.seat} {r.outcome} {format_money(r.net)}" for r in rec.results
+    ]
+    return (
+        f"round {rec.number} (id {rec.round_id}): banker {rec.banker.describe()}, dice "
+        f"{d[0]}+{d[1]}+{d[2]}={sum(d)}; " + "; ".join(parts)
+    )
+
+
+def session_json(table: Table[Any, Any], store: SqliteStore) -> dict[str, Any]:
+    """The session as plain data: seats with start and end balances, house net, rounds."""
+    seats = [
+        {
+            "seat": s.number,
+            "name": s.name,
+            "strategy": s.strategy,
+            "start": s.start,
+            "end": table.balance(s.number),
+        }
+        for s in table.seats.values()
+    ]
+    rounds = []
+    for rec in table.history:
+        j = rec.to_json()
+        del j["deck"], j["entries"]
+        rounds.append(j)
+    return {
+        "game": table.game.name,
+        "db": store.path,
+        "session": table.session_id,
+        "seed": table.info.seed,
+        "commission": table.info.commission_json(),
+        "house_way": table.info.house_way,
+        "seats": seats,
+        "house_net": table.house_net,
+        "rounds_played": len(table.history),
+        "rounds": rounds,
+        "units": "minor (cents)",
+    }
+
+
+def _print_summary(table: Table[Any, Any], store: SqliteStore) -> None:
+    t = RichTable(title=f"{table.game.name}: session {table.session_id} ({store.path})")
+    for col in ("seat", "name", "strategy", "start", "end", "net"):
+        t.add_column(col)
+    for s in table.seats.values():
+        end = table.balance(s.number)
+        t.add_row(str(s.number), s.name, s.strategy, format_money(s.start), format_money(end),
+                  format_money(end - s.start))
+    console.print(t)
+    console.print(f"house net (commission included): {format_money(table.house_net)}; "
+                  f"rounds played: {len(table.history)}")
+
+
+@app.command("play")
+def play(
+    game: Annotated[str, typer.Argument(help="tiles or poker")],
+    seats: Annotated[int, typer.Option("--seats", help="Seats at the table, yours included.")] = 4,
+    bankroll: Annotated[str, typer.Option("--bankroll", help="Chips per seat, in dollars.")] = "1000",
+    bet: Annotated[str, typer.Option("--bet", help="Each bot's bet (and your first), dollars.")] = "10",
+    db: Annotated[str | None, DB_OPTION] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Make the session reproducible.")] = None,
+    auto: Annotated[bool, typer.Option("--auto", help="Bots at every seat; print the session.")] = False,
+    rounds: Annotated[int | None, typer.Option("--rounds", help="Rounds to play (--auto: required).")] = None,
+    commission: Annotated[str, typer.Option("--commission", help="Rate on wins: 5%, 0.05, 0.")] = "5%",
+    flat_fee: Annotated[str, typer.Option("--flat-fee", help="Fee per hand played, dollars.")] = "0",
+    house_way: Annotated[str | None, typer.Option("--house-way", help="The house way's name.")] = None,
+    bot_way: Annotated[list[str] | None, typer.Option("--bot-way", help="A bot way (repeat to mix).")] = None,
+    bot_bank: Annotated[str, typer.Option("--bot-bank", help="Bots and the bank: take, cobank, refuse, mixed.")] = "mixed",
+    gee_joon_tiebreak: Annotated[str, typer.Option("--gee-joon-tiebreak", help="ranked or no_value (tiles).")] = "ranked",
+    joker: Annotated[str, typer.Option("--joker", help="bug or wild (poker).")] = "bug",
+    wheel: Annotated[str, typer.Option("--wheel", help="second or lowest (poker).")] = "second",
+    foul: Annotated[str, typer.Option("--foul", help="house or forfeit (poker).")] = "house",
+    json: Annotated[bool, JSON_OPTION] = False,
+) -> None:
+    """Play Pai Gow at a table: you at seat 1, bots at the others (--auto: bots only)."""
+
+    def body() -> None:
+        opts = _options(game, seats, bankroll, bet, commission, flat_fee, house_way, bot_way,
+                        bot_bank, gee_joon_tiebreak, joker, wheel, foul, seed)
+        if rounds is not None and rounds < 1:
+            raise PaigowError("--rounds must be at least 1")
+        if auto and rounds is None:
+            raise PaigowError("--auto needs --rounds N")
+        g, bots = make_game(opts)
+        chance = seeded_chance(seed) if seed is not None else secure_chance()
+        store = open_store(db)
+        if store.voided and not json:
+            console.print(f"voided unfinished round(s) {store.voided}: their bets were returned")
+        human: Human[Any, Any] | None = None
+        if not auto:
+            ui = ConsoleUI()
+            human = Human(ui, g, 1, opts.bet, _hint_for(opts, g))
+        table = build_table(opts, store, chance, human=human, game=g, bots=bots)
+        played = 0
+        while rounds is None or played < rounds:
+            try:
+                rec = table.play_round()
+            except (Quit, EOFError):
+                break
+            if rec is None:
+                if auto:
+                    break
+                continue
+            played += 1
+            if auto and not json:
+                console.print(_round_line(rec), highlight=False)
+        if json:
+            print_json(session_json(table, store))
+        else:
+            _print_summary(table, store)
+        store.close()
+
+    run_command(body)
+
+
+def _hint_for(opts: TableOptions, game: Any) -> Any:
+    """The exact advisor for the game, or ``None`` when there is none."""
+    if opts.game != "tiles":
+        return None
+    try:
+        from paigow.analysis.tiles_odds import advise
+    except ImportError:
+        return None
+    house = game.house_way
+
+    def hint(hand: Any, banking: bool, options: list[Any]) -> list[str]:
+        adv = advise(hand, house, banking, opts.commission.rate, game.rules)
+        lines = []
+        for odds in adv.settings:
+            n = next((i for i, s in enumerate(options, 1) if s.same_way(odds.setting)), 0)
+            mark = "  <- best" if odds.best else ""
+            lines.append((n, (
+                f"{n:>2}) EV {float(odds.ev):+.4f} per unit (win {odds.win}, push {odds.push}, "
+                f"lose {odds.lose} of 20,475; exact {odds.ev}){mark}"
+            )))
+        return [text for _, text in sorted(lines)]
+
+    return hint
+
+
+@app.command("replay")
+def replay_cmd(
+    round_id: Annotated[int, typer.Argument(metavar="ROUND", help="The round's id (see history).")],
+    db: Annotated[str | None, DB_OPTION] = None,
+    json: Annotated[bool, JSON_OPTION] = False,
+) -> None:
+    """Replay a recorded round from its shuffle and dice, and audit it against the ledger.
+
+    The round is dealt again, every recorded setting rebuilt and settled again; hands,
+    results and ledger entries must be exactly the record's (else exit status 1).
+    """
+
+    def body() -> None:
+        store = open_store(db)
+        rnd = store.round(round_id)
+        session = store.session(rnd["session"])
+        house: object | None = None
+        try:
+            if session["game"] == "tiles":
+                from paigow.tiles.rules import TileRules
+
+                rate = Fraction(str(session["commission"]["rate"]))
+                tb = session["rules"].get("gee_joon_tiebreak", "ranked")
+                house = tile_way(session["house_way"], TileRules(tb), rate)
+            elif session["house_way"] != "none":
+                from paigow.poker.rules import PokerRules
+
+                house = poker_way(session["house_way"], PokerRules.of(**session["rules"]))
+        except PaigowError:
+            house = None
+        rep = replay(rnd, session, store.entries(round_id), house)
+        store.close()
+        if json:
+            print_json(rep.to_json())
+        else:
+            _print_replay(rep)
+        if not rep.exact:
+            raise typer.Exit(code=1)
+
+    run_command(body)
+
+
+def _print_replay(rep: Replay) -> None:
+    p = console.print
+    d = rep.dice
+    b = rep.banker
+    who = "the house" if b["kind"] == "house" else f"seat {b['seat']} ({b['kind']})"
+    p(f"round {rep.round_id} ({rep.game}, {rep.status}); banker {who} at place {b['place']}",
+      highlight=False)
+    direction = "counterclockwise from the banker" if rep.game == "tiles" else \
+        "clockwise from the first place"
+    p(f"dice {d[0]}+{d[1]}+{d[2]} = {sum(d)}, counted {direction}: place {rep.first_place} "
+      "is dealt first", highlight=False)
+    for place, hand in rep.dealt.items():
+        p(f"  place {place}: {hand}", highlight=False)
+    for h in rep.hands:
+        who = "banker" if h["role"] == "banker" else f"seat {h['seat']}"
+        note = f" [{h['note']}]" if h.get("note") else ""
+        p(f"  {who:<8} {h['high']} ({h['high_name']}) / {h['low']} ({h['low_name']}) "
+          f"by {h['rule']}{note}", highlight=False)
+    for r in rep.results:
+        p(f"  seat {r['seat']}: high {r['high']}, low {r['low']} -> {r['outcome']}, "
+          f"stake {format_money(r['stake'])}, net {format_money(r['net'])}", highlight=False)
+        p(f"      {r['high_reason']}; {r['low_reason']}", highlight=False)
+    p(f"ledger entries: {len(rep.entries)}; house way check: {rep.house_way_check}",
+      highlight=False)
+    if rep.exact:
+        p("replay: reproduced exactly", highlight=False)
+    else:
+        p("replay: DIFFERENCES", highlight=False)
+        for diff in rep.differences:
+            p(f"  {diff}", highlight=False)
+
+
+@app.command("history")
+def history(
+    db: Annotated[str | None, DB_OPTION] = None,
+    session: Annotated[int | None, typer.Option("--session", help="Only this session.")] = None,
+    last: Annotated[int | None, typer.Option("--last", help="Only the last N rounds.")] = None,
+    json: Annotated[bool, JSON_OPTION] = False,
+) -> None:
+    """The recorded rounds: hands, settings, outcomes and balances."""
+
+    def body() -> None:
+        store = open_store(db)
+        rounds = store.rounds(session)
+        if last is not None:
+            rounds = rounds[-last:] if last > 0 else []
+        sessions = store.sessions()
+        if session is not None:
+            sessions = [s for s in sessions if s["session"] == session]
+        data: dict[str, Any] = {
+            "db": store.path,
+            "sessions": [
+                {**s, "balances": store.balances(s["session"])} for s in sessions
+            ],
+            "rounds": rounds,
+            "problems": store.check(),
+        }
+        store.close()
+        if json:
+            print_json(data)
+            return
+        p = console.print
+        for s in data["sessions"]:
+            bal = ", ".join(f"{k} {format_money(v)}" for k, v in sorted(s["balances"].items())
+                            if k.startswith("seat:") or k == "house")
+            p(f"session {s['session']} ({s['game']}, {s['created']}): {bal}", highlight=False)
+        for r in rounds:
+            b = r["banker"]
+            who = "house" if b["kind"] == "house" else f"seat {b['seat']} ({b['kind']})"
+            p(f"round {r['round']} (session {r['session']} #{r['number']}, {r['status']}): "
+              f"banker {who}, dice {r['dice']}", highlight=False)
+            det = r["detail"]
+            if det is None:
+                bets = ", ".join(f"seat {k} {format_money(v)}" for k, v in r["bets"].items())
+                p(f"  bets {bets} " + ("returned (voided)" if r["status"] == "void" else ""),
+                  highlight=False)
+                continue
+            res = {x["seat"]: x for x in det["results"]}
+            for h in det["hands"]:
+                who = "banker" if h["role"] == "banker" else f"seat {h['seat']}"
+                line = (f"  {who:<8} {h['hand']:<22} {h['high']} ({h['high_name']}) / "
+                        f"{h['low']} ({h['low_name']})")
+                x = res.get(h["seat"]) if h["role"] == "player" else None
+                if x:
+                    line += f"  {x['outcome']} {format_money(x['net'])}"
+                p(line, highlight=False)
+            bal = ", ".join(f"{k} {format_money(v)}" for k, v in det["balances"].items())
+            p(f"  balances: {bal}", highlight=False)
+        if data["problems"]:
+            p("ledger problems: " + "; ".join(data["problems"]), highlight=False)
+
+    run_command(body)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    app()

@@ -1,0 +1,570 @@
+"""The table: seats, bets, the bank, and a round from the bets to the settlement.
+
+Pure: the engine talks to the world only through what it is given — a :class:`Game`, the
+seats' :class:`Player` objects (bots or people), a :class:`~paigow.table.chance.Chance`, and
+a :class:`Store` that keeps the ledger (:class:`MemoryStore` here, SQLite in
+:mod:`paigow.store`).
+
+A round (RULES.md 1.5, 1.6, 2.5, 2.6):
+
+1. **Bets**: each seat bets (or sits out). A bet must be a positive whole number of cents
+   that the seat can cover with the flat fee, if any; otherwise it is refused and nothing
+   changes.
+2. **Bank**: the house banks the first round; afterwards the option passes around the
+   table (see :mod:`paigow.table.bank`).
+3. **Shuffle and dice**; the round is *opened* in the store in one transaction: its deck
+   order and dice, each bet moved to ``bets``, the banker's cover moved to ``bank``.
+4. **Deal**; players set their hands, then the banker (the house way when the house banks
+   or co-banks).
+5. **Reveal and settle**, one seat at a time in table order from the banker's place; then
+   the bank is released to its banker(s) with commission on a player-banker's net win.
+   All of it is written in *one* transaction with the round marked settled.
+
+A round killed between 3 and 5 is voided by the store when it is next opened: every entry
+of the round is reversed, so each bet goes back where it came from.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Generic, Literal, Protocol, TypeVar
+
+from paigow.errors import AmountError, PaigowError
+from paigow.settle import Commission, HandResult, Outcome, outcome_of, settle_bet
+from paigow.table.bank import (
+    HOUSE_BANK,
+    BankDecision,
+    Banker,
+    BankOffer,
+    cobank_share,
+    funding,
+    next_option,
+)
+from paigow.table.chance import Chance, Dice, secure_chance
+from paigow.table.game import Choice, Game, Showdown
+from paigow.table.ledger import (
+    BANK,
+    BETS,
+    CASHIER,
+    HOUSE,
+    Entry,
+    apply,
+    seat_account,
+    transfer,
+)
+from paigow.table.money import check_minor, format_money
+
+P = TypeVar("P")
+S = TypeVar("S")
+P_contra = TypeVar("P_contra", contravariant=True)
+
+MAX_SEATS = 7
+
+
+@dataclass(frozen=True)
+class BetRequest:
+    """What a seat is told when asked for its bet; ``check`` raises if a bet is refused."""
+
+    seat: int
+    balance: int
+    fee: int
+    round_number: int
+    check: Callable[[int], None]
+
+    @property
+    def most(self) -> int:
+        """The largest bet the seat can make (its chips less the flat fee)."""
+        return max(0, self.balance - self.fee)
+
+
+class Player(Protocol[P_contra, S]):
+    """Who plays a seat: bets, answers the bank offer, sets hands, watches results."""
+
+    def bet(self, request: BetRequest) -> int | None:
+        """The bet for this round in cents, or ``None`` to sit out."""
+        ...
+
+    def bank(self, offer: BankOffer) -> BankDecision:
+        """Take, co-bank or refuse the bank (only offers the seat can cover are taken)."""
+        ...
+
+    def choose(self, hand: tuple[P_contra, ...], banking: bool) -> Choice[S]:
+        """The setting of ``hand``."""
+        ...
+
+    def observe(self, record: RoundRecord) -> None:
+        """The round is over: its record (hands, outcomes, balances)."""
+        ...
+
+
+@dataclass
+class Seat(Generic[P, S]):
+    """A seat at the table: its number (its place), who plays it and who owns it."""
+
+    number: int
+    name: str
+    strategy: str
+    start: int
+    player: Player[P, S]
+    owner: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.owner:
+            self.owner = f"seat{self.number}"
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    number: int
+    name: str
+    strategy: str
+    start: int
+
+    def to_json(self) -> dict[str, object]:
+        return {"seat": self.number, "name": self.name, "strategy": self.strategy, "start": self.start}
+
+
+@dataclass(frozen=True)
+class SessionInfo:
+    """What a session records once: the game, its rules, commission, seats and chance."""
+
+    game: str
+    rules: dict[str, object]
+    commission: Commission
+    house_way: str
+    chance: str
+    seed: int | None
+    seats: tuple[SeatInfo, ...]
+
+    def commission_json(self) -> dict[str, object]:
+        c = self.commission
+        return {"rate": str(c.rate), "flat_fee": c.flat_fee, "rounding": c.rounding}
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """A hand as played: where it was dealt, its pieces and how it was set."""
+
+    place: int
+    seat: int | None
+    role: Literal["banker", "player"]
+    hand: str
+    high: str
+    low: str
+    high_name: str
+    low_name: str
+    rule: str
+    note: str = ""
+    forfeit: bool = False
+
+    def to_json(self) -> dict[str, object]:
+        return dict(self.__dict__)
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One bet settled against the banker."""
+
+    seat: int
+    stake: int
+    high: str
+    low: str
+    high_reason: str
+    low_reason: str
+    outcome: str
+    net: int
+    commission: int
+    fee: int
+
+    def to_json(self) -> dict[str, object]:
+        return dict(self.__dict__)
+
+
+@dataclass(frozen=True)
+class RoundOpening:
+    """What is written when a round opens (before the deal)."""
+
+    number: int
+    banker: Banker
+    bets: dict[int, int]
+    deck: tuple[str, ...]
+    dice: Dice
+    entries: tuple[Entry, ...]
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """A settled round: everything needed to show, replay and audit it."""
+
+    number: int
+    banker: Banker
+    bets: dict[int, int]
+    deck: tuple[str, ...]
+    dice: Dice
+    hands: tuple[HandRecord, ...]
+    results: tuple[SeatResult, ...]
+    bank_net: int
+    bank_commission: int
+    entries: tuple[Entry, ...]
+    balances: dict[str, int] = field(default_factory=dict)
+    round_id: int = 0
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "round": self.round_id,
+            "number": self.number,
+            "banker": self.banker.to_json(),
+            "bets": {str(k): v for k, v in self.bets.items()},
+            "deck": list(self.deck),
+            "dice": list(self.dice),
+            "hands": [h.to_json() for h in self.hands],
+            "results": [r.to_json() for r in self.results],
+            "bank_net": self.bank_net,
+            "bank_commission": self.bank_commission,
+            "entries": [e.to_json() for e in self.entries],
+            "balances": self.balances,
+        }
+
+
+class Store(Protocol):
+    """Keeps the ledger. Each method is one atomic transaction."""
+
+    def start_session(self, info: SessionInfo, entries: Sequence[Entry]) -> int:
+        """Record a new session and its buy-ins; its id."""
+        ...
+
+    def open_round(self, session_id: int, opening: RoundOpening) -> int:
+        """Record an opened round with its bets and bank cover; its id."""
+        ...
+
+    def settle_round(self, round_id: int, record: RoundRecord) -> None:
+        """Record the round's hands, results and settlement entries; mark it settled."""
+        ...
+
+    def void_round(self, round_id: int) -> bool:
+        """Void an open round: reverse its entries (bets back to the seats)."""
+        ...
+
+
+class MemoryStore:
+    """A store in memory (for tests and pure use): same calls, no persistence."""
+
+    def __init__(self) -> None:
+        self.sessions: list[tuple[SessionInfo, list[Entry]]] = []
+        self.rounds: dict[int, tuple[int, RoundOpening, RoundRecord | None]] = {}
+        self.voided: set[int] = set()
+
+    def start_session(self, info: SessionInfo, entries: Sequence[Entry]) -> int:
+        self.sessions.append((info, list(entries)))
+        return len(self.sessions)
+
+    def open_round(self, session_id: int, opening: RoundOpening) -> int:
+        rid = len(self.rounds) + 1
+        self.rounds[rid] = (session_id, opening, None)
+        return rid
+
+    def settle_round(self, round_id: int, record: RoundRecord) -> None:
+        sid, opening, done = self.rounds[round_id]
+        if done is not None or round_id in self.voided:
+            raise PaigowError(f"round {round_id} is not open")
+        self.rounds[round_id] = (sid, opening, record)
+
+    def void_round(self, round_id: int) -> bool:
+        if round_id in self.voided or self.rounds[round_id][2] is not None:
+            return False
+        self.voided.add(round_id)
+        return True
+
+
+def table_order(banker_place: int, places: int, direction: int) -> list[int]:
+    """The places after the banker's, in the game's direction (the settlement order)."""
+    return [(banker_place + direction * k) % places for k in range(1, places)]
+
+
+def settle_hands(
+    game: Game[P, S],
+    banker: Banker,
+    bets: dict[int, int],
+    choices: dict[int, Choice[S]],
+    commission: Commission,
+) -> tuple[list[SeatResult], list[Entry], int, int]:
+    """Settle every bet against the banker's hand (``choices[banker.place]``), in table
+    order; release the bank. Returns results, entries, the bank's net and its commission."""
+    bank_choice = choices[banker.place]
+    results: list[SeatResult] = []
+    entries: list[Entry] = []
+    bank_net = 0
+    for place in table_order(banker.place, game.places, game.direction):
+        if place not in bets:
+            continue
+        stake = bets[place]
+        seat_acc = seat_account(place)
+        mine = choices[place]
+        if mine.forfeit:
+            why = "fouled hand: the bet is forfeit"
+            show = Showdown(HandResult.LOSE, HandResult.LOSE, why, why)
+        else:
+            show = game.showdown(mine.setting, bank_choice.setting)
+        outcome = outcome_of(show.high, show.low)
+        s = settle_bet(outcome, stake, commission)
+        fee = commission.flat_fee
+        rate_part = s.commission - fee
+        if outcome is Outcome.WIN:
+            entries += transfer("stake_return", BETS, seat_acc, stake, place)
+            entries += transfer("payout", BANK, seat_acc, stake, place)
+            entries += transfer("commission", seat_acc, HOUSE, rate_part, place)
+            bank_net -= stake
+        elif outcome is Outcome.PUSH:
+            entries += transfer("stake_return", BETS, seat_acc, stake, place)
+        else:
+            entries += transfer("stake_lost", BETS, BANK, stake, place)
+            bank_net += stake
+        entries += transfer("fee", seat_acc, HOUSE, fee, place)
+        hr = "forfeit" if mine.forfeit else show.high.value
+        lr = "forfeit" if mine.forfeit else show.low.value
+        results.append(
+            SeatResult(
+                place, stake, hr, lr, show.high_reason, show.low_reason,
+                outcome.value, s.net, rate_part, fee,
+            )
+        )
+    total = sum(bets.values())
+    left = total + bank_net
+    bank_comm = 0
+    if banker.kind == "house":
+        entries += transfer("bank_release", BANK, HOUSE, left)
+    elif banker.kind == "player":
+        assert banker.seat is not None
+        acc = seat_account(banker.seat)
+        entries += transfer("bank_release", BANK, acc, left, banker.seat)
+        bank_comm = commission.on(bank_net)
+        entries += transfer("bank_commission", acc, HOUSE, bank_comm, banker.seat)
+    else:
+        assert banker.seat is not None
+        acc = seat_account(banker.seat)
+        share = cobank_share(bank_net)
+        mine_back = total // 2 + share
+        entries += transfer("bank_release", BANK, acc, mine_back, banker.seat)
+        entries += transfer("bank_release", BANK, HOUSE, left - mine_back)
+        bank_comm = commission.on(share)
+        entries += transfer("bank_commission", acc, HOUSE, bank_comm, banker.seat)
+    return results, entries, bank_net, bank_comm
+
+
+def opening_entries(banker: Banker, bets: dict[int, int]) -> list[Entry]:
+    """The bets moved to the table and the banker's cover moved into the bank."""
+    out: list[Entry] = []
+    for place, stake in sorted(bets.items()):
+        out += transfer("bet", seat_account(place), BETS, stake, place)
+    for acc, amount in funding(banker, sum(bets.values())):
+        seat = banker.seat if acc != HOUSE else None
+        out += transfer("bank_fund", acc, BANK, amount, seat)
+    return out
+
+
+class Table(Generic[P, S]):
+    """A game at a table: up to seven seats and a banker, a ledger, injected chance."""
+
+    def __init__(
+        self,
+        game: Game[P, S],
+        seats: Sequence[Seat[P, S]],
+        *,
+        commission: Commission | None = None,
+        chance: Chance | None = None,
+        store: Store | None = None,
+        seed: int | None = None,
+    ) -> None:
+        if not seats:
+            raise PaigowError("a table needs at least one seat")
+        limit = min(MAX_SEATS, game.places - 1)
+        if len(seats) > limit:
+            raise PaigowError(f"a {game.name} table has at most {limit} seats, got {len(seats)}")
+        numbers = [s.number for s in seats]
+        if len(set(numbers)) != len(numbers) or not all(1 <= n <= limit for n in numbers):
+            raise PaigowError(f"seat numbers must be distinct, from 1 to {limit}: {numbers}")
+        for s in seats:
+            check_minor(s.start, f"seat {s.number}'s bankroll")
+        self.game = game
+        self.seats = {s.number: s for s in sorted(seats, key=lambda s: s.number)}
+        self.commission = commission if commission is not None else Commission()
+        self.chance: Chance = chance if chance is not None else secure_chance()
+        self.store: Store = store if store is not None else MemoryStore()
+        label = getattr(self.chance, "label", type(self.chance).__name__)
+        self.info = SessionInfo(
+            game.name, game.rules_json(), self.commission, game.house_way_name, str(label), seed,
+            tuple(SeatInfo(s.number, s.name, s.strategy, s.start) for s in self.seats.values()),
+        )
+        buy_ins = [
+            Entry("buy_in", CASHIER, seat_account(s.number), s.start, s.number)
+            for s in self.seats.values()
+        ]
+        self.session_id = self.store.start_session(self.info, buy_ins)
+        self.balances: dict[str, int] = apply({}, buy_ins)
+        self.pending: dict[int, int] = {}
+        self.option: int | None = None  # the seat holding the bank option (None: house)
+        self.rounds_played = 0
+        self.history: list[RoundRecord] = []
+
+    # -- money ---------------------------------------------------------------------
+    def balance(self, seat: int) -> int:
+        """Seat ``seat``'s chips (bets on the table in a round in play excluded)."""
+        return self.balances.get(seat_account(seat), 0)
+
+    @property
+    def house_net(self) -> int:
+        """The house's result so far, commission and fees included."""
+        return self.balances.get(HOUSE, 0)
+
+    def validate_bet(self, seat: int, amount: object, owner: str) -> int:
+        """The bet as an int if ``owner`` may bet ``amount`` at ``seat``; else an error."""
+        if seat not in self.seats:
+            raise PaigowError(f"there is no seat {seat} at this table")
+        if self.seats[seat].owner != owner:
+            raise PaigowError(f"seat {seat} is not yours")
+        stake = check_minor(amount, "a bet")
+        fee = self.commission.flat_fee
+        have = self.balance(seat)
+        if stake + fee > have:
+            extra = f" plus the {format_money(fee)} fee" if fee else ""
+            raise AmountError(
+                f"seat {seat} cannot bet {format_money(stake)}{extra}: it holds {format_money(have)}"
+            )
+        return stake
+
+    def place_bet(self, seat: int, amount: object, owner: str) -> None:
+        """Stage a bet for the next round. A refused bet raises and changes nothing."""
+        stake = self.validate_bet(seat, amount, owner)
+        self.pending[seat] = stake
+
+    # -- the round ----------------------------------------------------------------
+    def _collect_bets(self) -> None:
+        number = self.rounds_played + 1
+        for n, seat in self.seats.items():
+            if n in self.pending:
+                continue
+            req = BetRequest(
+                n, self.balance(n), self.commission.flat_fee, number,
+                self._checker(n, seat.owner),
+            )
+            amount = seat.player.bet(req)
+            if amount is not None:
+                self.place_bet(n, amount, seat.owner)
+
+    def _checker(self, seat: int, owner: str) -> Callable[[int], None]:
+        def check(amount: int) -> None:
+            self.validate_bet(seat, amount, owner)
+
+        return check
+
+    def _choose_banker(self, bets: dict[int, int]) -> Banker:
+        if self.rounds_played == 0 or self.option is None:
+            return HOUSE_BANK
+        seat = self.option
+        others = sum(v for k, v in bets.items() if k != seat)
+        offer = BankOffer(seat, self.balance(seat), others)
+        decision = self.seats[seat].player.bank(offer)
+        offer.check(decision)
+        if decision == "take":
+            return Banker("player", seat)
+        if decision == "cobank":
+            return Banker("cobank", seat)
+        return HOUSE_BANK
+
+    def play_round(self) -> RoundRecord | None:
+        """Play one round; ``None`` when nobody bets (nothing is recorded)."""
+        saved = dict(self.pending)
+        try:
+            self._collect_bets()
+            bets = dict(self.pending)
+            if not bets:
+                self.pending = saved
+                return None
+            banker = self._choose_banker(bets)
+        except BaseException:
+            self.pending = saved  # a refused bet or bank changes nothing
+            raise
+        if banker.seat is not None:
+            bets.pop(banker.seat, None)  # a banker does not bet against itself
+        self.pending = {}
+        game = self.game
+        deck = self.chance.shuffle(game.deck())
+        dice = self.chance.dice()
+        number = self.rounds_played + 1
+        opening = RoundOpening(
+            number, banker, bets, tuple(game.piece_text(p) for p in deck), dice,
+            tuple(opening_entries(banker, bets)),
+        )
+        round_id = self.store.open_round(self.session_id, opening)
+        try:
+            record = self._play_opened(round_id, opening, deck)
+        except BaseException:
+            # the round cannot finish (a bad setting, input ended at the prompt...): void
+            # it now, every bet back to its seat; if even that fails, the next open will
+            self._void_quietly(round_id)
+            raise
+        self.balances = apply(apply(self.balances, opening.entries), record.entries)
+        self.rounds_played += 1
+        self.history.append(record)
+        self.option = next_option(self.option, self.seats, game.places, game.direction)
+        for seat in self.seats.values():
+            seat.player.observe(record)
+        return record
+
+    def _void_quietly(self, round_id: int) -> None:
+        # if the store itself is broken, the next open of the database voids the round
+        with contextlib.suppress(Exception):
+            self.store.void_round(round_id)
+
+    def _play_opened(self, round_id: int, opening: RoundOpening, deck: list[P]) -> RoundRecord:
+        """Deal, set, reveal and settle an opened round; write the settlement."""
+        game = self.game
+        banker, bets, dice, number = opening.banker, opening.bets, opening.dice, opening.number
+        balances = apply(self.balances, opening.entries)
+
+        dealt = game.deal(deck, sum(dice), banker.place)
+        choices: dict[int, Choice[S]] = {}
+        hands: list[HandRecord] = []
+        for place in table_order(banker.place, game.places, game.direction):
+            if place not in bets:
+                continue  # a hand at a place with no bet is not played
+            hand = dealt[place]
+            choice = game.check(hand, self.seats[place].player.choose(hand, False), False)
+            choices[place] = choice
+            hands.append(self._hand_record(place, place, "player", hand, choice))
+        bank_hand = dealt[banker.place]
+        if banker.house_way:
+            bchoice = game.house_choice(bank_hand, True)
+        else:
+            assert banker.seat is not None
+            bchoice = game.check(bank_hand, self.seats[banker.seat].player.choose(bank_hand, True), True)
+        choices[banker.place] = bchoice
+        hands.insert(0, self._hand_record(banker.place, banker.seat, "banker", bank_hand, bchoice))
+
+        results, entries, bank_net, bank_comm = settle_hands(
+            game, banker, bets, choices, self.commission
+        )
+        balances = apply(balances, entries)
+        if balances.get(BETS, 0) != 0 or balances.get(BANK, 0) != 0:  # pragma: no cover
+            raise AssertionError("the table and the bank must be empty after a round")
+        record = RoundRecord(
+            number, banker, bets, opening.deck, dice, tuple(hands), tuple(results),
+            bank_net, bank_comm, tuple(entries),
+            {k: v for k, v in sorted(balances.items()) if k not in (BETS, BANK, CASHIER)},
+            round_id,
+        )
+        self.store.settle_round(round_id, record)
+        return record
+
+    def _hand_record(
+        self, place: int, seat: int | None, role: Literal["banker", "player"],
+        hand: tuple[P, ...], choice: Choice[S],
+    ) -> HandRecord:
+        v = self.game.view(choice.setting)
+        return HandRecord(
+            place, seat, role, self.game.hand_text(hand), v.high, v.low, v.high_name,
+            v.low_name, choice.rule, choice.note, choice.forfeit,
+        )
+

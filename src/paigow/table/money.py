@@ -1,0 +1,66 @@
+"""Money at the table: always an ``int`` of minor units (cents); major units only at the edges.
+
+The command line takes amounts in major units (``--bankroll 1000`` is $1,000.00, that is
+100000 minor units); everything inside the table, the ledger and the database is cents.
+
+>>> parse_major("1000"), parse_major("12.5"), parse_major("0.01")
+(100000, 1250, 1)
+>>> format_money(123456), format_money(-5)
+('$1,234.56', '-$0.05')
+>>> parse_major("1.234")
+Traceback (most recent call last):
+...
+paigow.errors.AmountError: bad amount '1.234': at most two decimals (cents), e.g. 10 or 12.50
+"""
+
+from __future__ import annotations
+
+import re
+
+from paigow.errors import AmountError
+
+MINOR_PER_MAJOR = 100
+
+_AMOUNT = re.compile(r"^\$?(\d{1,12})(?:\.(\d{1,2}))?$")
+
+
+def parse_major(text: str | int) -> int:
+    """Read an amount in major units (``"10"``, ``"12.50"``, ``"$5"``) as minor units.
+
+    Only non-negative amounts with at most two decimals are accepted; whether zero is
+    allowed is the caller's business (a bet of zero is refused by the table).
+    """
+    if isinstance(text, bool):
+        raise AmountError(f"bad amount {text!r}")
+    if isinstance(text, int):
+        if text < 0:
+            raise AmountError(f"amount {text} must not be negative")
+        return text * MINOR_PER_MAJOR
+    raw = str(text).strip().replace(",", "")
+    if raw.startswith("-"):
+        raise AmountError(f"amount {raw!r} must not be negative")
+    m = _AMOUNT.match(raw)
+    if not m:
+        if re.match(r"^\$?\d+\.\d{3,}$", raw):
+            raise AmountError(
+                f"bad amount {raw!r}: at most two decimals (cents), e.g. 10 or 12.50"
+            )
+        raise AmountError(f"bad amount {raw!r}: give a number of dollars, e.g. 10 or 12.50")
+    whole, frac = m.group(1), (m.group(2) or "").ljust(2, "0")
+    return int(whole) * MINOR_PER_MAJOR + int(frac)
+
+
+def format_money(minor: int) -> str:
+    """Minor units as dollars for display: ``$1,000.00``."""
+    sign = "-" if minor < 0 else ""
+    whole, cents = divmod(abs(minor), MINOR_PER_MAJOR)
+    return f"{sign}${whole:,}.{cents:02d}"
+
+
+def check_minor(amount: object, what: str = "amount") -> int:
+    """``amount`` if it is a positive ``int`` of minor units, else :class:`AmountError`."""
+    if isinstance(amount, bool) or not isinstance(amount, int):
+        raise AmountError(f"{what} {amount!r} must be a whole number of cents")
+    if amount <= 0:
+        raise AmountError(f"{what} {format_money(amount)} must be more than zero")
+    return amount

@@ -1,0 +1,147 @@
+"""Build a table from plain options (what the command line and the browser pass in).
+
+Ways are looked up by name: tile ways through :func:`paigow.tiles.ways.registry.get_way`;
+poker ways through ``paigow.poker.ways`` when that module exists (the poker house way is a
+separate issue; until it exists :func:`poker_way` says so and nothing is invented).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from importlib import import_module
+from typing import Any
+
+from paigow.errors import PaigowError, RuleError
+from paigow.poker.rules import PokerRules
+from paigow.settle import Commission
+from paigow.table.bank import BankDecision
+from paigow.table.engine import Player, Seat, Store, Table
+from paigow.table.game import Game
+from paigow.table.players import BANK_POLICIES, Bot
+from paigow.tiles.rules import TileRules
+from paigow.tiles.ways import TileWay
+
+GAMES = ("tiles", "poker")
+DEFAULT_COMMISSION = Commission()
+
+
+def tile_way(name: str, rules: TileRules, commission: Fraction) -> TileWay:
+    """The tile way called ``name`` (a clear error if it is unknown or not built yet)."""
+    from paigow.tiles.ways.registry import get_way
+
+    try:
+        return get_way(name, rules, commission=commission)
+    except ImportError as exc:
+        raise RuleError(f"the tile way {name!r} is not available in this build ({exc})") from None
+
+
+def poker_way(name: str, rules: PokerRules) -> Any:
+    """The poker way called ``name`` from ``paigow.poker.ways`` (its ``get_way``)."""
+    try:
+        mod = import_module("paigow.poker.ways")
+    except ImportError:
+        raise RuleError(
+            f"no Pai Gow Poker way {name!r} is available: the poker house way and bot ways "
+            "(paigow.poker.ways) are not written yet"
+        ) from None
+    get = getattr(mod, "get_way", None)
+    if get is None:
+        raise RuleError("paigow.poker.ways has no get_way(name, rules) to look ways up by name")
+    try:
+        return get(name, rules)
+    except TypeError:
+        return get(name)
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    """Everything a session needs, in minor units and plain values."""
+
+    game: str = "tiles"
+    seats: int = 4
+    bankroll: int = 100_000
+    bet: int = 1_000
+    commission: Commission = DEFAULT_COMMISSION
+    house_way: str = "australian"
+    bot_ways: tuple[str, ...] = ("australian",)
+    bot_bank: str = "mixed"
+    gee_joon_tiebreak: str = "ranked"
+    joker: str = "bug"
+    wheel: str = "second"
+    foul: str = "house"
+    seed: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.game not in GAMES:
+            raise RuleError(f"unknown game {self.game!r}: choose tiles or poker")
+        if self.bot_bank not in (*BANK_POLICIES, "mixed"):
+            raise RuleError(
+                f"unknown bank policy {self.bot_bank!r}: choose take, cobank, refuse or mixed"
+            )
+        limit = 7 if self.game == "tiles" else 6
+        if not 1 <= self.seats <= limit:
+            raise PaigowError(f"a {self.game} table seats 1 to {limit} players, not {self.seats}")
+        if self.bankroll <= 0:
+            raise PaigowError("the bankroll must be more than zero")
+        if self.bet <= 0:
+            raise PaigowError("the bots' bet must be more than zero")
+
+
+def make_game(opts: TableOptions) -> tuple[Game[Any, Any], list[Any]]:
+    """The game (with its house way) and one chooser per bot way name."""
+    if opts.game == "tiles":
+        from paigow.table.tiles_game import TilesGame, WayChooser
+
+        if opts.gee_joon_tiebreak not in ("ranked", "no_value"):
+            raise RuleError(
+                f"unknown gee_joon_tiebreak {opts.gee_joon_tiebreak!r}: choose ranked or no_value"
+            )
+        trules = TileRules(opts.gee_joon_tiebreak)  # type: ignore[arg-type]
+        house = tile_way(opts.house_way, trules, opts.commission.rate)
+        bots = [WayChooser(tile_way(n, trules, opts.commission.rate)) for n in opts.bot_ways]
+        return TilesGame(house, trules), bots
+    from paigow.table.poker_game import PokerGame, StrategyChooser
+
+    prules = PokerRules.of(opts.joker, opts.wheel, opts.foul)
+    phouse = poker_way(opts.house_way, prules)
+    pbots = [StrategyChooser(poker_way(n, prules), n) for n in opts.bot_ways]
+    return PokerGame(phouse, prules), pbots
+
+
+def bot_policy(opts: TableOptions, seat: int) -> BankDecision:
+    """The bank policy of the bot at ``seat`` (``mixed`` cycles take, cobank, refuse)."""
+    if opts.bot_bank == "mixed":
+        return BANK_POLICIES[(seat - 1) % 3]
+    policy: BankDecision = opts.bot_bank  # type: ignore[assignment]
+    return policy
+
+
+def build_table(
+    opts: TableOptions,
+    store: Store,
+    chance: Any,
+    human: Player[Any, Any] | None = None,
+    human_seat: int = 1,
+    game: Game[Any, Any] | None = None,
+    bots: Sequence[Any] | None = None,
+) -> Table[Any, Any]:
+    """A table of ``opts.seats`` seats: ``human`` at ``human_seat`` (if given), bots at the
+    others cycling through the bot ways."""
+    if game is None or bots is None:
+        game, bots = make_game(opts)
+    seats: list[Seat[Any, Any]] = []
+    k = 0
+    for n in range(1, opts.seats + 1):
+        if human is not None and n == human_seat:
+            seats.append(Seat(n, "you", "person", opts.bankroll, human, owner="you"))
+            continue
+        chooser = bots[k % len(bots)]
+        k += 1
+        seats.append(
+            Seat(n, f"bot {n}", chooser.name, opts.bankroll,
+                 Bot(chooser, opts.bet, bot_policy(opts, n)), owner=f"bot{n}")
+        )
+    return Table(game, seats, commission=opts.commission, chance=chance, store=store,
+                 seed=opts.seed)

@@ -1,0 +1,103 @@
+"""Helpers for the table tests: simple, fully stated ways defined here (never the code
+under test) and scripted deals."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from paigow.poker.cards import format_cards, parse_cards
+from paigow.poker.setting import Setting as PokerSetting
+from paigow.poker.setting import is_foul
+from paigow.poker.setting import settings as poker_settings
+from paigow.tiles.setting import setting_from_text, settings
+from paigow.tiles.tile import DECK, Tile, parse_tiles
+from paigow.tiles.ways import Decision
+
+
+class BestLowWay:
+    """Test way: the setting with the best low hand (then the best high hand)."""
+
+    name = "best-low"
+
+    def choose(self, tiles: Sequence[Tile], banking: bool = False) -> Decision:
+        best = max(settings(tiles), key=lambda s: (s.low_value.code, s.high_value.code))
+        return Decision(best, "best low")
+
+
+class ScriptWay:
+    """Test way: plays exactly the settings it is told, hand by hand."""
+
+    def __init__(self, name: str, script: dict[str, tuple[str, str]]) -> None:
+        self.name = name
+        self.script = {_key(parse_tiles(h)): v for h, v in script.items()}
+
+    def choose(self, tiles: Sequence[Tile], banking: bool = False) -> Decision:
+        high, low = self.script[_key(tiles)]
+        return Decision(setting_from_text(tuple(tiles), high, low), "script")
+
+
+def _key(tiles: Iterable[Tile]) -> tuple[str, ...]:
+    return tuple(sorted(str(t) for t in tiles))
+
+
+class PokerScript:
+    """Test poker way: plays the settings it is told (five cards | two cards)."""
+
+    def __init__(self, name: str, script: dict[str, str]) -> None:
+        self.name = name
+        self.script = {tuple(sorted(parse_cards(h))): v for h, v in script.items()}
+
+    def set(self, cards: Sequence[int], banking: bool) -> PokerSetting:
+        return PokerSetting.parse(self.script[tuple(sorted(cards))])
+
+
+class PokerSimple:
+    """Test poker way: the legal setting with the best two-card hand (by its cards)."""
+
+    name = "simple"
+
+    def set(self, cards: Sequence[int], banking: bool) -> PokerSetting:
+        legal = [s for s in poker_settings(cards) if not is_foul(s)]
+        return max(legal, key=lambda s: (s.low[0] >> 2 == s.low[1] >> 2, sorted(s.low)))
+
+
+def woodpile_order(stacks: dict[int, str]) -> list[Tile]:
+    """A deck order whose stack ``k`` holds the given tiles (top first); the other stacks
+    take the remaining tiles in the set's order."""
+    left = list(DECK)
+    fixed: dict[int, tuple[Tile, ...]] = {}
+    for k, text in stacks.items():
+        tiles = parse_tiles(text, count=4)
+        for t in tiles:
+            left.remove(t)
+        fixed[k] = tiles
+    out: list[Tile] = []
+    for k in range(8):
+        if k in fixed:
+            out.extend(fixed[k])
+        else:
+            out.extend(left[:4])
+            del left[:4]
+    return out
+
+
+def poker_order(hands: dict[int, str]) -> list[int]:
+    """A deck order whose hand ``k`` (cards 7k..7k+6) is given; the rest in card order."""
+    left = list(range(53))
+    fixed: dict[int, tuple[int, ...]] = {}
+    for k, text in hands.items():
+        cards = parse_cards(text)
+        assert len(cards) == 7, format_cards(cards)
+        for c in cards:
+            left.remove(c)
+        fixed[k] = cards
+    out: list[int] = []
+    for k in range(7):
+        if k in fixed:
+            out.extend(fixed[k])
+        else:
+            out.extend(left[:7])
+            del left[:7]
+    out.extend(left)
+    assert len(out) == 53
+    return out
