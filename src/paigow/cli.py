@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from paigow.poker import cli_ways
+from paigow.poker import cli_odds, cli_ways
 from paigow.poker.cli import app as poker_app
 from paigow.table.cli import history, play, replay_cmd
 from paigow.tiles.cli import app as tiles_app
@@ -19,6 +19,7 @@ app = typer.Typer(
 app.add_typer(tiles_app, name="tiles")
 
 cli_ways.register(poker_app)
+cli_odds.register(poker_app)
 app.add_typer(poker_app, name="poker")
 app.command("play")(play)
 app.command("replay")(replay_cmd)

@@ -1,0 +1,362 @@
+"""Numba kernels for the exact and Monte Carlo odds of Pai Gow Poker.
+
+Conventions shared by every kernel here:
+
+* A seven-card hand is a row of seven card ints sorted **ascending** (the order of the
+  combinatorial number system); a *split index* 0..20 names a setting in the order of
+  :func:`paigow.poker.setting.settings` (cards highest first, the two-card hand running
+  through ``itertools.combinations`` of those positions). :data:`LOW_ASC` and
+  :data:`HIGH_ASC` give, per split index, the ascending positions of the two-card and the
+  five-card hand.
+* A *universe* is a sorted deck of ``n`` cards (all 53 by default); a hand of it is named
+  by its colex index over the deck **positions**: ``C(p0,1) + C(p1,2) + … + C(p6,7)``
+  for ascending positions ``p0 < … < p6``. With the whole deck, positions are cards.
+* Hand ranks are dense ids: :func:`rank_ids` numbers the distinct five-card keys (0 the
+  lowest) and the distinct two-card keys, so a setting's rank is ``(H, L)`` with ``H``
+  below 2**16 and ``L`` below 2**8, stored as three bytes (``H`` low byte, ``H`` high
+  byte, ``L``).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import numba as nb
+import numpy as np
+import numpy.typing as npt
+
+I64 = npt.NDArray[np.int64]
+I32 = npt.NDArray[np.int32]
+U8 = npt.NDArray[np.uint8]
+U16 = npt.NDArray[np.uint16]
+
+_PAIRS = list(combinations(range(7), 2))  # descending positions of the two-card hand
+LOW_ASC = np.array([[6 - y, 6 - x] for x, y in _PAIRS], dtype=np.int64)
+HIGH_ASC = np.array(
+    [[p for p in range(7) if p not in (6 - x, 6 - y)] for x, y in _PAIRS], dtype=np.int64
+)
+
+
+def rank_ids(t5: I32, t2: I32) -> tuple[U16, U8, I32, I32]:
+    """Dense rank ids of every five-card hand (by colex index) and two-card hand.
+
+    Returns ``(rid5, rid2, keys5, keys2)``: ``rid5[i]`` is the id of five-card hand ``i``,
+    ``keys5[id]`` the key of an id (ascending), likewise for two-card hands.
+    """
+    keys5 = np.unique(t5).astype(np.int32)
+    keys2 = np.unique(t2).astype(np.int32)
+    if len(keys5) >= 1 << 16 or len(keys2) >= 1 << 8:  # pragma: no cover - by construction
+        raise AssertionError("too many distinct hand ranks for the compact table")
+    rid5 = np.searchsorted(keys5, t5).astype(np.uint16)
+    rid2 = np.searchsorted(keys2, t2).astype(np.uint8)
+    return rid5, rid2, keys5, keys2
+
+
+@nb.njit(cache=True, inline="always")
+def idx5(a: int, b: int, c: int, d: int, e: int, binom: I64) -> int:
+    """Colex index of five ascending cards."""
+    x: int = binom[a, 1] + binom[b, 2] + binom[c, 3] + binom[d, 4] + binom[e, 5]
+    return x
+
+
+@nb.njit(cache=True, inline="always")
+def idx2(a: int, b: int) -> int:
+    """Index of two ascending cards in :func:`paigow.poker.fast.table2`."""
+    return a + b * (b - 1) // 2
+
+
+@nb.njit(cache=True, parallel=True)
+def setting_ranks(
+    hands: I32, splits: npt.NDArray[np.int8], rid5: U16, rid2: U8,
+    high_asc: I64, low_asc: I64, binom: I64, out: U8,
+) -> None:
+    """Write the compact (H, L) rank of each hand's chosen split into ``out`` (n, 3)."""
+    n = hands.shape[0]
+    for i in nb.prange(n):
+        s = splits[i]
+        h = hands[i]
+        hi = high_asc[s]
+        lo = low_asc[s]
+        r5 = rid5[idx5(h[hi[0]], h[hi[1]], h[hi[2]], h[hi[3]], h[hi[4]], binom)]
+        out[i, 0] = r5 & 0xFF
+        out[i, 1] = r5 >> 8
+        out[i, 2] = rid2[idx2(h[lo[0]], h[lo[1]])]
+
+
+@nb.njit(cache=True)
+def unrank7(r: int, binom: I64, out: I64) -> None:
+    """Ascending positions of the 7-subset with colex index ``r``."""
+    for k in range(7, 0, -1):
+        p = k - 1
+        while binom[p + 1, k] <= r:
+            p += 1
+        out[k - 1] = p
+        r -= binom[p, k]
+
+
+@nb.njit(cache=True)
+def hands_range(deck: I64, start: int, count: int, binom: I64) -> I32:
+    """The ``count`` hands of ``deck`` from colex index ``start`` on, as card rows."""
+    out = np.empty((count, 7), np.int32)
+    p = np.zeros(7, np.int64)
+    unrank7(start, binom, p)
+    for i in range(count):
+        for k in range(7):
+            out[i, k] = deck[p[k]]
+        # colex successor: bump the lowest position that can move, reset those below it
+        j = 0
+        while j < 6 and p[j] + 1 == p[j + 1]:
+            j += 1
+        p[j] += 1
+        for k in range(j):
+            p[k] = k
+    return out
+
+
+@nb.njit(cache=True, parallel=True)
+def histogram(
+    player_pos: I64, n_deck: int, table: U8, n_h: int, n_l: int, binom: I64, slots: int
+) -> I64:
+    """2-D histogram over (H, L) of the opponent's setting, over every 7-card hand of the
+    deck positions not in ``player_pos``: looks each hand up in ``table`` (n, 3)."""
+    rest = np.empty(n_deck - player_pos.shape[0], np.int64)
+    j = 0
+    for p in range(n_deck):
+        used = False
+        for q in player_pos:
+            if q == p:
+                used = True
+        if not used:
+            rest[j] = p
+            j += 1
+    m = rest.shape[0]
+    # work items: the two lowest positions, dealt round-robin to the slots
+    n_items = 0
+    for a in range(m - 6):
+        n_items += (m - 5) - (a + 1)
+    items = np.empty((n_items, 2), np.int64)
+    k = 0
+    for a in range(m - 6):
+        for b in range(a + 1, m - 5):
+            items[k, 0] = a
+            items[k, 1] = b
+            k += 1
+    hist = np.zeros((slots, n_h, n_l), np.int32)
+    for t in nb.prange(slots):
+        for it in range(t, n_items, slots):
+            a = items[it, 0]
+            b = items[it, 1]
+            s2 = binom[rest[a], 1] + binom[rest[b], 2]
+            for c in range(b + 1, m - 4):
+                s3 = s2 + binom[rest[c], 3]
+                for d in range(c + 1, m - 3):
+                    s4 = s3 + binom[rest[d], 4]
+                    for e in range(d + 1, m - 2):
+                        s5 = s4 + binom[rest[e], 5]
+                        for f in range(e + 1, m - 1):
+                            s6 = s5 + binom[rest[f], 6]
+                            for g in range(f + 1, m):
+                                x = s6 + binom[rest[g], 7]
+                                hh = np.int64(table[x, 0]) | (np.int64(table[x, 1]) << 8)
+                                hist[t, hh, table[x, 2]] += 1
+    total = np.zeros((n_h, n_l), np.int64)
+    for t in range(slots):
+        for i in range(n_h):
+            for j in range(n_l):
+                total[i, j] += hist[t, i, j]
+    return total
+
+
+@nb.njit(cache=True)
+def cumulative(hist: I64) -> I64:
+    """``C[i, j]`` = number of hands with ``H < i`` and ``L < j`` (shape (nH+1, nL+1))."""
+    n_h, n_l = hist.shape
+    c = np.zeros((n_h + 1, n_l + 1), np.int64)
+    for i in range(n_h):
+        row = 0
+        for j in range(n_l):
+            row += hist[i, j]
+            c[i + 1, j + 1] = c[i, j + 1] + row
+    return c
+
+
+# ------------------------------------------------------------------ Monte Carlo
+
+
+@nb.njit(cache=True)
+def _sort7(h: I32) -> None:
+    for i in range(1, 7):
+        v = h[i]
+        j = i - 1
+        while j >= 0 and h[j] > v:
+            h[j + 1] = h[j]
+            j -= 1
+        h[j + 1] = v
+
+
+@nb.njit(cache=True, parallel=True)
+def deal(raw: npt.NDArray[np.uint64], cards: I32, n: int, k: int, slots: int) -> I32:
+    """Deal ``n`` rounds of ``k`` cards (two seven-card hands: ``k = 14``, at most 14)
+    from ``cards``, each row sorted ascending per hand of seven, using the raw 64-bit
+    random words ``raw`` (seven per round; each gives two 32-bit draws).
+
+    Each round is a partial Fisher–Yates shuffle of ``cards`` started afresh (so a
+    round's cards depend only on its own words): draw ``j`` picks one of the
+    ``len(cards) - j`` cards not yet dealt by a multiply-shift of a 32-bit word,
+    ``(u * (len(cards) - j)) >> 32``, whose bias (below 53 / 2**32) is far under any
+    Monte Carlo error.
+    """
+    m = cards.shape[0]
+    out = np.empty((n, k), np.int32)
+    per = (n + slots - 1) // slots
+    for t in nb.prange(slots):
+        deck = cards.copy()
+        pick = np.empty(14, np.int64)
+        hand = np.empty(7, np.int32)
+        for i in range(t * per, min(n, (t + 1) * per)):
+            for d in range(k):
+                w = raw[i * 7 + (d >> 1)]
+                u = (w >> np.uint64(32)) if d & 1 else (w & np.uint64(0xFFFFFFFF))
+                j = d + np.int64((u * np.uint64(m - d)) >> np.uint64(32))
+                pick[d] = j
+                tmp = deck[d]
+                deck[d] = deck[j]
+                deck[j] = tmp
+            for h in range(k // 7):
+                for q in range(7):
+                    hand[q] = deck[7 * h + q]
+                _sort7(hand)
+                for q in range(7):
+                    out[i, 7 * h + q] = hand[q]
+            for d in range(k - 1, -1, -1):  # undo the swaps: the deck is fresh again
+                j = pick[d]
+                tmp = deck[d]
+                deck[d] = deck[j]
+                deck[j] = tmp
+    return out
+
+
+@nb.njit(cache=True, parallel=True)
+def table_ids(hands: I32, table: U8, binom: I64) -> tuple[I32, I32]:
+    """The (H, L) ids of hands (rows of seven ascending cards) looked up in a full-deck
+    opponent table."""
+    n = hands.shape[0]
+    hh = np.empty(n, np.int32)
+    ll = np.empty(n, np.int32)
+    for i in nb.prange(n):
+        x = 0
+        for k in range(7):
+            x += binom[hands[i, k], k + 1]
+        hh[i] = np.int32(table[x, 0]) | (np.int32(table[x, 1]) << 8)
+        ll[i] = table[x, 2]
+    return hh, ll
+
+
+@nb.njit(cache=True, parallel=True)
+def split_keys(
+    hands: I32, splits: npt.NDArray[np.int8], t5: I32, t2: I32,
+    high_asc: I64, low_asc: I64, binom: I64,
+) -> tuple[I32, I32]:
+    """Five- and two-card keys of each hand's chosen split."""
+    n = hands.shape[0]
+    k5 = np.empty(n, np.int32)
+    k2 = np.empty(n, np.int32)
+    for i in nb.prange(n):
+        s = splits[i]
+        h = hands[i]
+        hi = high_asc[s]
+        lo = low_asc[s]
+        k5[i] = t5[idx5(h[hi[0]], h[hi[1]], h[hi[2]], h[hi[3]], h[hi[4]], binom)]
+        k2[i] = t2[idx2(h[lo[0]], h[lo[1]])]
+    return k5, k2
+
+
+@nb.njit(cache=True)
+def tally(
+    p5: I32, p2: I32, b5: I32, b2: I32, p_forfeit: npt.NDArray[np.bool_], banking: bool
+) -> I64:
+    """Win, push and lose counts of the tracked hand (``p``) against the other (``b``).
+
+    Not ``banking``: ``p`` is a player and ``b`` the banker, who wins copies; a forfeit
+    (fouled, ``foul="forfeit"``) loses. ``banking``: ``p`` is the bank and wins copies."""
+    out = np.zeros(3, np.int64)
+    for i in range(p5.shape[0]):
+        if p_forfeit[i]:
+            out[2] += 1
+            continue
+        if banking:
+            hi = p5[i] >= b5[i]
+            lo = p2[i] >= b2[i]
+        else:
+            hi = p5[i] > b5[i]
+            lo = p2[i] > b2[i]
+        if hi and lo:
+            out[0] += 1
+        elif hi or lo:
+            out[1] += 1
+        else:
+            out[2] += 1
+    return out
+
+
+# ------------------------------------------------------------------ suit classes
+
+
+@nb.njit(cache=True)
+def _colex_cards(h: I64, binom: I64) -> int:
+    x = 0
+    for k in range(7):
+        x += binom[h[k], k + 1]
+    return x
+
+
+@nb.njit(cache=True)
+def suit_class_chunk(
+    deck: I64, start: int, count: int, perms: I64, binom: I64
+) -> tuple[I64, I64]:
+    """Among the ``count`` hands of ``deck`` from colex index ``start``, those that are the
+    least (by colex index of their cards) of their suit class, and each one's class size.
+
+    ``perms`` (24, 4) lists the suit permutations; the deck must be closed under them.
+    """
+    reps = np.empty(count, np.int64)
+    size = np.empty(count, np.int64)
+    n_out = 0
+    p = np.zeros(7, np.int64)
+    unrank7(start, binom, p)
+    h = np.zeros(7, np.int64)
+    g = np.zeros(7, np.int64)
+    seen = np.zeros(perms.shape[0], np.int64)
+    for _ in range(count):
+        for k in range(7):
+            h[k] = deck[p[k]]
+        own = _colex_cards(h, binom)
+        least = True
+        n_seen = 0
+        for q in range(perms.shape[0]):
+            for k in range(7):
+                c = h[k]
+                g[k] = c if c == 52 else (c & ~3) | perms[q, c & 3]
+            g.sort()
+            x = _colex_cards(g, binom)
+            if x < own:
+                least = False
+                break
+            new = True
+            for z in range(n_seen):
+                if seen[z] == x:
+                    new = False
+            if new:
+                seen[n_seen] = x
+                n_seen += 1
+        if least:
+            reps[n_out] = own
+            size[n_out] = n_seen
+            n_out += 1
+        j = 0
+        while j < 6 and p[j] + 1 == p[j + 1]:
+            j += 1
+        p[j] += 1
+        for k in range(j):
+            p[k] = k
+    return reps[:n_out], size[:n_out]

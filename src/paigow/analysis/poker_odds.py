@@ -1,0 +1,530 @@
+"""Exact odds of Pai Gow Poker: advice for one hand against every opponent hand, and the
+optimal way.
+
+Method (details and figures in docs/poker-odds.md):
+
+1. **Opponent table** (:func:`opponent_table`, once per rules × dealer way × role): for
+   every seven-card hand of the deck, in colex order, the dealer way's setting as two
+   dense rank ids, ``H`` (five-card) and ``L`` (two-card), three bytes per hand: 462 MB
+   for the 154,143,080 hands of the full deck, memory-mapped from the user's cache dir
+   and rebuilt by itself when the rules or the way's source change.
+2. **Advice** (:func:`advise`): enumerate the C(46,7) = 53,524,680 opponent hands from the
+   46 other cards in numba, look each up, and count them in a 2-D histogram over
+   ``(H, L)``; with its 2-D cumulative sums every setting's win and lose counts are O(1):
+   a player's setting ``(h, l)`` wins when ``H < h`` and ``L < l`` and loses when
+   ``H >= h`` and ``L >= l`` (copies go to the banker). A banking hand wins when
+   ``H <= h`` and ``L <= l`` and loses when ``H > h`` and ``L > l``.
+
+Who is who. Not ``banking``: the hand is a player's; the banker sets by the dealer way as
+banker. ``banking``: the hand is the bank; the opponent is a player who sets by the dealer
+way as a player; the counts and EV are the bank's (commission on its net win). The EV of a
+one-unit bet is ``((1 - c)·win - lose) / total``.
+
+Small universes. Every function takes a ``deck`` (default the 53 cards): with a smaller
+deck the same method gives an exact answer over that deck's hands, which is how the tests
+check it against brute force.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import comb
+from pathlib import Path
+
+import numba as nb
+import numpy as np
+import numpy.typing as npt
+import platformdirs
+
+from paigow.analysis import poker_kernels as kern
+from paigow.analysis.poker_ways import FastWay, fast_way
+from paigow.errors import AmountError, CardError, SettingError
+from paigow.poker.cards import DECK_SIZE, Card, card_name, format_cards, parse_cards, sort_cards
+from paigow.poker.fast import BINOM, table2, table5
+from paigow.poker.rules import PokerRules
+from paigow.poker.setting import Setting, settings
+from paigow.poker.ways import Decision
+from paigow.settle import expected_value
+
+DEFAULT_RULES = PokerRules()
+
+U8 = npt.NDArray[np.uint8]
+Progress = Callable[[int, int], None]
+
+TABLE_FORMAT = "poker-opponent-table-v1"
+FULL_DECK: tuple[Card, ...] = tuple(range(DECK_SIZE))
+DEFAULT_RATE = Fraction(5, 100)
+
+
+def check_rate(rate: Fraction | float | str) -> Fraction:
+    """A commission rate in [0, 1) as a Fraction."""
+    r = Fraction(rate)
+    if not 0 <= r < 1:
+        raise AmountError(f"commission rate {rate} must be at least 0 and below 1")
+    return r
+
+
+def check_deck(deck: Iterable[Card] | None) -> tuple[Card, ...]:
+    """A deck as sorted distinct cards (default all 53); at least 14 cards."""
+    cards = tuple(sorted(FULL_DECK if deck is None else deck))
+    if len(set(cards)) != len(cards):
+        raise CardError("the deck holds a card twice")
+    for c in cards:
+        card_name(c)
+    if len(cards) < 14:
+        raise CardError(f"a deck for two seven-card hands needs 14 cards, got {len(cards)}")
+    return cards
+
+
+@dataclass(frozen=True)
+class RankIds:
+    """Dense rank ids under one ranking variant (see :func:`poker_kernels.rank_ids`)."""
+
+    rid5: npt.NDArray[np.uint16]
+    rid2: U8
+    keys5: npt.NDArray[np.int32]
+    keys2: npt.NDArray[np.int32]
+
+
+_RANK_IDS: dict[int, RankIds] = {}
+
+
+def rank_ids(rules: PokerRules) -> RankIds:
+    """The dense rank ids of ``rules``' ranking variant (memoised)."""
+    v = rules.variant
+    if v not in _RANK_IDS:
+        _RANK_IDS[v] = RankIds(*kern.rank_ids(table5(rules), table2(rules)))
+    return _RANK_IDS[v]
+
+
+# ------------------------------------------------------------------ opponent table
+
+
+def cache_dir() -> Path:
+    """Where the opponent tables are cached: ``platformdirs.user_cache_dir("paigow")``."""
+    return Path(platformdirs.user_cache_dir("paigow"))
+
+
+def table_key(dealer: FastWay, banking: bool, rules: PokerRules, deck: Sequence[Card]) -> str:
+    """The cache key of an opponent table: a hash of everything its content depends on."""
+    spec = {
+        "format": TABLE_FORMAT,
+        "rules": [rules.joker, rules.wheel],
+        "dealer": dealer.fingerprint(),
+        "banking": None if getattr(dealer, "role_blind", False) else banking,
+        "deck": list(deck),
+        "kernels": kern_source_hash(),
+    }
+    return hashlib.sha256(json.dumps(spec, sort_keys=True).encode()).hexdigest()[:20]
+
+
+def code_generation(dealer: FastWay) -> str:
+    """A short hash of the code a table's content depends on (format, kernels, the dealer
+    way's kernel): tables of other generations are stale and are removed when a new one is
+    built. Rule variants and roles share a generation, so they are kept side by side."""
+    spec = [TABLE_FORMAT, kern_source_hash(), dealer.fingerprint()]
+    return hashlib.sha256(json.dumps(spec).encode()).hexdigest()[:8]
+
+
+def table_path(folder: Path, dealer: FastWay, key: str) -> Path:
+    """The cache file of the table with ``key``: ``poker-table-<generation>-<key>.npy``."""
+    return folder / f"poker-table-{code_generation(dealer)}-{key}.npy"
+
+
+def prune_stale_tables(folder: Path, dealer: FastWay) -> list[Path]:
+    """Delete cached tables built by other versions of the code; return what was deleted."""
+    keep = f"poker-table-{code_generation(dealer)}-"
+    gone = [p for p in folder.glob("poker-table-*.npy") if not p.name.startswith(keep)]
+    for p in gone:
+        p.unlink(missing_ok=True)
+    return gone
+
+
+def kern_source_hash() -> str:
+    """Hash of the kernels that build the table (a change rebuilds the cache)."""
+    from paigow.analysis.poker_ways import source_hash
+
+    return source_hash(kern.setting_ranks, kern.hands_range, kern.rank_ids)
+
+
+_TABLES: dict[str, U8] = {}
+
+
+def build_table(
+    dealer: FastWay,
+    banking: bool,
+    rules: PokerRules,
+    deck: Sequence[Card],
+    out: U8,
+    on_progress: Progress | None = None,
+    chunk: int = 1 << 21,
+) -> None:
+    """Fill ``out`` (C(n,7), 3) with the dealer way's setting rank of every hand of
+    ``deck``, in colex order, ``chunk`` hands at a time (Ctrl-C stops between chunks)."""
+    ids = rank_ids(rules)
+    t5, t2 = table5(rules), table2(rules)
+    arr = np.array(deck, dtype=np.int64)
+    total = comb(len(deck), 7)
+    for start in range(0, total, chunk):
+        count = min(chunk, total - start)
+        hands = kern.hands_range(arr, start, count, BINOM)
+        splits = np.ascontiguousarray(dealer.splits(hands, banking), dtype=np.int8)
+        k5, k2 = kern.split_keys(hands, splits, t5, t2, kern.HIGH_ASC, kern.LOW_ASC, BINOM)
+        bad = np.flatnonzero(k5 <= k2)
+        if len(bad):
+            raise SettingError(
+                f"the {dealer.name} way fouls the hand {format_cards(hands[bad[0]].tolist())}"
+            )
+        kern.setting_ranks(
+            hands, splits, ids.rid5, ids.rid2, kern.HIGH_ASC, kern.LOW_ASC, BINOM,
+            out[start : start + count],
+        )
+        if on_progress is not None:
+            on_progress(start + count, total)
+
+
+def opponent_table(
+    dealer: FastWay,
+    banking: bool,
+    rules: PokerRules = DEFAULT_RULES,
+    deck: Iterable[Card] | None = None,
+    cache: Path | bool = True,
+    on_progress: Progress | None = None,
+) -> U8:
+    """The ``(C(n,7), 3)`` table of the dealer way's setting ranks for every hand of
+    ``deck``, setting as banker when ``banking``.
+
+    ``cache``: ``True`` keeps the table of the full deck in :func:`cache_dir` (built once,
+    then memory-mapped; a deck of fewer than 40 cards is only kept in memory), a path
+    names another cache folder, ``False`` keeps it in memory only. A half-built file is
+    never used: the table is written under a temporary name and renamed when complete.
+    """
+    cards = check_deck(deck)
+    key = table_key(dealer, banking, rules, cards)
+    hit = _TABLES.get(key)
+    if hit is not None:
+        return hit
+    total = comb(len(cards), 7)
+    folder: Path | None = None
+    if cache is not False and (len(cards) >= 40 or not isinstance(cache, bool)):
+        folder = cache_dir() if cache is True else Path(cache)
+    if folder is None:
+        table = np.zeros((total, 3), np.uint8)
+        build_table(dealer, banking, rules, cards, table, on_progress)
+    else:
+        path = table_path(folder, dealer, key)
+        if not path.is_file():
+            folder.mkdir(parents=True, exist_ok=True)
+            prune_stale_tables(folder, dealer)
+            tmp = path.with_suffix(f".{os.getpid()}.part")
+            try:
+                mm = np.lib.format.open_memmap(tmp, mode="w+", dtype=np.uint8, shape=(total, 3))
+                build_table(dealer, banking, rules, cards, mm, on_progress)
+                mm.flush()
+                del mm
+                os.replace(tmp, path)
+            finally:
+                if tmp.exists():
+                    tmp.unlink()
+        table = np.load(path, mmap_mode="r")
+        if table.shape != (total, 3):  # pragma: no cover - a damaged cache file
+            path.unlink()
+            raise CardError(f"the cached table {path} was damaged; it has been removed")
+    _TABLES[key] = table
+    return table
+
+
+def cached_table(dealer: FastWay, rules: PokerRules, banking: bool = True) -> U8 | None:
+    """The full-deck table of ``dealer`` if it is in memory or in the cache dir (never
+    built here), else ``None``."""
+    key = table_key(dealer, banking, rules, FULL_DECK)
+    hit = _TABLES.get(key)
+    if hit is not None:
+        return hit
+    path = table_path(cache_dir(), dealer, key)
+    if not path.is_file():
+        return None
+    table: U8 = np.load(path, mmap_mode="r")
+    _TABLES[key] = table
+    return table
+
+
+# ------------------------------------------------------------------------ advise
+
+
+@dataclass(frozen=True)
+class SettingOdds:
+    """One legal setting of a hand: exact counts over every opponent hand, and its EV."""
+
+    split: int
+    setting: Setting
+    win: int
+    push: int
+    lose: int
+    ev: Fraction
+    best: bool = False
+    house: bool = False
+
+    def to_json(self) -> dict[str, object]:
+        """Plain data for ``--json`` output."""
+        return {
+            "split": self.split,
+            "high": format_cards(self.setting.high),
+            "low": format_cards(self.setting.low),
+            "win": self.win,
+            "push": self.push,
+            "lose": self.lose,
+            "ev": float(self.ev),
+            "ev_exact": str(self.ev),
+            "best": self.best,
+            "house": self.house,
+        }
+
+
+@dataclass(frozen=True)
+class Advice:
+    """Every legal setting of a hand with its exact odds against the dealer way."""
+
+    cards: tuple[Card, ...]
+    banking: bool
+    rate: Fraction
+    total: int
+    settings: tuple[SettingOdds, ...] = field(repr=False)
+    best: int
+    house: int | None
+
+    @property
+    def best_setting(self) -> SettingOdds:
+        """The setting of best EV."""
+        return self.settings[self.best]
+
+    @property
+    def house_setting(self) -> SettingOdds | None:
+        """The house way's setting, when known."""
+        return None if self.house is None else self.settings[self.house]
+
+    def to_json(self) -> dict[str, object]:
+        """Plain data for ``--json`` output."""
+        return {
+            "cards": format_cards(self.cards),
+            "banking": self.banking,
+            "commission": float(self.rate),
+            "opponent_hands": self.total,
+            "settings": [s.to_json() for s in self.settings],
+            "best": self.best_setting.to_json(),
+            "house": None if self.house_setting is None else self.house_setting.to_json(),
+        }
+
+
+def score(win: int, lose: int, rate: Fraction) -> int:
+    """An integer proportional to a setting's EV (``(1 - rate)·win - lose`` times the
+    rate's denominator), for exact comparisons."""
+    return (rate.denominator - rate.numerator) * win - rate.denominator * lose
+
+
+def setting_counts(
+    cum: npt.NDArray[np.int64], h: int, low: int, banking: bool
+) -> tuple[int, int, int]:
+    """(win, push, lose) of a setting with rank ids ``(h, low)`` from the cumulative
+    histogram ``cum`` (see :func:`poker_kernels.cumulative`)."""
+    n_h = cum.shape[0] - 1
+    n_l = cum.shape[1] - 1
+    total = int(cum[n_h, n_l])
+    if banking:  # the bank wins copies
+        win = int(cum[h + 1, low + 1])
+        lose = total - int(cum[h + 1, n_l]) - int(cum[n_h, low + 1]) + win
+    else:
+        win = int(cum[h, low])
+        lose = total - int(cum[h, n_l]) - int(cum[n_h, low]) + win
+    return win, total - win - lose, lose
+
+
+def opponent_histogram(
+    cards: Sequence[Card], table: U8, rules: PokerRules, deck: Sequence[Card]
+) -> npt.NDArray[np.int64]:
+    """The (H, L) histogram of the opponent's setting over every hand of the other cards."""
+    ids = rank_ids(rules)
+    pos = {c: i for i, c in enumerate(deck)}
+    player_pos = np.array(sorted(pos[c] for c in cards), dtype=np.int64)
+    slots = max(1, nb.get_num_threads())
+    hist: npt.NDArray[np.int64] = kern.histogram(
+        player_pos, len(deck), table, len(ids.keys5), len(ids.keys2), BINOM, slots
+    )
+    return hist
+
+
+def advise(
+    cards: str | Iterable[str | int],
+    dealer: FastWay | str = "house",
+    banking: bool = False,
+    rate: Fraction | float | str = DEFAULT_RATE,
+    rules: PokerRules = DEFAULT_RULES,
+    deck: Iterable[Card] | None = None,
+    house: FastWay | str | None = None,
+    cache: Path | bool = True,
+    on_progress: Progress | None = None,
+) -> Advice:
+    """Exact win/push/lose counts of every legal setting of seven ``cards`` against every
+    hand the opponent can hold from the rest of ``deck``, the opponent setting by the
+    ``dealer`` way (as banker, or as a player when ``banking``).
+
+    ``house`` (default: the dealer way) marks its own setting of the hand. The best
+    setting has the highest EV; among equal EVs the one with more pushes, then the first.
+    ``on_progress`` reports the one-time building of the opponent table.
+    """
+    r = rules
+    c = check_rate(rate)
+    full = check_deck(deck)
+    hand = parse_cards(cards)
+    if len(hand) != 7:
+        raise CardError(f"a Pai Gow Poker hand has seven cards, got {len(hand)}")
+    missing = [x for x in hand if x not in full]
+    if missing:
+        raise CardError(f"card {card_name(missing[0])} is not in the deck")
+    dealer_way = fast_way(dealer, r)
+    table = opponent_table(dealer_way, not banking, r, full, cache, on_progress)
+    hist = opponent_histogram(hand, table, r, full)
+    cum = kern.cumulative(hist)
+    total = int(cum[-1, -1])
+    ids = rank_ids(r)
+    t5, t2 = table5(r), table2(r)
+    marker = dealer_way if house is None else fast_way(house, r)
+    own: tuple[int, int] | None = None
+    if marker is dealer_way and getattr(dealer_way, "role_blind", False):
+        # the way sets this hand as it sets any opponent hand: read it from the table
+        pos = {x: i for i, x in enumerate(full)}
+        x = sum(int(BINOM[p, k + 1]) for k, p in enumerate(sorted(pos[y] for y in hand)))
+        own = (int(table[x, 0]) | (int(table[x, 1]) << 8), int(table[x, 2]))
+        house_split = -1
+    else:
+        arr = np.array([sorted(hand)], dtype=np.int32)
+        house_split = int(marker.splits(arr, banking)[0])
+    rows: list[SettingOdds] = []
+    for j, s in enumerate(settings(hand)):
+        hi = sorted(s.high)
+        lo = sorted(s.low)
+        i5 = int(sum(BINOM[x, k + 1] for k, x in enumerate(hi)))
+        i2 = lo[0] + lo[1] * (lo[1] - 1) // 2
+        if not t5[i5] > t2[i2]:
+            continue  # a foul: not a legal setting
+        h, lo_id = int(ids.rid5[i5]), int(ids.rid2[i2])
+        if own is not None and own == (h, lo_id):
+            house_split, own = j, None  # the first setting of the way's ranks
+        win, push, lose = setting_counts(cum, h, lo_id, banking)
+        rows.append(SettingOdds(j, s, win, push, lose, expected_value(win, push, lose, c),
+                                house=j == house_split))
+    best = 0
+    for i, row in enumerate(rows):
+        b = rows[best]
+        sc, sb = score(row.win, row.lose, c), score(b.win, b.lose, c)
+        if sc > sb or (sc == sb and row.push > b.push):
+            best = i
+    rows[best] = SettingOdds(**{**rows[best].__dict__, "best": True})
+    house_row = next((i for i, row in enumerate(rows) if row.house), None)
+    return Advice(sort_cards(hand), banking, c, total, tuple(rows), best, house_row)
+
+
+def brute_force_advice(
+    cards: str | Iterable[str | int],
+    dealer: FastWay,
+    banking: bool = False,
+    rules: PokerRules = DEFAULT_RULES,
+    deck: Iterable[Card] | None = None,
+) -> dict[int, tuple[int, int, int]]:
+    """Win/push/lose of every legal split by comparing each opponent hand one by one with
+    the reference comparison (:func:`paigow.poker.setting.compare`): the independent
+    check of :func:`advise`, for small decks."""
+    from itertools import combinations
+
+    from paigow.poker.setting import compare, is_foul
+    from paigow.settle import Outcome
+
+    full = check_deck(deck)
+    hand = parse_cards(cards)
+    rest = [x for x in full if x not in hand]
+    opp = np.array(list(combinations(rest, 7)), dtype=np.int32)
+    opp_splits = dealer.splits(opp, not banking)
+    out: dict[int, tuple[int, int, int]] = {}
+    for j, s in enumerate(settings(hand)):
+        if is_foul(s, rules):
+            continue
+        w = p = lo = 0
+        for row, sp in zip(opp.tolist(), opp_splits.tolist(), strict=True):
+            other = settings(row)[sp]
+            if banking:  # the hand banks: compare the opponent (a player) against it
+                o = compare(other, s, rules).outcome
+                o = {Outcome.WIN: Outcome.LOSE, Outcome.LOSE: Outcome.WIN}.get(o, o)
+            else:
+                o = compare(s, other, rules).outcome
+            if o is Outcome.WIN:
+                w += 1
+            elif o is Outcome.PUSH:
+                p += 1
+            else:
+                lo += 1
+        out[j] = (w, p, lo)
+    return out
+
+
+# ------------------------------------------------------------------- the optimal way
+
+
+class OptimalWay:
+    """The setting of best exact EV against a dealer way (RULES.md 2.7): as a player
+    against a house-way banker, or, banking, against a house-way player.
+
+    Each decision is one :func:`advise` (about a second or two per hand on the full deck
+    once the opponent table is cached).
+    """
+
+    name = "optimal"
+
+    def __init__(
+        self,
+        *,
+        rules: PokerRules = DEFAULT_RULES,
+        dealer: FastWay | str = "house",
+        rate: Fraction | float | str = DEFAULT_RATE,
+        deck: Iterable[Card] | None = None,
+        cache: Path | bool = True,
+    ) -> None:
+        self.rules = rules
+        self.dealer = dealer
+        self.rate = check_rate(rate)
+        self.deck = check_deck(deck)
+        self.cache = cache
+
+    def __repr__(self) -> str:
+        return f"OptimalWay(rules={self.rules!r}, rate={self.rate})"
+
+    def advise(self, cards: str | Iterable[str | int], banking: bool = False) -> Advice:
+        """The full advice behind a decision."""
+        return advise(cards, self.dealer, banking, self.rate, self.rules, self.deck,
+                      cache=self.cache)
+
+    def choose(self, cards: str | Iterable[str | int], banking: bool = False) -> Decision:
+        """The setting of best exact EV and why."""
+        adv = self.advise(cards, banking)
+        b = adv.best_setting
+        who = "a house-way player" if banking else "a house-way banker"
+        return Decision(b.setting, f"optimal: best exact EV {float(b.ev):+.6f} against {who}")
+
+    def set(self, cards: Sequence[Card], banking: bool) -> Setting:
+        """``choose(cards, banking).setting``."""
+        return self.choose(cards, banking).setting
+
+
+__all__ = [
+    "Advice",
+    "OptimalWay",
+    "SettingOdds",
+    "advise",
+    "brute_force_advice",
+    "cache_dir",
+    "opponent_table",
+]

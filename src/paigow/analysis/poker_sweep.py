@@ -1,0 +1,284 @@
+"""Exact sweeps: advice for many hands, aggregated into the edge of the house way and of
+the optimal way against the house way.
+
+Hands come from a uniform sample (``sample_hands``, seeded) or from every hand up to suit
+symmetry (``suit_classes``: one hand of each class, weighted by the class size, so the
+weighted sum is exact over every hand of the deck). Each hand gets a full
+:func:`~paigow.analysis.poker_odds.advise`; the house way's setting and the best setting
+are counted. Chunks of hands run locally or on an :class:`~concurrent.futures.Executor`
+(a Dask cluster), resumable from a checkpoint (:mod:`paigow.analysis.poker_jobs`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import permutations
+from math import comb
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from paigow.analysis import poker_kernels as kern
+from paigow.analysis.poker_jobs import Counts, run_chunks, sum_counts
+from paigow.analysis.poker_odds import DEFAULT_RATE, advise, check_deck, check_rate, score
+from paigow.analysis.poker_ways import FastWay
+from paigow.errors import AmountError, CardError
+from paigow.poker.cards import Card
+from paigow.poker.fast import BINOM
+from paigow.poker.rules import PokerRules
+
+DEFAULT_RULES = PokerRules()
+
+Progress = Callable[[int, int], None]
+I64 = npt.NDArray[np.int64]
+_PERMS = np.array(list(permutations(range(4))), dtype=np.int64)
+
+
+def sample_hands(n: int, seed: int, deck: Iterable[Card] | None = None) -> list[list[int]]:
+    """``n`` hands drawn uniformly (with replacement) from every hand of ``deck``.
+
+    >>> len(sample_hands(3, 1)), len(sample_hands(3, 1)[0])
+    (3, 7)
+    """
+    cards = check_deck(deck)
+    rng = np.random.default_rng(np.random.SeedSequence(seed))
+    idx = rng.integers(0, comb(len(cards), 7), size=n)
+    arr = np.array(cards, dtype=np.int64)
+    out = []
+    pos = np.zeros(7, np.int64)
+    for x in idx.tolist():
+        kern.unrank7(int(x), BINOM, pos)
+        out.append([int(arr[p]) for p in pos])
+    return out
+
+
+def suit_classes(
+    deck: Iterable[Card] | None = None, on_progress: Progress | None = None,
+    chunk: int = 1 << 22,
+) -> tuple[list[list[int]], list[int]]:
+    """One hand of each class of hands equal up to a permutation of the suits (the least
+    by colex index of its cards), and the number of hands in each class.
+
+    The deck must be closed under suit permutations (whole ranks, and the joker or not).
+
+    >>> from paigow.poker.cards import parse_cards
+    >>> hands, sizes = suit_classes(parse_cards("As Ah Ad Ac Ks Kh Kd Kc Qs Qh Qd Qc Jk Js"))
+    Traceback (most recent call last):
+    ...
+    paigow.errors.CardError: a suit-class sweep needs a deck closed under suit permutations (whole ranks)
+    """
+    cards = check_deck(deck)
+    naturals = {c for c in cards if c != 52}
+    if any((c & ~3) | s not in naturals for c in naturals for s in range(4)):
+        raise CardError("a suit-class sweep needs a deck closed under suit permutations "
+                        "(whole ranks)")
+    arr = np.array(cards, dtype=np.int64)
+    total = comb(len(cards), 7)
+    hands: list[list[int]] = []
+    sizes: list[int] = []
+    pos = np.zeros(7, np.int64)
+    for start in range(0, total, chunk):
+        count = min(chunk, total - start)
+        reps, size = kern.suit_class_chunk(arr, start, count, _PERMS, BINOM)
+        for x, s in zip(reps.tolist(), size.tolist(), strict=True):
+            kern.unrank7(int(x), BINOM, pos)  # colex of cards: positions are cards
+            hands.append([int(p) for p in pos])
+            sizes.append(int(s))
+        if on_progress is not None:
+            on_progress(start + count, total)
+    return hands, sizes
+
+
+def suit_class_count(k: int = 7, ranks: int = 13, joker: bool = True) -> int:
+    """Number of k-card hands up to suit symmetry (Burnside's lemma over the 24 suit
+    permutations), for a deck of ``ranks`` whole ranks and the joker.
+
+    >>> suit_class_count(5, joker=False), suit_class_count(7, joker=False)
+    (134459, 6009159)
+    """
+    total = Fraction(0)
+    for perm in permutations(range(4)):
+        # cycle lengths of the permutation
+        seen, cycles = set(), []
+        for s in range(4):
+            if s in seen:
+                continue
+            n, x = 0, s
+            while x not in seen:
+                seen.add(x)
+                x = perm[x]
+                n += 1
+            cycles.append(n)
+        # hands fixed by the permutation: unions of card orbits (per rank, one per cycle)
+        poly = [1] + [0] * k
+        for _ in range(ranks):
+            for length in cycles:
+                poly = [poly[i] + (poly[i - length] if i >= length else 0)
+                        for i in range(k + 1)]
+        fixed = poly[k] + (poly[k - 1] if joker and k >= 1 else 0)
+        total += fixed
+    return int(total / 24)
+
+
+@dataclass(frozen=True)
+class SweepSpec:
+    """Everything a sweep chunk needs."""
+
+    dealer: str | FastWay
+    rules: PokerRules
+    banking: bool
+    rate: Fraction
+    deck: tuple[Card, ...]
+    cache: bool | str = True
+
+    def job(self, mode: str, n_hands: int, seed: int | None, chunk: int) -> dict[str, Any]:
+        """The description that keys a checkpoint."""
+        return {
+            "kind": "poker-sweep",
+            "mode": mode,
+            "hands": n_hands,
+            "seed": seed,
+            "chunk": chunk,
+            "dealer": self.dealer if isinstance(self.dealer, str) else self.dealer.fingerprint(),
+            "rules": [self.rules.joker, self.rules.wheel, self.rules.foul],
+            "banking": self.banking,
+            "rate": str(self.rate),
+            "deck": list(self.deck),
+        }
+
+
+def sweep_chunk(spec: SweepSpec, chunk: tuple[list[list[int]], list[int]]) -> Counts:
+    """Weighted counts over one chunk of hands: the house way's setting (win, push, lose,
+    sum of squared scores), the best setting's (likewise), then the hands' weight."""
+    hands, weights = chunk
+    cache: Path | bool = spec.cache if isinstance(spec.cache, bool) else Path(spec.cache)
+    hw = hp = hl = hs = ow = op = ol = os_ = n = 0
+    for cards, wgt in zip(hands, weights, strict=True):
+        adv = advise(cards, spec.dealer, spec.banking, spec.rate, spec.rules, spec.deck,
+                     cache=cache)
+        h = adv.house_setting
+        b = adv.best_setting
+        if h is None:  # pragma: no cover - the dealer way always picks a legal setting
+            raise CardError("the house way's setting of a hand was not found among its settings")
+        hw, hp, hl = hw + wgt * h.win, hp + wgt * h.push, hl + wgt * h.lose
+        ow, op, ol = ow + wgt * b.win, op + wgt * b.push, ol + wgt * b.lose
+        hs += wgt * score(h.win, h.lose, spec.rate) ** 2
+        os_ += wgt * score(b.win, b.lose, spec.rate) ** 2
+        n += wgt
+    return (hw, hp, hl, hs, ow, op, ol, os_, n)
+
+
+@dataclass(frozen=True)
+class StrategyEdge:
+    """Exact aggregated counts of one strategy over the swept hands."""
+
+    name: str
+    win: int
+    push: int
+    lose: int
+    score_sq: int
+    hands: int
+    per_hand: int
+    rate: Fraction
+
+    @property
+    def edge(self) -> Fraction:
+        """House edge over the swept hands (exact)."""
+        total = self.win + self.push + self.lose
+        return (self.lose - (1 - self.rate) * self.win) / total
+
+    def ci95(self) -> tuple[float, float]:
+        """95% interval of the edge over the hand sampling (for a uniform sample)."""
+        d = self.rate.denominator * self.per_hand
+        mean_sq = self.score_sq / (d * d * self.hands)
+        var = max(mean_sq - float(self.edge) ** 2, 0.0)
+        h = 1.959963984540054 * math.sqrt(var / max(self.hands - 1, 1))
+        return (float(self.edge) - h, float(self.edge) + h)
+
+    def to_json(self, sampled: bool) -> dict[str, object]:
+        """Plain data for ``--json`` output."""
+        out: dict[str, object] = {
+            "win": self.win, "push": self.push, "lose": self.lose,
+            "edge": float(self.edge), "edge_exact": str(self.edge),
+        }
+        if sampled:
+            out["ci95"] = list(self.ci95())
+        return out
+
+
+@dataclass(frozen=True)
+class SweepResult:
+    """A sweep's exact counts for the house way and the optimal way."""
+
+    mode: str
+    hands: int
+    classes: int
+    banking: bool
+    house: StrategyEdge
+    optimal: StrategyEdge
+
+    def to_json(self) -> dict[str, object]:
+        """Plain data for ``--json`` output."""
+        sampled = self.mode == "sample"
+        return {
+            "mode": self.mode,
+            "hands": self.hands,
+            "classes": self.classes,
+            "banking": self.banking,
+            "house": self.house.to_json(sampled),
+            "optimal": self.optimal.to_json(sampled),
+        }
+
+
+def sweep(
+    hands: list[list[int]],
+    weights: list[int] | None = None,
+    dealer: str | FastWay = "house",
+    banking: bool = False,
+    rate: Fraction | float | str = DEFAULT_RATE,
+    rules: PokerRules = DEFAULT_RULES,
+    deck: Iterable[Card] | None = None,
+    mode: str = "sample",
+    seed: int | None = None,
+    chunk: int = 16,
+    executor: Executor | None = None,
+    checkpoint: Path | None = None,
+    on_progress: Progress | None = None,
+    cache: bool | str = True,
+) -> SweepResult:
+    """Advise every hand of ``hands`` (each counted ``weights[i]`` times) and aggregate."""
+    if chunk <= 0:
+        raise AmountError(f"chunk size must be positive, got {chunk}")
+    if not hands:
+        raise AmountError("a sweep needs at least one hand")
+    w = [1] * len(hands) if weights is None else list(weights)
+    spec = SweepSpec(dealer, rules, banking, check_rate(rate), check_deck(deck), cache)
+    chunks = [(hands[i : i + chunk], w[i : i + chunk]) for i in range(0, len(hands), chunk)]
+    job = spec.job(mode, len(hands), seed, chunk)
+    results = run_chunks(sweep_chunk, spec, chunks, job, [len(c[0]) for c in chunks],
+                         executor, checkpoint, on_progress)
+    hw, hp, hl, hs, ow, op, ol, os_, n = sum_counts(results)
+    per_hand = comb(len(spec.deck) - 7, 7)
+    return SweepResult(
+        mode, n, len(hands), banking,
+        StrategyEdge("house", hw, hp, hl, hs, n, per_hand, spec.rate),
+        StrategyEdge("optimal", ow, op, ol, os_, n, per_hand, spec.rate),
+    )
+
+
+__all__ = [
+    "StrategyEdge",
+    "SweepResult",
+    "SweepSpec",
+    "sample_hands",
+    "suit_class_count",
+    "suit_classes",
+    "sweep",
+    "sweep_chunk",
+]

@@ -1,0 +1,320 @@
+"""``paigow poker`` odds commands: sidebet, advise, simulate, sweep.
+
+:func:`register` adds them to the poker Typer app. Every command reports bad input as
+one line on stderr with exit status 2; long work shows a progress bar on stderr and stops
+cleanly on Ctrl-C (exit 130; a ``--checkpoint`` keeps the finished chunks).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor
+from contextlib import contextmanager
+from fractions import Fraction
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+
+from paigow.cliutil import JSON_OPTION, console, err_console, print_json, run_command
+from paigow.errors import AmountError, CardError, RuleError
+from paigow.poker.cards import format_cards, parse_cards
+from paigow.poker.rules import PokerRules
+from paigow.settle import parse_rate
+
+T = TypeVar("T")
+
+JOKER_OPTION = typer.Option("--joker", help="Joker rule: bug (default) or wild.")
+WHEEL_OPTION = typer.Option("--wheel", help="Wheel A-2-3-4-5: second (default) or lowest.")
+FOUL_OPTION = typer.Option("--foul", help="Foul rule: house (default) or forfeit.")
+COMMISSION_OPTION = typer.Option(
+    "--commission", help="Commission on a win: 0.05 (default), 5% or 1/20; 0 for none."
+)
+BANKING_OPTION = typer.Option(
+    "--banking", help="The hand banks: it wins copies and faces a house-way player."
+)
+DECK_OPTION = typer.Option(
+    "--deck", help="Play with these cards only (a small exact problem; default all 53)."
+)
+SCHEDULER_OPTION = typer.Option(
+    "--scheduler", help="Run the chunks on the Dask cluster at this scheduler address."
+)
+CHECKPOINT_OPTION = typer.Option(
+    "--checkpoint", help="JSON file of finished chunks: resume from it, keep it up to date."
+)
+
+
+def _whole(text: str, what: str, minimum: int = 1) -> int:
+    try:
+        value = int(text.replace("_", "").replace(",", ""))
+    except ValueError:
+        raise AmountError(f"{what} must be a whole number, got {text!r}") from None
+    if value < minimum:
+        raise AmountError(f"{what} must be at least {minimum}, got {value}")
+    return value
+
+
+def _deck(text: str) -> tuple[int, ...] | None:
+    if not text.strip():
+        return None
+    cards = parse_cards(text)
+    if len(cards) < 14:
+        raise CardError(f"a deck for two seven-card hands needs 14 cards, got {len(cards)}")
+    return cards
+
+
+@contextmanager
+def _progress(label: str) -> Iterator[Callable[[int, int], None]]:
+    with Progress(
+        TextColumn(label), BarColumn(), TextColumn("{task.percentage:>5.1f}%"),
+        TimeElapsedColumn(), TimeRemainingColumn(), console=err_console, transient=True,
+    ) as progress:
+        task = progress.add_task(label, total=None)
+
+        def update(done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total)
+
+        yield update
+
+
+def _interruptible(body: Callable[[], T], what: str, checkpoint: str = "") -> T:
+    try:
+        return body()
+    except KeyboardInterrupt:
+        kept = f"; finished chunks are kept in {checkpoint}" if checkpoint else ""
+        err_console.print(f"{what} interrupted{kept}", highlight=False)
+        raise typer.Exit(code=130) from None
+
+
+@contextmanager
+def _executor(scheduler: str) -> Iterator[Executor | None]:
+    if not scheduler.strip():
+        yield None
+        return
+    try:
+        from dask.distributed import Client
+    except ImportError:
+        raise RuleError(
+            "--scheduler needs dask.distributed: pip install 'paigow[cluster]'"
+        ) from None
+    try:
+        client = Client(scheduler.strip(), timeout=10)  # type: ignore[no-untyped-call]
+    except (OSError, ValueError, TimeoutError) as exc:
+        raise RuleError(f"cannot reach the Dask scheduler {scheduler.strip()!r}: {exc}") from None
+    try:
+        yield client.get_executor()  # type: ignore[no-untyped-call]
+    finally:
+        client.close()  # type: ignore[no-untyped-call]
+
+
+def _pct(x: Fraction | float) -> str:
+    return f"{float(x):+.4%}"
+
+
+def register(app: typer.Typer) -> None:
+    """Add the odds commands (sidebet, advise, simulate, sweep) to the poker app."""
+
+    @app.command()
+    def sidebet(
+        paytable: Annotated[
+            str, typer.Option("--paytable", help="A shipped pay table name or a TOML file.")
+        ],
+        joker: Annotated[str, JOKER_OPTION] = "bug",
+        wheel: Annotated[str, WHEEL_OPTION] = "second",
+        deck: Annotated[str, DECK_OPTION] = "",
+        json: Annotated[bool, JSON_OPTION] = False,
+    ) -> None:
+        """Exact odds of a side bet over all C(53,7) = 154,143,080 seven-card hands."""
+        from paigow.poker.sidebet import load_paytable, sidebet_odds
+
+        def body() -> None:
+            rules = PokerRules.of(joker, wheel)
+            table = load_paytable(paytable)
+            cards = parse_cards(deck) if deck.strip() else None
+            with _progress("side bet") as update:
+                odds = _interruptible(
+                    lambda: sidebet_odds(table, rules, cards, update), "side bet"
+                )
+            if json:
+                print_json(odds.to_json())
+                return
+            out = Table(title=f"{table.name}: {odds.total:,} seven-card hands "
+                        f"(joker {rules.joker}, wheel {rules.wheel})")
+            for col in ("line", "pays", "hands", "probability", "return"):
+                out.add_column(col, justify="left" if col == "line" else "right")
+            for line in odds.lines:
+                out.add_row(line.label, f"{line.pays}", f"{line.count:,}",
+                            f"{float(line.probability):.8f}", f"{float(line.ret):.6f}")
+            out.add_row("loses", "-1", f"{odds.losing:,}",
+                        f"{odds.losing / odds.total:.8f}", f"{-odds.losing / odds.total:.6f}")
+            console.print(out)
+            console.print(f"house edge {float(odds.edge):.4%} ({odds.edge})", highlight=False)
+
+        run_command(body)
+
+    @app.command()
+    def advise(
+        cards: Annotated[list[str], typer.Argument(help="The seven cards, e.g. As Kd Qh Jc 9s 8d Jk.")],
+        banking: Annotated[bool, BANKING_OPTION] = False,
+        commission: Annotated[str, COMMISSION_OPTION] = "0.05",
+        joker: Annotated[str, JOKER_OPTION] = "bug",
+        wheel: Annotated[str, WHEEL_OPTION] = "second",
+        deck: Annotated[str, DECK_OPTION] = "",
+        json: Annotated[bool, JSON_OPTION] = False,
+    ) -> None:
+        """Exact win/push/lose of every legal setting against every opponent hand
+        (53,524,680 of them), the opponent set by the house way; the best setting and
+        the house way's marked. The first run builds a cached table (about a minute)."""
+        from paigow.analysis.poker_odds import advise as run_advise
+
+        def body() -> None:
+            rules = PokerRules.of(joker, wheel)
+            rate = parse_rate(commission)
+            hand = parse_cards(cards)
+            if len(hand) != 7:
+                raise CardError(f"a Pai Gow Poker hand has seven cards, got {len(hand)}")
+            with _progress("building the house-way table (once)") as update:
+                adv = _interruptible(
+                    lambda: run_advise(hand, "house", banking, rate, rules, _deck(deck),
+                                       on_progress=update),
+                    "advise",
+                )
+            if json:
+                print_json(adv.to_json())
+                return
+            role = "bank, against a house-way player" if banking else \
+                "player, against a house-way banker"
+            out = Table(title=f"{format_cards(adv.cards)} as {role}: "
+                        f"{adv.total:,} opponent hands, commission {float(rate):.2%}")
+            for col in ("setting", "win", "push", "lose", "EV", ""):
+                out.add_column(col, justify="left" if col in ("setting", "") else "right")
+            for s in sorted(adv.settings, key=lambda s: -s.ev):
+                mark = " ".join(x for x, on in (("BEST", s.best), ("HOUSE", s.house)) if on)
+                out.add_row(str(s.setting), f"{s.win:,}", f"{s.push:,}", f"{s.lose:,}",
+                            f"{float(s.ev):+.6f}", mark)
+            console.print(out)
+
+        run_command(body)
+
+    @app.command()
+    def simulate(
+        player: Annotated[str, typer.Option("--player", help="The tracked hand's way.")] = "house",
+        dealer: Annotated[str, typer.Option("--dealer", help="The opponent's way.")] = "house",
+        rounds: Annotated[str, typer.Option("--rounds", help="Rounds to play.")] = "1000000",
+        seed: Annotated[str, typer.Option("--seed", help="Seed (default: a fresh secure one).")] = "",
+        banking: Annotated[bool, BANKING_OPTION] = False,
+        workers: Annotated[str, typer.Option("--workers", help="Local threads (default: all cores).")] = "0",
+        commission: Annotated[str, COMMISSION_OPTION] = "0.05",
+        joker: Annotated[str, JOKER_OPTION] = "bug",
+        wheel: Annotated[str, WHEEL_OPTION] = "second",
+        foul: Annotated[str, FOUL_OPTION] = "house",
+        scheduler: Annotated[str, SCHEDULER_OPTION] = "",
+        checkpoint: Annotated[str, CHECKPOINT_OPTION] = "",
+        json: Annotated[bool, JSON_OPTION] = False,
+    ) -> None:
+        """Monte Carlo: win/push/lose frequencies and the edge with a 95% interval."""
+        import numba
+
+        from paigow.analysis.poker_sim import simulate as run_sim
+
+        def body() -> None:
+            rules = PokerRules.of(joker, wheel, foul)
+            n = _whole(rounds, "--rounds")
+            s = _whole(seed, "--seed", 0) if seed.strip() else None
+            w = _whole(workers, "--workers", 0)
+            rate = parse_rate(commission)
+            if w:
+                numba.set_num_threads(min(w, getattr(numba.config, "NUMBA_NUM_THREADS", 1)))
+            ck = Path(checkpoint) if checkpoint.strip() else None
+            with _executor(scheduler) as ex, _progress("simulate") as update:
+                res = _interruptible(
+                    lambda: run_sim(player, dealer, n, s, banking, rules, rate, ex, ck, update),
+                    "simulation", checkpoint,
+                )
+            if json:
+                print_json(res.to_json())
+                return
+            lo, hi = res.ci95
+            total = res.rounds
+            console.print(
+                f"{player} {'banking against' if banking else 'against'} {dealer}, "
+                f"{total:,} rounds (seed {res.spec.seed})\n"
+                f"  win {res.win:,} ({res.win / total:.4%})  push {res.push:,} "
+                f"({res.push / total:.4%})  lose {res.lose:,} ({res.lose / total:.4%})\n"
+                f"  house edge {res.edge:+.4%}  (95% interval {lo:+.4%} to {hi:+.4%})",
+                highlight=False,
+            )
+
+        run_command(body)
+
+    @app.command()
+    def sweep(
+        sample: Annotated[str, typer.Option("--sample", help="Advise this many random hands.")] = "",
+        all_suit_classes: Annotated[
+            bool, typer.Option("--all-suit-classes", help="Advise one hand of every suit class.")
+        ] = False,
+        seed: Annotated[str, typer.Option("--seed", help="Seed of the sample.")] = "",
+        banking: Annotated[bool, BANKING_OPTION] = False,
+        commission: Annotated[str, COMMISSION_OPTION] = "0.05",
+        joker: Annotated[str, JOKER_OPTION] = "bug",
+        wheel: Annotated[str, WHEEL_OPTION] = "second",
+        deck: Annotated[str, DECK_OPTION] = "",
+        chunk: Annotated[str, typer.Option("--chunk", help="Hands per chunk.")] = "16",
+        scheduler: Annotated[str, SCHEDULER_OPTION] = "",
+        checkpoint: Annotated[str, CHECKPOINT_OPTION] = "",
+        json: Annotated[bool, JSON_OPTION] = False,
+    ) -> None:
+        """Exact advice for many hands, aggregated into the edge of the house way and of
+        the optimal way against the house way."""
+        from paigow.analysis.poker_sim import new_seed
+        from paigow.analysis.poker_sweep import sample_hands, suit_classes
+        from paigow.analysis.poker_sweep import sweep as run_sweep
+
+        def body() -> None:
+            if bool(sample.strip()) == all_suit_classes:
+                raise AmountError("give exactly one of --sample N and --all-suit-classes")
+            rules = PokerRules.of(joker, wheel)
+            rate = parse_rate(commission)
+            cards = _deck(deck)
+            size = _whole(chunk, "--chunk")
+            ck = Path(checkpoint) if checkpoint.strip() else None
+            weights: list[int] | None = None
+            s: int | None = None
+            if all_suit_classes:
+                mode = "suit-classes"
+                with _progress("suit classes") as update:
+                    hands, weights = _interruptible(
+                        lambda: suit_classes(cards, update), "sweep")
+            else:
+                mode = "sample"
+                s = _whole(seed, "--seed", 0) if seed.strip() else new_seed()
+                hands = sample_hands(_whole(sample, "--sample"), s, cards)
+            with _executor(scheduler) as ex, _progress("sweep") as update:
+                res = _interruptible(
+                    lambda: run_sweep(hands, weights, "house", banking, rate, rules, cards,
+                                      mode, s, size, ex, ck, update),
+                    "sweep", checkpoint,
+                )
+            if json:
+                data: dict[str, Any] = res.to_json()
+                data["seed"] = s
+                print_json(data)
+                return
+            console.print(
+                f"{res.classes:,} hands advised ({mode}{f', seed {s}' if s is not None else ''}), "
+                f"{res.hands:,} hands weighted",
+                highlight=False,
+            )
+            for e in (res.house, res.optimal):
+                extra = ""
+                if mode == "sample":
+                    lo, hi = e.ci95()
+                    extra = f"  (95% interval over the sample {lo:+.4%} to {hi:+.4%})"
+                console.print(f"  {e.name:8} house edge {_pct(e.edge)}{extra}", highlight=False)
+
+        run_command(body)
+
+
+__all__ = ["register"]

@@ -1,0 +1,563 @@
+"""Side bets on the seven cards dealt: pay tables and their exact odds.
+
+A side bet pays on the seven cards a player is dealt, whatever the main bet does. Its
+pay table is a small TOML file (:func:`load_paytable`): a list of *lines*, each a hand the
+engine knows (:data:`LINES`) and its payout "to 1". A hand is paid at the **best-paying
+line it makes**; a hand that makes no line loses the stake.
+
+When a hand *makes* a line (the readings are stated in docs/poker-odds.md):
+
+* an ordinary poker line (``royal-flush`` … ``pair``, ``five-aces``): some five of the
+  seven cards make exactly that hand, ranked under the rules in force (the joker as a bug
+  by default). So a seven-card hand holding both a straight and three of a kind makes
+  both lines, and is paid at whichever pays more;
+* ``seven-card-straight-flush``: all seven cards are one suit and seven ranks in a row
+  (the ace high, or low as in A-2-3-4-5-6-7), without the joker;
+  ``seven-card-straight-flush-joker``: six such cards and the joker filling the gap or
+  an end;
+* ``no-pair-R-high``: the seven cards make no pair, straight or flush (every five of them
+  is only a high card) and the highest card is ``R``. Under the bug rule the joker plays
+  as an ace, so a hand with the joker is at best ace-high, never 9-high; under the wild
+  rule a hand with the joker always pairs.
+
+Exact odds (:func:`sidebet_odds`) come from enumerating all C(53,7) = 154,143,080 hands in
+a numba kernel: each hand falls in a *class* (which categories its 21 five-card subsets
+make, its seven-card straight flush, and its top card when it makes nothing), classes are
+counted, and the pay table is applied to the class counts in exact arithmetic.
+
+>>> table = load_paytable("emperors-challenge")
+>>> table.name, len(table.lines)
+("Emperor's Challenge", 13)
+>>> sorted(lines_made("9s 8d 7h 5c 4s 3d 2c"))
+['no-pair-9-high']
+>>> best_line("As Ks Qs Js Ts 9s 8s", table).hand
+'seven-card-straight-flush'
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+from math import comb
+from pathlib import Path
+
+import numba as nb
+import numpy as np
+import numpy.typing as npt
+
+from paigow.errors import AmountError, CardError, RuleError
+from paigow.poker.cards import JOKER, RANKS, Card, card_name, parse_cards
+from paigow.poker.fast import BINOM, table5
+from paigow.poker.rank import Category, rank5
+from paigow.poker.rules import PokerRules
+
+PAYTABLE_DIR = Path(__file__).with_name("paytables")
+
+_POKER_LINES: dict[str, Category] = {
+    "five-aces": Category.FIVE_ACES,
+    "five-of-a-kind": Category.FIVE_OF_A_KIND,
+    "royal-flush": Category.ROYAL_FLUSH,
+    "straight-flush": Category.STRAIGHT_FLUSH,
+    "four-of-a-kind": Category.FOUR_OF_A_KIND,
+    "full-house": Category.FULL_HOUSE,
+    "flush": Category.FLUSH,
+    "straight": Category.STRAIGHT,
+    "three-of-a-kind": Category.THREE_OF_A_KIND,
+    "two-pair": Category.TWO_PAIR,
+    "pair": Category.PAIR,
+}
+
+LINES: dict[str, str] = {
+    "seven-card-straight-flush": "natural seven-card straight flush (no joker)",
+    "seven-card-straight-flush-joker": "seven-card straight flush with the joker",
+    **{name: cat.label for name, cat in _POKER_LINES.items()},
+    **{f"no-pair-{r}-high": f"no pair, straight or flush, {r} high" for r in RANKS[::-1]},
+}
+"""Every line a pay table may name, with its description."""
+
+_LINE_BY_LOWER = {name.lower(): name for name in LINES}
+
+# class encoding produced by the kernel: categories made (12 bits), seven-card straight
+# flush (2 bits: 1 natural, 2 with the joker); a hand that makes nothing is NO_PAIR + top
+_SF7_SHIFT = 12
+NO_PAIR = 1 << 14
+N_CLASSES = NO_PAIR + 13
+
+
+# ------------------------------------------------------------------------ pay tables
+
+
+@dataclass(frozen=True)
+class PayLine:
+    """One line of a pay table: a hand the engine knows and what it pays "to 1"."""
+
+    hand: str
+    pays: Fraction
+
+    @property
+    def label(self) -> str:
+        """The line's description."""
+        return LINES[self.hand]
+
+
+@dataclass(frozen=True)
+class PayTable:
+    """A side bet's pay table (lines in the file's order)."""
+
+    name: str
+    lines: tuple[PayLine, ...]
+    source: str = ""
+
+    def __post_init__(self) -> None:
+        seen: set[str] = set()
+        for line in self.lines:
+            if line.hand not in LINES:
+                raise RuleError(
+                    f"unknown pay-table line {line.hand!r}: known lines are "
+                    + ", ".join(LINES)
+                )
+            if line.hand in seen:
+                raise RuleError(f"pay-table line {line.hand!r} is given twice")
+            if line.pays <= 0:
+                raise AmountError(f"pay-table line {line.hand!r} must pay more than 0 to 1")
+            seen.add(line.hand)
+        if not self.lines:
+            raise RuleError(f"pay table {self.name!r} has no lines")
+
+    def pays_for(self, made: Iterable[str]) -> PayLine | None:
+        """The best-paying line among the lines ``made`` (the first in table order on a
+        tie), or ``None`` when none of them pays."""
+        made_set = set(made)
+        best: PayLine | None = None
+        for line in self.lines:
+            if line.hand in made_set and (best is None or line.pays > best.pays):
+                best = line
+        return best
+
+
+def shipped_paytables() -> list[str]:
+    """Names of the pay tables shipped with paigow.
+
+    >>> "emperors-challenge" in shipped_paytables()
+    True
+    """
+    return sorted(p.stem for p in PAYTABLE_DIR.glob("*.toml"))
+
+
+def _pays(value: object, hand: str) -> Fraction:
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise AmountError(
+            f"pay-table line {hand!r}: pays must be a whole number or a fraction string, "
+            f"got {value!r}"
+        )
+    try:
+        return Fraction(value)
+    except (ValueError, ZeroDivisionError):
+        raise AmountError(f"pay-table line {hand!r}: bad payout {value!r}") from None
+
+
+def parse_paytable(text: str, default_name: str = "pay table") -> PayTable:
+    """Read a pay table from TOML text (format in the module docstring and the docs).
+
+    >>> parse_paytable('name = "t"\\n[[line]]\\nhand = "flush"\\npays = "3/2"').lines[0].pays
+    Fraction(3, 2)
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RuleError(f"pay table {default_name!r} is not valid TOML: {exc}") from None
+    name = str(data.get("name", default_name))
+    raw = data.get("line")
+    if not isinstance(raw, list):
+        raise RuleError(f"pay table {name!r} needs [[line]] entries with 'hand' and 'pays'")
+    lines = []
+    for entry in raw:
+        if not isinstance(entry, dict) or "hand" not in entry or "pays" not in entry:
+            raise RuleError(f"pay table {name!r}: every [[line]] needs 'hand' and 'pays'")
+        raw_hand = str(entry["hand"]).strip()
+        hand = _LINE_BY_LOWER.get(raw_hand.lower().replace("-10-", "-t-"), raw_hand)
+        lines.append(PayLine(hand, _pays(entry["pays"], hand)))
+    return PayTable(name, tuple(lines), str(data.get("source", "")))
+
+
+def load_paytable(name_or_path: str) -> PayTable:
+    """A shipped pay table by name (``emperors-challenge``) or a TOML file by path."""
+    text = name_or_path.strip()
+    path = Path(text)
+    if not path.is_file():
+        shipped = PAYTABLE_DIR / f"{text.lower()}.toml"
+        if not shipped.is_file():
+            raise RuleError(
+                f"unknown pay table {text!r}: give a TOML file or one of "
+                + ", ".join(shipped_paytables())
+            )
+        path = shipped
+    try:
+        content = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RuleError(f"cannot read pay table {text!r}: {exc}") from None
+    return parse_paytable(content, path.stem)
+
+
+# ------------------------------------------------------------- the reference (slow)
+
+# seven ranks in a row, as 14-bit masks where bit 0 is the ace played low, bits 1..13
+# are 2..A
+_WINDOWS7 = tuple(0x7F << lo for lo in range(8))
+
+
+def _mask14(ranks: Iterable[int]) -> int:
+    m = 0
+    for r in ranks:
+        m |= 1 << (r + 1)
+        if r == 12:
+            m |= 1
+    return m
+
+
+def lines_made(cards: str | Iterable[str | int], rules: PokerRules | None = None) -> set[str]:
+    """Every line a seven-card hand makes, read straight from the rules (slow, plain).
+
+    >>> sorted(lines_made("9h 9d 9c 8s 7d 6c 5h"))
+    ['pair', 'straight', 'three-of-a-kind']
+    >>> sorted(lines_made("Ah Ad Ac As Jk 2d 3c"))
+    ['five-aces', 'four-of-a-kind', 'three-of-a-kind']
+    """
+    r = rules or PokerRules()
+    hand = parse_cards(cards)
+    if len(hand) != 7:
+        raise CardError(f"a side bet is on seven cards, got {len(hand)}")
+    made: set[str] = set()
+    cats = {rank5(sub, r).category for sub in combinations(hand, 5)}
+    for name, cat in _POKER_LINES.items():
+        if cat in cats:
+            made.add(name)
+    naturals = [c for c in hand if c != JOKER]
+    joker = len(naturals) == 6
+    suits = {c & 3 for c in naturals}
+    if len(suits) == 1:
+        m = _mask14(c >> 2 for c in naturals)
+        need = 6 if joker else 7
+        if any(bin(m & w).count("1") >= need for w in _WINDOWS7):
+            made.add("seven-card-straight-flush-joker" if joker else "seven-card-straight-flush")
+    if cats == {Category.HIGH_CARD}:
+        top = 12 if joker else max(c >> 2 for c in naturals)
+        made.add(f"no-pair-{RANKS[top]}-high")
+    return made
+
+
+def best_line(
+    cards: str | Iterable[str | int], table: PayTable, rules: PokerRules | None = None
+) -> PayLine | None:
+    """The line a seven-card hand is paid at (``None``: the bet loses).
+
+    >>> table = load_paytable("emperors-challenge")
+    >>> best_line("9h 9d 9c 8s 7d 6c 5h", table).hand      # trips pay 3, the straight 2
+    'three-of-a-kind'
+    >>> best_line("Jk Kd Qh 8s 6d 4c 2h", table) is None    # the joker is an ace: ace-high
+    True
+    """
+    return table.pays_for(lines_made(cards, rules))
+
+
+def lines_of_class(cls: int) -> set[str]:
+    """The lines made by every hand of kernel class ``cls``."""
+    if cls >= NO_PAIR:
+        return {f"no-pair-{RANKS[cls - NO_PAIR]}-high"}
+    made = {name for name, cat in _POKER_LINES.items() if (cls >> int(cat)) & 1}
+    sf7 = (cls >> _SF7_SHIFT) & 3
+    if sf7 == 1:
+        made.add("seven-card-straight-flush")
+    elif sf7 == 2:
+        made.add("seven-card-straight-flush-joker")
+    return made
+
+
+# ------------------------------------------------------------------- the kernel
+
+_KEEP = np.array(
+    [[i for i in range(7) if i not in (x, y)] for x in range(7) for y in range(x + 1, 7)],
+    dtype=np.int64,
+)
+_W7 = np.array(_WINDOWS7, dtype=np.int64)
+
+
+@nb.njit(cache=True, inline="always")
+def _popcount(x: int) -> int:
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+@nb.njit(cache=True)
+def _classify(
+    h: npt.NDArray[np.int64], st: int, joker: bool, bug: bool,
+    cat5: npt.NDArray[np.uint8], binom: npt.NDArray[np.int64],
+    keep: npt.NDArray[np.int64], w7: npt.NDArray[np.int64],
+) -> int:
+    """Class of seven sorted cards ``h`` (suit bits ``st``: suit s at bit 16*s)."""
+    cm = 0
+    for j in range(21):
+        k = keep[j]
+        idx = (
+            binom[h[k[0]], 1] + binom[h[k[1]], 2] + binom[h[k[2]], 3]
+            + binom[h[k[3]], 4] + binom[h[k[4]], 5]
+        )
+        cm |= 1 << cat5[idx]
+    sf7 = 0
+    need = 6 if joker else 7
+    for s in range(4):
+        m = (st >> (16 * s)) & 0x1FFF
+        if _popcount(m) == need:
+            m14 = (m << 1) | ((m >> 12) & 1)
+            for w in range(8):
+                if _popcount(m14 & w7[w]) >= need:
+                    sf7 = 2 if joker else 1
+    if cm == 1 and sf7 == 0:
+        rm = (st | (st >> 16) | (st >> 32) | (st >> 48)) & 0x1FFF
+        top = 12
+        if not (joker and bug):
+            while not (rm >> top) & 1:
+                top -= 1
+        return (1 << 14) + top
+    return cm | (sf7 << 12)
+
+
+@nb.njit(cache=True, parallel=True)
+def _count_chunk(
+    deck: npt.NDArray[np.int64], starts: npt.NDArray[np.int64], bug: bool,
+    cat5: npt.NDArray[np.uint8], binom: npt.NDArray[np.int64],
+    keep: npt.NDArray[np.int64], w7: npt.NDArray[np.int64], slots: int,
+) -> npt.NDArray[np.int64]:
+    n = deck.shape[0]
+    m = starts.shape[0]
+    out = np.zeros((slots, (1 << 14) + 13), np.int64)
+    bits = np.zeros(n, np.int64)
+    for i in range(n):
+        c = deck[i]
+        if c < 52:
+            bits[i] = np.int64(1) << (16 * (c & 3) + (c >> 2))
+    for t in nb.prange(slots):
+        h = np.zeros(7, np.int64)
+        for p in range(t, m, slots):
+            i0 = starts[p, 0]
+            i1 = starts[p, 1]
+            h[0] = deck[i0]
+            h[1] = deck[i1]
+            st1 = bits[i0] | bits[i1]
+            for i2 in range(i1 + 1, n - 4):
+                h[2] = deck[i2]
+                st2 = st1 | bits[i2]
+                for i3 in range(i2 + 1, n - 3):
+                    h[3] = deck[i3]
+                    st3 = st2 | bits[i3]
+                    for i4 in range(i3 + 1, n - 2):
+                        h[4] = deck[i4]
+                        st4 = st3 | bits[i4]
+                        for i5 in range(i4 + 1, n - 1):
+                            h[5] = deck[i5]
+                            st5 = st4 | bits[i5]
+                            for i6 in range(i5 + 1, n):
+                                h[6] = deck[i6]
+                                cls = _classify(
+                                    h, st5 | bits[i6], deck[i6] == 52, bug,
+                                    cat5, binom, keep, w7,
+                                )
+                                out[t, cls] += 1
+    return out
+
+
+def _start_groups(n: int, target: int) -> list[tuple[npt.NDArray[np.int64], int]]:
+    """(lowest, second-lowest) deck positions grouped into chunks of about ``target``
+    hands each, with the number of hands in each chunk."""
+    groups: list[tuple[npt.NDArray[np.int64], int]] = []
+    cur: list[tuple[int, int]] = []
+    weight = 0
+    for i0 in range(n - 6):
+        for i1 in range(i0 + 1, n - 5):
+            cur.append((i0, i1))
+            weight += comb(n - 1 - i1, 5)
+            if weight >= target:
+                groups.append((np.array(cur, dtype=np.int64), weight))
+                cur, weight = [], 0
+    if cur:
+        groups.append((np.array(cur, dtype=np.int64), weight))
+    return groups
+
+
+def _check_deck(deck: Sequence[Card] | None) -> list[int]:
+    cards = sorted(range(53) if deck is None else deck)
+    if len(set(cards)) != len(cards):
+        raise CardError("the deck holds a card twice")
+    for c in cards:
+        card_name(c)
+    if len(cards) < 7:
+        raise CardError(f"a side bet needs a deck of at least 7 cards, got {len(cards)}")
+    return cards
+
+
+_CAT5: dict[int, npt.NDArray[np.uint8]] = {}
+
+
+def _categories(rules: PokerRules) -> npt.NDArray[np.uint8]:
+    """Category of every five-card hand by colex index (memoised per ranking variant)."""
+    if rules.variant not in _CAT5:
+        _CAT5[rules.variant] = (table5(rules) >> 20).astype(np.uint8)
+    return _CAT5[rules.variant]
+
+
+def class_counts(
+    rules: PokerRules | None = None,
+    deck: Sequence[Card] | None = None,
+    on_progress: Callable[[int, int], None] | None = None,
+    chunk_hands: int = 4_000_000,
+) -> dict[int, int]:
+    """Exact number of seven-card hands of ``deck`` (default all 53 cards) in each class.
+
+    ``on_progress(done, total)`` is called after every chunk of about ``chunk_hands``
+    hands; Ctrl-C (``KeyboardInterrupt``) stops the run between two chunks.
+    """
+    r = rules or PokerRules()
+    cards = _check_deck(deck)
+    arr = np.array(cards, dtype=np.int64)
+    cat5 = _categories(r)
+    total = comb(len(cards), 7)
+    counts = np.zeros(N_CLASSES, np.int64)
+    done = 0
+    for starts, weight in _start_groups(len(cards), chunk_hands):
+        part = _count_chunk(arr, starts, r.joker == "bug", cat5, BINOM, _KEEP, _W7, 8)
+        counts += part.sum(axis=0)
+        done += weight
+        if on_progress is not None:
+            on_progress(done, total)
+    if int(counts.sum()) != total:  # pragma: no cover - a broken kernel, not bad input
+        raise AssertionError("side-bet class counts do not add up to the number of hands")
+    return {int(c): int(counts[c]) for c in np.flatnonzero(counts)}
+
+
+# ---------------------------------------------------------------------- the odds
+
+
+@dataclass(frozen=True)
+class LineOdds:
+    """One pay-table line: how many hands are paid at it, and its share of the return."""
+
+    hand: str
+    label: str
+    pays: Fraction
+    count: int
+    probability: Fraction
+    ret: Fraction
+
+    def to_json(self) -> dict[str, object]:
+        """Plain data for ``--json`` output."""
+        return {
+            "hand": self.hand,
+            "label": self.label,
+            "pays": float(self.pays),
+            "count": self.count,
+            "probability": float(self.probability),
+            "return": float(self.ret),
+        }
+
+
+@dataclass(frozen=True)
+class SideBetOdds:
+    """Exact odds of a side bet over every seven-card hand of the deck."""
+
+    paytable: PayTable
+    rules: PokerRules
+    deck_size: int
+    total: int
+    lines: tuple[LineOdds, ...]
+    losing: int
+
+    @property
+    def expected_net(self) -> Fraction:
+        """Expected net win of a one-unit bet."""
+        won = sum((line.pays * line.count for line in self.lines), Fraction(0))
+        return (won - self.losing) / self.total
+
+    @property
+    def edge(self) -> Fraction:
+        """The house edge: minus the expected net win of a one-unit bet."""
+        return -self.expected_net
+
+    def to_json(self) -> dict[str, object]:
+        """Plain data for ``--json`` output (``edge`` as a fraction of the stake)."""
+        return {
+            "paytable": self.paytable.name,
+            "rules": {"joker": self.rules.joker, "wheel": self.rules.wheel},
+            "deck_size": self.deck_size,
+            "total": self.total,
+            "lines": [line.to_json() for line in self.lines],
+            "losing": self.losing,
+            "losing_probability": self.losing / self.total,
+            "edge": float(self.edge),
+            "edge_exact": str(self.edge),
+        }
+
+
+def odds_from_classes(
+    counts: dict[int, int], table: PayTable, rules: PokerRules, deck_size: int
+) -> SideBetOdds:
+    """Apply a pay table to class counts (exact)."""
+    total = sum(counts.values())
+    per_line = {line.hand: 0 for line in table.lines}
+    losing = 0
+    for cls, n in counts.items():
+        line = table.pays_for(lines_of_class(cls))
+        if line is None:
+            losing += n
+        else:
+            per_line[line.hand] += n
+    lines = tuple(
+        LineOdds(
+            line.hand, line.label, line.pays, per_line[line.hand],
+            Fraction(per_line[line.hand], total), line.pays * Fraction(per_line[line.hand], total),
+        )
+        for line in table.lines
+    )
+    return SideBetOdds(table, rules, deck_size, total, lines, losing)
+
+
+def sidebet_odds(
+    table: PayTable,
+    rules: PokerRules | None = None,
+    deck: Sequence[Card] | None = None,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> SideBetOdds:
+    """Exact odds of a side bet: every seven-card hand of ``deck`` (default the whole
+    53-card deck, C(53,7) = 154,143,080 hands) paid at its best-paying line.
+
+    >>> from paigow.poker.cards import parse_cards
+    >>> deck = parse_cards("As Ks Qs Js Ts 9s 8s 7s 2d")
+    >>> odds = sidebet_odds(load_paytable("emperors-challenge"), deck=deck)
+    >>> odds.total, odds.lines[0].count, odds.lines[3].count
+    (36, 2, 5)
+    """
+    r = rules or PokerRules()
+    cards = _check_deck(deck)
+    counts = class_counts(r, cards, on_progress)
+    return odds_from_classes(counts, table, r, len(cards))
+
+
+__all__ = [
+    "LINES",
+    "LineOdds",
+    "PayLine",
+    "PayTable",
+    "SideBetOdds",
+    "best_line",
+    "class_counts",
+    "lines_made",
+    "load_paytable",
+    "parse_paytable",
+    "shipped_paytables",
+    "sidebet_odds",
+]

@@ -1,0 +1,121 @@
+"""Exact advice for one hand (the histogram method) against independent brute force,
+identities of its counts, the optimal way, and Monte Carlo agreement.
+
+The full 53-card problem needs a one-time table of all 154,143,080 hands (about a minute
+and a half, 462 MB, see benchmarks/poker_advise.py); these tests use small decks, where
+the same code gives exact answers that a brute force with the reference comparison
+(:func:`paigow.poker.setting.compare`) can check.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb
+
+import pytest
+
+from paigow.analysis.poker_odds import OptimalWay, advise, brute_force_advice
+from paigow.analysis.poker_sim import simulate_hand
+from paigow.analysis.poker_ways import fast_way
+from paigow.poker.cards import parse_cards
+from paigow.poker.rules import PokerRules
+from paigow.poker.setting import is_foul, settings
+from paigow.poker.ways import get_way
+
+# 17 cards: the quads and joker hands below leave 10, so C(10,7) = 120 opponent hands
+DECK = parse_cards("9s 9h 9d 9c Ks Kh Kd Qs Qd Js Jh Th As Ah Ad 2c Jk")
+QUADS = "9s 9h 9d 9c Ks Qd 2c"
+JOKER = "Jk As Kh Qs Js Th 2c"
+
+
+@pytest.fixture(scope="module")
+def house() -> object:
+    return fast_way("house")
+
+
+@pytest.mark.parametrize("hand", [QUADS, JOKER])
+@pytest.mark.parametrize("banking", [False, True])
+def test_histogram_method_equals_brute_force(hand: str, banking: bool, house: object) -> None:
+    adv = advise(hand, house, banking, deck=DECK, cache=False)  # type: ignore[arg-type]
+    brute = brute_force_advice(hand, house, banking, deck=DECK)  # type: ignore[arg-type]
+    assert {s.split: (s.win, s.push, s.lose) for s in adv.settings} == brute
+    assert adv.total == comb(len(DECK) - 7, 7) == 120
+
+
+@pytest.mark.parametrize("hand", [QUADS, JOKER, "As Kd Qh 9c 7s 4d 2c"])
+@pytest.mark.parametrize("banking", [False, True])
+def test_counts_sum_to_opponent_hands_for_every_legal_setting(hand: str, banking: bool) -> None:
+    deck = sorted(set(DECK) | set(parse_cards("Kd Qh 9c 7s 4d 2c Ac 3h")))
+    adv = advise(hand, "house", banking, deck=deck, cache=False)
+    legal = [j for j, s in enumerate(settings(hand)) if not is_foul(s)]
+    assert [s.split for s in adv.settings] == legal
+    for s in adv.settings:
+        assert s.win + s.push + s.lose == adv.total == comb(len(deck) - 7, 7)
+        assert s.ev == ((1 - Fraction(1, 20)) * s.win - s.lose) / adv.total
+    assert sum(s.best for s in adv.settings) == 1
+    assert sum(s.house for s in adv.settings) == 1
+    house_split = int(fast_way("house").splits(
+        __import__("numpy").array([sorted(parse_cards(hand))], dtype="int32"), banking)[0])
+    assert adv.house_setting is not None and adv.house_setting.split == house_split
+
+
+def test_optimal_never_below_house_on_a_sample() -> None:
+    import random
+
+    rng = random.Random(11)
+    deck = DECK
+    for _ in range(25):
+        hand = rng.sample(deck, 7)
+        for banking in (False, True):
+            adv = advise(hand, "house", banking, deck=deck, cache=False)
+            assert adv.house_setting is not None
+            assert adv.best_setting.ev >= adv.house_setting.ev
+            assert all(adv.best_setting.ev >= s.ev for s in adv.settings)
+
+
+def test_optimal_way_by_name_and_commission() -> None:
+    way = get_way("optimal", PokerRules(), deck=DECK, cache=False)
+    d = way.choose(QUADS)
+    adv = advise(QUADS, "house", deck=DECK, cache=False)
+    assert d.setting == adv.best_setting.setting and d.rule.startswith("optimal")
+    free = OptimalWay(deck=DECK, cache=False, rate=0).advise(QUADS)
+    assert all(s.ev == Fraction(s.win - s.lose, free.total) for s in free.settings)
+
+
+@pytest.mark.parametrize("banking", [False, True])
+def test_monte_carlo_agrees_with_exact_advice(banking: bool) -> None:
+    """Player hand fixed, opponent random from the rest of the deck: every setting's
+    frequencies fall within 4 standard errors of the exact probabilities."""
+    deck = sorted(set(DECK) | set(parse_cards("Kc Qh Qc Jd Jc Td Tc 8s 8h 7d 6c 4h 3s")))
+    adv = advise(JOKER, "house", banking, deck=deck, cache=False)
+    n = 40_000
+    for s in (adv.best_setting, adv.settings[-1]):
+        w, p, lo = simulate_hand(JOKER, s.split, "house", n, seed=3, banking=banking,
+                                 deck=deck)
+        for got, exact in ((w, s.win), (p, s.push), (lo, s.lose)):
+            prob = exact / adv.total
+            se = (prob * (1 - prob) / n) ** 0.5
+            assert abs(got / n - prob) <= 4 * se + 1e-12, (s.setting, got, exact)
+
+
+def test_cache_rebuilds_when_code_changes_and_removes_stale_tables(tmp_path: object) -> None:
+    """The precomputed table is cached on disk and rebuilt by itself when the code it
+    depends on changes: a table of another code generation is deleted, the current one and
+    other rule variants' tables of this generation are kept."""
+    from pathlib import Path
+
+    from paigow.analysis.poker_odds import check_deck, opponent_table, table_key, table_path
+
+    folder = Path(str(tmp_path))
+    way = fast_way("house")
+    stale = folder / "poker-table-00000000-deadbeef.npy"
+    folder.mkdir(exist_ok=True)
+    stale.write_bytes(b"old")
+    wheel_low = PokerRules(wheel="lowest")
+    deck = check_deck(DECK)
+    other = table_path(folder, way, table_key(way, True, wheel_low, deck))
+    other.write_bytes(b"another variant")
+    table = opponent_table(way, True, PokerRules(), DECK, cache=folder)
+    assert table.shape == (comb(len(DECK), 7), 3)
+    current = table_path(folder, way, table_key(way, True, PokerRules(), deck))
+    assert current.is_file() and other.is_file() and not stale.exists()

@@ -1,0 +1,82 @@
+"""The odds commands: bad input gives exit status 2 and one line on stderr; small exact
+problems run end to end (``--deck``)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from paigow.poker.cli_odds import register
+
+app = typer.Typer()
+register(app)
+runner = CliRunner()
+
+SMALL = "9s 9h 9d 9c Ks Kh Kd Qs Qd Js Jh Th As Ah Ad 2c Jk"
+
+
+def _bad(args: list[str], needle: str) -> None:
+    res = runner.invoke(app, args)
+    assert res.exit_code == 2, res.output
+    lines = [x for x in res.stderr.splitlines() if x.strip()]
+    assert len(lines) == 1 and needle in lines[0], res.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["sidebet", "--paytable", "no-such-table"], "unknown pay table"),
+        (["sidebet", "--paytable", "emperors-challenge", "--joker", "free"], "joker"),
+        (["advise", "As", "Kd", "Qh", "Jc", "9s", "8d", "1x"], "bad card '1x'"),
+        (["advise", "As", "Kd", "Qh", "Jc", "9s", "8d"], "seven cards"),
+        (["advise", "As", "As", "Qh", "Jc", "9s", "8d", "2c"], "repeated"),
+        (["advise", "As Kd Qh Jc 9s 8d 2c", "--commission", "abc"], "commission"),
+        (["simulate", "--rounds", "0"], "--rounds"),
+        (["simulate", "--rounds", "ten"], "--rounds"),
+        (["simulate", "--player", "nobody", "--rounds", "10"], "unknown poker way"),
+        (["sweep"], "exactly one of"),
+        (["sweep", "--sample", "3", "--all-suit-classes"], "exactly one of"),
+        (["sweep", "--sample", "3", "--deck", "As Ks"], "14 cards"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(args: list[str], needle: str) -> None:
+    _bad(args, needle)
+
+
+def test_advise_small_deck_json() -> None:
+    res = runner.invoke(app, ["advise", "9s 9h 9d 9c Ks Qd 2c", "--deck", SMALL, "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert data["opponent_hands"] == 120
+    assert all(s["win"] + s["push"] + s["lose"] == 120 for s in data["settings"])
+    assert data["best"]["ev"] >= data["house"]["ev"]
+
+
+def test_simulate_json_is_reproducible() -> None:
+    args = ["simulate", "--rounds", "3000", "--seed", "5", "--json"]
+    a, b = runner.invoke(app, args), runner.invoke(app, args)
+    assert a.exit_code == 0, a.output
+    da, db = json.loads(a.stdout), json.loads(b.stdout)
+    assert da == db and da["win"] + da["push"] + da["lose"] == 3000
+    lo, hi = da["ci95"]
+    assert lo < da["edge"] < hi
+
+
+def test_sidebet_small_deck_json() -> None:
+    res = runner.invoke(app, ["sidebet", "--paytable", "emperors-challenge", "--deck",
+                              "As Ks Qs Js Ts 9s 8s 7s 2d", "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert data["total"] == 36
+    assert {x["hand"]: x["count"] for x in data["lines"]}["seven-card-straight-flush"] == 2
+
+
+def test_sweep_sample_small_deck_json() -> None:
+    res = runner.invoke(app, ["sweep", "--sample", "6", "--seed", "1", "--deck", SMALL,
+                              "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert data["hands"] == 6 and data["optimal"]["edge"] <= data["house"]["edge"]
