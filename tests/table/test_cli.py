@@ -94,9 +94,8 @@ def test_poker_auto_plays_with_the_house_way(tmp_path: Path) -> None:
 def test_poker_at_the_terminal(tmp_path: Path) -> None:
     db = tmp_path / "pt.sqlite3"
     res = runner.invoke(app, ["play", "poker", "--seats", "2", "--seed", "9", "--db", str(db)],
-                        input="10\nhint\n0\nhouse\nquit\n")
+                        input="10\n0\nhouse\nquit\n")
     assert res.exit_code == 0, res.output
-    assert "hint: unavailable (no exact advisor for poker yet)" in res.output
     assert "error: '0' is not a setting: type a number from 1 to 21" in res.output
     assert "House way:" in res.output
     (r,) = open_store(db).rounds()
@@ -179,3 +178,31 @@ def test_tiles_defaults_to_the_australian_house_way(tmp_path: Path) -> None:
     data = json.loads(res.stdout)
     assert data["house_way"] == "australian"
     assert {s["strategy"] for s in data["seats"]} == {"australian"}
+
+
+def test_poker_hint_at_the_terminal_shows_exact_value_of_every_legal_setting(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``hint`` at the poker table asks the exact advisor (paigow.analysis.poker_odds) for
+    every legal setting of the hand. The full-deck advisor needs a one-time 462 MB table, so
+    here it runs on a small deck (the hand and ten other cards): exact all the same."""
+    from paigow.analysis import poker_odds
+    from paigow.poker.cards import parse_cards
+
+    real = poker_odds.advise
+
+    def small(cards: Any, dealer: Any, banking: bool, rate: Any, rules: Any,
+              on_progress: Any = None) -> Any:
+        hand = parse_cards(cards)
+        others = [c for c in range(53) if c not in hand][:10]
+        return real(hand, dealer, banking, rate, rules, deck=[*hand, *others], cache=False,
+                    on_progress=on_progress)
+
+    monkeypatch.setattr(poker_odds, "advise", small)
+    db = tmp_path / "ph.sqlite3"
+    res = runner.invoke(app, ["play", "poker", "--seats", "2", "--seed", "9", "--db", str(db)],
+                        input="10\nhint\nhouse\nquit\n")
+    assert res.exit_code == 0, res.output
+    lines = [ln for ln in res.output.splitlines() if " EV " in ln]
+    assert lines and sum("<- best" in ln for ln in lines) == 1
+    assert all("of 120" in ln for ln in lines)  # C(10, 7) opponent hands

@@ -179,13 +179,15 @@ def play(
 
 
 def _hint_for(opts: TableOptions, game: Any) -> Any:
-    """The exact advisor for the game, or ``None`` when there is none."""
-    if opts.game != "tiles":
-        return None
-    try:
-        from paigow.analysis.tiles_odds import advise
-    except ImportError:
-        return None
+    """The exact advisor for the game: every setting's exact value against the house way."""
+    if opts.game == "tiles":
+        return _tiles_hint(opts, game)
+    return _poker_hint(opts, game)
+
+
+def _tiles_hint(opts: TableOptions, game: Any) -> Any:
+    from paigow.analysis.tiles_odds import advise
+
     house = game.house_way
 
     def hint(hand: Any, banking: bool, options: list[Any]) -> list[str]:
@@ -193,14 +195,47 @@ def _hint_for(opts: TableOptions, game: Any) -> Any:
         lines = []
         for odds in adv.settings:
             n = next((i for i, s in enumerate(options, 1) if s.same_way(odds.setting)), 0)
-            mark = "  <- best" if odds.best else ""
-            lines.append((n, (
-                f"{n:>2}) EV {float(odds.ev):+.4f} per unit (win {odds.win}, push {odds.push}, "
-                f"lose {odds.lose} of 20,475; exact {odds.ev}){mark}"
-            )))
+            lines.append((n, _hint_line(n, odds.ev, odds.win, odds.push, odds.lose, odds.best)))
         return [text for _, text in sorted(lines)]
 
     return hint
+
+
+def _poker_hint(opts: TableOptions, game: Any) -> Any:
+    from rich.progress import Progress
+
+    from paigow.analysis.poker_odds import advise, cached_table
+    from paigow.analysis.poker_ways import fast_way
+
+    def hint(hand: Any, banking: bool, options: list[Any]) -> list[str]:
+        cards = [c for s in options[:1] for c in (*s.high, *s.low)]
+        if cached_table(fast_way("house", game.rules), game.rules, not banking) is None:
+            console.print("hint: building the one-time table of the house way's settings "
+                          "(about a minute; cached afterwards)")
+        with Progress(transient=True, console=console) as bar:
+            task = bar.add_task("house-way table", total=None)
+
+            def step(done: int, total: int) -> None:
+                bar.update(task, completed=done, total=total)
+
+            adv = advise(cards, "house", banking, opts.commission.rate, game.rules,
+                         on_progress=step)
+        lines = []
+        for odds in adv.settings:
+            n = next((i for i, s in enumerate(options, 1) if s == odds.setting), 0)
+            lines.append((n, _hint_line(n, odds.ev, odds.win, odds.push, odds.lose, odds.best)))
+        fouls = len(options) - len(lines)
+        tail = [f"    the other {fouls} settings foul"] if fouls else []
+        return [text for _, text in sorted(lines)] + tail
+
+    return hint
+
+
+def _hint_line(n: int, ev: Any, win: int, push: int, lose: int, best: bool) -> str:
+    total = win + push + lose
+    mark = "  <- best" if best else ""
+    return (f"{n:>2}) EV {float(ev):+.4f} per unit (win {win:,}, push {push:,}, "
+            f"lose {lose:,} of {total:,}; exact {ev}){mark}")
 
 
 @app.command("replay")
