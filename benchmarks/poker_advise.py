@@ -32,7 +32,7 @@ SMALL = parse_cards("9s 9h 9d 9c Ks Kh Kd Qs Qd Js Jh Th As Ah Ad 2c Jk 3c 4h 7d
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--smoke", action="store_true", help="small deck, for CI")
+    ap.add_argument("--small", "--smoke", dest="smoke", action="store_true", help="small deck, for CI")
     ap.add_argument("--hands", type=int, default=len(HANDS))
     args = ap.parse_args()
     rules = PokerRules()

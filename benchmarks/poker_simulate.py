@@ -26,7 +26,7 @@ from paigow.poker.ways import get_way
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--smoke", action="store_true")
+    ap.add_argument("--small", "--smoke", dest="smoke", action="store_true", help="small size, for CI")
     ap.add_argument("--rounds", type=int, default=8_000_000)
     args = ap.parse_args()
     rounds = 20_000 if args.smoke else args.rounds
