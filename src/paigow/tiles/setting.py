@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from paigow.errors import SettingError, TileError
-from paigow.tiles.hand import HandValue, hand_value
+from paigow.tiles.hand import HandValue, hand_value, tiebreak_strength
 from paigow.tiles.rules import DEFAULT_RULES, TileRules
 from paigow.tiles.tile import Tile, check_available, parse_tiles
 
@@ -133,8 +133,13 @@ def setting_from_text(
 
 
 def _ordered(hand: Sequence[Tile]) -> tuple[Tile, Tile]:
-    """The hand's tiles, the higher-ranked tile first (class order, then 2-4 before 1-2)."""
-    x, y = sorted(hand, key=lambda t: (t.class_index, -t.pips))
+    """The hand's tiles, the higher single tile first (the single-tile order: Teen, Day, …,
+    the sevens, 2-4, the fives, 1-2).
+
+    >>> _ordered(parse_tiles("4-2 6-6")), _ordered(parse_tiles("2-1 4-2"))
+    ((Tile(6, 6), Tile(4, 2)), (Tile(4, 2), Tile(2, 1)))
+    """
+    x, y = sorted(hand, key=lambda t: (-tiebreak_strength(t), t.class_index, -t.pips))
     return x, y
 
 
