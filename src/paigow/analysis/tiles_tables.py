@@ -25,14 +25,19 @@ rank is strictly greater.
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 from math import comb
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
+import platformdirs
 
 from paigow.errors import SettingError, TileError
 from paigow.tiles.hand import hand_code
@@ -219,8 +224,11 @@ def way_choices(
     if hit is not None and hit[0] is way:
         return hit[1]
     direct = getattr(way, "split_choices", None)
+    disk = _disk_path(way, banking, rules)
     if direct is not None:
         out: I8 = direct(banking)
+    elif disk is not None and (cached := _load_choices(disk)) is not None:
+        out = cached
     else:
         per_face = np.empty(len(FACE_HANDS), dtype=np.int8)
         total = len(FACE_HANDS)
@@ -231,8 +239,57 @@ def way_choices(
             if progress is not None and (n % 256 == 255 or n == total - 1):
                 progress(n + 1, total)
         out = per_face[FACE_GROUP]
+        if disk is not None:
+            _save_atomically(disk, out)
     _CHOICES[key] = (way, out)
     return out
+
+
+def _disk_path(way: TileWay, banking: bool, rules: TileRules) -> Path | None:
+    """Where the choices of a built-in way are cached between processes, or ``None``.
+
+    Only ways defined in :mod:`paigow.tiles.ways` with a repr that states their options
+    are cached; the key hashes the source of the whole tiles package (the engine and every
+    way), the way's repr, the role and the rules, so any change to the code rebuilds it.
+    """
+    module = type(way).__module__
+    text = repr(way)
+    if not module.startswith("paigow.tiles.ways.") or " at 0x" in text:
+        return None
+    spec = json.dumps([_tiles_source_hash(), module, text, banking, repr(rules)])
+    key = hashlib.sha256(spec.encode()).hexdigest()[:24]
+    return Path(platformdirs.user_cache_dir("paigow")) / "tiles-ways" / f"{key}.npy"
+
+
+@cache
+def _tiles_source_hash() -> str:
+    root = Path(__file__).resolve().parent.parent / "tiles"
+    h = hashlib.sha256()
+    for f in sorted(root.rglob("*.py")):
+        h.update(f.relative_to(root).as_posix().encode())
+        h.update(f.read_bytes())
+    return h.hexdigest()
+
+
+def _load_choices(path: Path) -> I8 | None:
+    """Cached choices, or ``None`` when absent or not a valid choice array."""
+    try:
+        data = np.load(path)
+    except (OSError, ValueError):
+        return None
+    ok = data.dtype == np.int8 and data.shape == (len(HANDS),) and bool(np.all(data >= 0))
+    return data if ok and int(data.max()) <= 2 else None
+
+
+def _save_atomically(path: Path, data: I8) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        with open(tmp, "wb") as fh:
+            np.save(fh, data)
+        os.replace(tmp, path)
+    except OSError:  # a read-only cache dir only costs speed
+        pass
 
 
 def chosen_codes(choices: I8, rules: TileRules = DEFAULT_RULES) -> tuple[I32, I32]:
