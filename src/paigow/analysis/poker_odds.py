@@ -44,7 +44,15 @@ import platformdirs
 from paigow.analysis import poker_kernels as kern
 from paigow.analysis.poker_ways import FastWay, fast_way
 from paigow.errors import AmountError, CardError, SettingError
-from paigow.poker.cards import DECK_SIZE, Card, card_name, format_cards, parse_cards, sort_cards
+from paigow.poker.cards import (
+    FULL_DECK,
+    Card,
+    card_name,
+    format_cards,
+    parse_cards,
+    sort_cards,
+)
+from paigow.poker.cards import check_deck as cards_check_deck
 from paigow.poker.fast import BINOM, table2, table5
 from paigow.poker.rules import PokerRules
 from paigow.poker.setting import Setting, settings
@@ -57,7 +65,6 @@ U8 = npt.NDArray[np.uint8]
 Progress = Callable[[int, int], None]
 
 TABLE_FORMAT = "poker-opponent-table-v1"
-FULL_DECK: tuple[Card, ...] = tuple(range(DECK_SIZE))
 DEFAULT_RATE = Fraction(5, 100)
 
 
@@ -71,14 +78,7 @@ def check_rate(rate: Fraction | float | str) -> Fraction:
 
 def check_deck(deck: Iterable[Card] | None) -> tuple[Card, ...]:
     """A deck as sorted distinct cards (default all 53); at least 14 cards."""
-    cards = tuple(sorted(FULL_DECK if deck is None else deck))
-    if len(set(cards)) != len(cards):
-        raise CardError("the deck holds a card twice")
-    for c in cards:
-        card_name(c)
-    if len(cards) < 14:
-        raise CardError(f"a deck for two seven-card hands needs 14 cards, got {len(cards)}")
-    return cards
+    return cards_check_deck(deck, 14, "two seven-card hands")
 
 
 @dataclass(frozen=True)

@@ -179,6 +179,29 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(card_name(c) for c in cards)
 
 
+FULL_DECK: tuple[Card, ...] = tuple(range(53))
+
+
+def check_deck(deck: Iterable[Card] | None, minimum: int, purpose: str) -> tuple[Card, ...]:
+    """A deck (default all 53 cards) as sorted distinct valid cards, at least ``minimum``.
+
+    >>> check_deck([52, 0, 51], 2, "a test")
+    (0, 51, 52)
+    >>> check_deck([0, 1], 7, "a side bet")
+    Traceback (most recent call last):
+    ...
+    paigow.errors.CardError: a side bet needs a deck of at least 7 cards, got 2
+    """
+    cards = tuple(sorted(FULL_DECK if deck is None else deck))
+    if len(set(cards)) != len(cards):
+        raise CardError("the deck holds a card twice")
+    for c in cards:
+        card_name(c)
+    if len(cards) < minimum:
+        raise CardError(f"{purpose} needs a deck of at least {minimum} cards, got {len(cards)}")
+    return cards
+
+
 def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     """Cards highest first (joker first, then by rank, then suit s h d c).
 

@@ -115,8 +115,9 @@ class Census:
         }
 
 
-def _chunks(n: int, target: int) -> list[tuple[npt.NDArray[np.int64], int]]:
-    """Start pairs (i0, i1) grouped so each group covers about ``target`` hands."""
+def start_groups(n: int, target: int) -> list[tuple[npt.NDArray[np.int64], int]]:
+    """The (lowest, second-lowest) deck positions of seven-card hands from ``n`` cards,
+    grouped so each group covers about ``target`` hands, with each group's hand count."""
     groups: list[tuple[npt.NDArray[np.int64], int]] = []
     cur: list[tuple[int, int]] = []
     weight = 0
@@ -157,7 +158,7 @@ def census(
         arr = np.array(cards, dtype=np.int64)
         snat, sjok = straight_tables(r)
         done = 0
-        for starts, weight in _chunks(n, chunk_hands):
+        for starts, weight in start_groups(n, chunk_hands):
             part = _census_chunk(arr, starts, r.joker == "wild", snat, sjok, TOP5, POP)
             counts += part.sum(axis=0)
             done += weight

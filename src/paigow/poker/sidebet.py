@@ -49,7 +49,8 @@ import numpy as np
 import numpy.typing as npt
 
 from paigow.errors import AmountError, CardError, RuleError
-from paigow.poker.cards import JOKER, RANKS, Card, card_name, parse_cards
+from paigow.poker.cards import JOKER, RANKS, Card, check_deck, parse_cards
+from paigow.poker.census import start_groups
 from paigow.poker.fast import BINOM, table5
 from paigow.poker.rank import Category, rank5
 from paigow.poker.rules import PokerRules
@@ -372,33 +373,8 @@ def _count_chunk(
     return out
 
 
-def _start_groups(n: int, target: int) -> list[tuple[npt.NDArray[np.int64], int]]:
-    """(lowest, second-lowest) deck positions grouped into chunks of about ``target``
-    hands each, with the number of hands in each chunk."""
-    groups: list[tuple[npt.NDArray[np.int64], int]] = []
-    cur: list[tuple[int, int]] = []
-    weight = 0
-    for i0 in range(n - 6):
-        for i1 in range(i0 + 1, n - 5):
-            cur.append((i0, i1))
-            weight += comb(n - 1 - i1, 5)
-            if weight >= target:
-                groups.append((np.array(cur, dtype=np.int64), weight))
-                cur, weight = [], 0
-    if cur:
-        groups.append((np.array(cur, dtype=np.int64), weight))
-    return groups
-
-
 def _check_deck(deck: Sequence[Card] | None) -> list[int]:
-    cards = sorted(range(53) if deck is None else deck)
-    if len(set(cards)) != len(cards):
-        raise CardError("the deck holds a card twice")
-    for c in cards:
-        card_name(c)
-    if len(cards) < 7:
-        raise CardError(f"a side bet needs a deck of at least 7 cards, got {len(cards)}")
-    return cards
+    return list(check_deck(deck, 7, "a side bet"))
 
 
 _CAT5: dict[int, npt.NDArray[np.uint8]] = {}
@@ -429,7 +405,7 @@ def class_counts(
     total = comb(len(cards), 7)
     counts = np.zeros(N_CLASSES, np.int64)
     done = 0
-    for starts, weight in _start_groups(len(cards), chunk_hands):
+    for starts, weight in start_groups(len(cards), chunk_hands):
         part = _count_chunk(arr, starts, r.joker == "bug", cat5, BINOM, _KEEP, _W7, 8)
         counts += part.sum(axis=0)
         done += weight
