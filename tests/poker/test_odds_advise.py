@@ -98,14 +98,18 @@ def test_monte_carlo_agrees_with_exact_advice(banking: bool) -> None:
             assert abs(got / n - prob) <= 4 * se + 1e-12, (s.setting, got, exact)
 
 
-def test_cache_rebuilds_when_code_changes_and_removes_stale_tables(tmp_path: object) -> None:
+def test_cache_rebuilds_when_code_changes_and_removes_stale_tables(
+    tmp_path: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The precomputed table is cached on disk and rebuilt by itself when the code it
     depends on changes: a table of another code generation is deleted, the current one and
     other rule variants' tables of this generation are kept."""
     from pathlib import Path
 
+    from paigow.analysis import poker_odds
     from paigow.analysis.poker_odds import check_deck, opponent_table, table_key, table_path
 
+    monkeypatch.setattr(poker_odds, "_TABLES", {})  # nothing from other tests in memory
     folder = Path(str(tmp_path))
     way = fast_way("house")
     stale = folder / "poker-table-00000000-deadbeef.npy"
