@@ -139,7 +139,7 @@ def split_of(tiles: Sequence[Tile], setting: Setting) -> int:
     >>> hand = parse_tiles("6-6 4-2 5-3 1-1")
     >>> s = split_of(hand, make_setting(hand[:2], hand[2:]))
     >>> s, str(split_setting(index_of(hand), s))
-    (0, '1-1 5-3 / 4-2 6-6')
+    (0, '1-1 5-3 / 6-6 4-2')
     """
     return _split_of_faces([_FACE_INDEX[DECK[i]] for i in ids_of(tiles)], setting)
 
