@@ -3,6 +3,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+# CI runs the PostgreSQL ledger tests against a real server: install it if missing.
+if [ "${CI:-}" = true ]; then bash scripts/services.sh; fi
 echo "== ruff"; .venv/bin/ruff check src tests benchmarks
 echo "== mypy"; .venv/bin/mypy
 echo "== pytest"; .venv/bin/python -m pytest "$@"

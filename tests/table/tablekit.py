@@ -3,12 +3,17 @@ under test) and scripted deals."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
 
 from paigow.poker.cards import format_cards, parse_cards
 from paigow.poker.setting import Setting as PokerSetting
 from paigow.poker.setting import is_foul
 from paigow.poker.setting import settings as poker_settings
+from paigow.store import Store, open_store
 from paigow.tiles.setting import setting_from_text, settings
 from paigow.tiles.tile import DECK, Tile, parse_tiles
 from paigow.tiles.ways import Decision
@@ -101,3 +106,61 @@ def poker_order(hands: dict[int, str]) -> list[int]:
     out.extend(left)
     assert len(out) == 53
     return out
+
+
+def play_cmd(db: str | Path, way_csv: Path, seed: int, *extra: str) -> list[str]:
+    """The ``paigow play tiles`` command line of the crash tests (``db``: a path or a URL)."""
+    return [sys.executable, "-m", "paigow.table.cli", "play", "tiles", "--db", str(db),
+            "--seed", str(seed), "--house-way", f"table:{way_csv}", "--seats", "7", *extra]
+
+
+def scalar(store: Store, sql: str, *args: Any) -> int:
+    """One number from an audit query."""
+    (row,) = store.query(sql, args)
+    return int(next(iter(row.values())))
+
+
+def consistent_ledger(db: str | Path) -> tuple[list[int], dict[int, dict[str, int]]]:
+    """Reopen ``db`` (which voids unfinished rounds) and check every invariant from SQL:
+    seats and house hold exactly the buy-ins, nothing on the table or in the bank, no open
+    round, and each voided round gave every bet back to its seat. Returns the voided rounds
+    and each session's balances."""
+    store = open_store(str(db))
+    voided = store.voided
+    assert store.check() == []
+    out = {}
+    for sid in [s["session"] for s in store.sessions()]:
+        bal = store.balances(sid)
+        bought = scalar(store, "SELECT COALESCE(SUM(amount), 0) AS n FROM entry "
+                               "WHERE session_id = ? AND kind = 'buy_in'", sid)
+        chips = sum(v for k, v in bal.items() if k.startswith("seat:")) + bal.get("house", 0)
+        assert chips == bought
+        assert bal.get("bets", 0) == 0 and bal.get("bank", 0) == 0
+        out[sid] = bal
+    assert scalar(store, "SELECT COUNT(*) AS n FROM round WHERE status = 'open'") == 0
+    for rid in voided:
+        rows = store.entries(rid)
+        bets = [e for e in rows if e["kind"] == "bet"]
+        back = [e for e in rows if e["kind"] == "void" and e["memo"] == "void bet"]
+        assert sorted((e["from"], e["amount"]) for e in bets) == sorted(
+            (e["to"], e["amount"]) for e in back
+        )
+        assert store.round(rid)["status"] == "void"
+    store.close()
+    return voided, out
+
+
+def start_at_the_prompt(db: str | Path, way_csv: Path) -> subprocess.Popen[str]:
+    """Start ``paigow play tiles`` as a person at seat 1, bet $25, and return once it waits
+    for the hand to be set: the round is open, its bet on the table."""
+    proc = subprocess.Popen(play_cmd(db, way_csv, 7), stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write("25\n")
+    proc.stdin.flush()
+    seen = ""
+    while "Set your hand" not in seen:
+        ch = proc.stdout.read(1)
+        assert ch, seen
+        seen += ch
+    return proc

@@ -65,8 +65,8 @@ def test_auto_text_prints_the_session(tmp_path: Path, way_csv: Path) -> None:
         (["play", "tiles", "--auto"], "--auto needs --rounds"),
         (["play", "tiles", "--commission", "150%"], "commission rate"),
         (["play", "tiles", "--bot-bank", "steal"], "unknown bank policy"),
-        (["play", "tiles", "--db", "postgresql://h/db", "--auto", "--rounds", "1"],
-         "only SQLite"),
+        (["play", "tiles", "--db", "mysql://h/db", "--auto", "--rounds", "1"],
+         "unsupported database URL"),
     ],
 )
 def test_bad_options_exit_2_with_a_clear_message(

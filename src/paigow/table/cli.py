@@ -2,7 +2,8 @@
 
 Amounts on the command line are in major units (``--bankroll 1000`` is $1,000.00, stored
 as 100000 cents). The ledger lives in SQLite: ``--db PATH`` (or ``sqlite:///PATH``) chooses
-the file, else ``paigow.sqlite3`` in the user's data directory.
+the file, else ``paigow.sqlite3`` in the user's data directory; ``--db postgresql://…``
+keeps it in a PostgreSQL database instead.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from rich.table import Table as RichTable
 from paigow.cliutil import JSON_OPTION, console, print_json, run_command
 from paigow.errors import PaigowError
 from paigow.settle import Commission, parse_rate
-from paigow.store import SqliteStore, open_store
+from paigow.store import Store, open_store
 from paigow.table.chance import secure_chance, seeded_chance
 from paigow.table.engine import RoundRecord, Table
 from paigow.table.money import format_money, parse_major
@@ -32,7 +33,9 @@ app = typer.Typer(
 )
 
 DB_OPTION = typer.Option(
-    "--db", help="SQLite file (or sqlite:///PATH) for the ledger; default: the user data dir."
+    "--db",
+    help="The ledger: a SQLite file (or sqlite:///PATH), or postgresql://USER@HOST/DBNAME; "
+    "default: a SQLite file in the user data dir.",
 )
 
 
@@ -71,7 +74,7 @@ def _round_line(rec: RoundRecord) -> str:
     )
 
 
-def session_json(table: Table[Any, Any], store: SqliteStore) -> dict[str, Any]:
+def session_json(table: Table[Any, Any], store: Store) -> dict[str, Any]:
     """The session as plain data: seats with start and end balances, house net, rounds."""
     seats = [
         {
@@ -103,7 +106,7 @@ def session_json(table: Table[Any, Any], store: SqliteStore) -> dict[str, Any]:
     }
 
 
-def _print_summary(table: Table[Any, Any], store: SqliteStore) -> None:
+def _print_summary(table: Table[Any, Any], store: Store) -> None:
     t = RichTable(title=f"{table.game.name}: session {table.session_id} ({store.path})")
     for col in ("seat", "name", "strategy", "start", "end", "net"):
         t.add_column(col)

@@ -1,0 +1,416 @@
+"""What every ledger store does, and the SQL they share.
+
+:class:`Store` is the interface the commands use (the table itself needs only the four
+writing calls of :class:`paigow.table.engine.Store`). :class:`SqlStore` holds everything
+that is the same in SQLite and PostgreSQL: the schema, the transactions of a session and a
+round, crash recovery, the queries and the audit. A backend supplies a handful of
+primitives: run a statement, fetch rows as mappings, insert and return the new id, one
+transaction, and how to tell whether the table that opened a round is gone.
+
+SQL here is written once, with ``?`` placeholders; a backend whose driver wants another
+style rewrites them in :meth:`SqlStore._sql`. It uses nothing either database lacks.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from contextlib import AbstractContextManager
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+from paigow.errors import PaigowError
+from paigow.table.engine import RoundOpening, RoundRecord, SessionInfo
+from paigow.table.ledger import BANK, BETS, CASHIER, HOUSE, Entry
+
+SCHEMA_VERSION = 1
+
+class Row(Protocol):
+    """A result row: a ``dict`` (psycopg) or a :class:`sqlite3.Row`, read by column name."""
+
+    def __getitem__(self, key: str) -> Any: ...
+    def keys(self) -> Iterable[str]: ...
+
+
+def schema(
+    *, id_column: str, integer: str, amount_check: str, create_view: str
+) -> list[str]:
+    """The schema's statements in a backend's words: the id column's type, the integer type
+    for money, the check that an amount is a whole number, how to create a view."""
+    return [
+        "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+        f"""CREATE TABLE IF NOT EXISTS session (
+    id {id_column},
+    game TEXT NOT NULL,
+    rules TEXT NOT NULL,
+    commission TEXT NOT NULL,
+    house_way TEXT NOT NULL,
+    chance TEXT NOT NULL,
+    seed {integer},
+    seats TEXT NOT NULL,
+    created TEXT NOT NULL,
+    owner TEXT NOT NULL DEFAULT ''
+)""",
+        f"""CREATE TABLE IF NOT EXISTS round (
+    id {id_column},
+    session_id {integer} NOT NULL REFERENCES session(id),
+    number INTEGER NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('open', 'settled', 'void')),
+    banker_kind TEXT NOT NULL CHECK (banker_kind IN ('house', 'player', 'cobank')),
+    banker_seat INTEGER,
+    dice TEXT NOT NULL,
+    deck TEXT NOT NULL,
+    bets TEXT NOT NULL,
+    detail TEXT,
+    opened TEXT NOT NULL,
+    closed TEXT,
+    UNIQUE (session_id, number)
+)""",
+        f"""CREATE TABLE IF NOT EXISTS entry (
+    id {id_column},
+    session_id {integer} NOT NULL REFERENCES session(id),
+    round_id {integer} REFERENCES round(id),
+    kind TEXT NOT NULL,
+    src TEXT NOT NULL,
+    dst TEXT NOT NULL,
+    amount {integer} NOT NULL CHECK (amount > 0{amount_check}),
+    seat INTEGER,
+    memo TEXT NOT NULL DEFAULT ''
+)""",
+        "CREATE INDEX IF NOT EXISTS entry_round ON entry (round_id)",
+        "CREATE INDEX IF NOT EXISTS entry_session ON entry (session_id)",
+        f"""CREATE TABLE IF NOT EXISTS result (
+    round_id {integer} NOT NULL REFERENCES round(id),
+    seat INTEGER NOT NULL,
+    stake {integer} NOT NULL,
+    high TEXT NOT NULL,
+    low TEXT NOT NULL,
+    outcome TEXT NOT NULL CHECK (outcome IN ('win', 'push', 'lose')),
+    net {integer} NOT NULL,
+    commission {integer} NOT NULL,
+    fee {integer} NOT NULL,
+    PRIMARY KEY (round_id, seat)
+)""",
+        f"""{create_view} balance AS
+    SELECT session_id, account, SUM(delta) AS balance FROM (
+        SELECT session_id, dst AS account, amount AS delta FROM entry
+        UNION ALL
+        SELECT session_id, src AS account, -amount AS delta FROM entry
+    ) AS moves GROUP BY session_id, account""",
+    ]
+
+
+def now() -> str:
+    """The time, UTC, to the second, as the ledger records it."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class Store(Protocol):
+    """A ledger store: the table's writing calls, recovery, the queries and the audit."""
+
+    path: str
+    """Where the ledger is: a file path, or a server URL without its password."""
+    voided: list[int]
+    """The rounds this store voided when it was opened."""
+
+    def start_session(self, info: SessionInfo, entries: Sequence[Entry]) -> int: ...
+    def open_round(self, session_id: int, opening: RoundOpening) -> int: ...
+    def settle_round(self, round_id: int, record: RoundRecord) -> None: ...
+    def void_round(self, round_id: int) -> bool: ...
+    def recover(self) -> list[int]: ...
+    def balances(self, session_id: int) -> dict[str, int]: ...
+    def sessions(self) -> list[dict[str, Any]]: ...
+    def session(self, session_id: int) -> dict[str, Any]: ...
+    def rounds(self, session_id: int | None = None) -> list[dict[str, Any]]: ...
+    def round(self, round_id: int) -> dict[str, Any]: ...
+    def entries(self, round_id: int) -> list[dict[str, Any]]: ...
+    def query(self, sql: str, args: Sequence[Any] = ()) -> list[dict[str, Any]]: ...
+    def check(self) -> list[str]: ...
+    def close(self) -> None: ...
+
+
+class SqlStore(ABC):
+    """The ledger in a SQL database; a backend supplies the primitives below."""
+
+    path: str
+    voided: list[int]
+
+    # -- what a backend supplies --------------------------------------------------
+    @abstractmethod
+    def _all(self, sql: str, args: Sequence[Any] = ()) -> Sequence[Row]:
+        """Every row of a query, as mappings from column name."""
+
+    @abstractmethod
+    def _run(self, sql: str, args: Sequence[Any] = ()) -> None:
+        """Execute one statement."""
+
+    @abstractmethod
+    def _run_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """Execute one statement for each row of arguments."""
+
+    @abstractmethod
+    def _insert(self, sql: str, args: Sequence[Any]) -> int:
+        """Execute an ``INSERT`` of one row; the new row's ``id``."""
+
+    @abstractmethod
+    def transaction(self) -> AbstractContextManager[object]:
+        """One atomic transaction, rolled back on any error; statements run through the
+        primitives inside it are part of it."""
+
+    @abstractmethod
+    def _orphaned(self, session_id: int, owner: str) -> AbstractContextManager[bool]:
+        """Whether the table that opened ``session_id`` is gone (so its open rounds may be
+        voided), held true until the block ends."""
+
+    @abstractmethod
+    def close(self) -> None: ...
+
+    owner = ""
+    """What the sessions this store starts record as their owner."""
+
+    _lock_row = ""
+    """What to add to a ``SELECT`` of one round to lock it until the transaction ends."""
+
+    # -- helpers --------------------------------------------------------------------
+    def _one(self, sql: str, args: Sequence[Any] = ()) -> Row | None:
+        rows = self._all(sql, args)
+        return rows[0] if rows else None
+
+    def query(self, sql: str, args: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        """Rows of an audit query (``?`` placeholders) as plain dicts.
+
+        Integers stay integers (a backend whose sums are decimals gives ints)."""
+        # a sqlite3.Row iterates over its values, so ask for the keys
+        return [{k: _plain(r[k]) for k in r.keys()} for r in self._all(sql, args)]  # noqa: SIM118
+
+    def _insert_entries(
+        self, session_id: int, round_id: int | None, entries: Sequence[Entry]
+    ) -> None:
+        if not entries:
+            return
+        self._run_many(
+            "INSERT INTO entry (session_id, round_id, kind, src, dst, amount, seat, memo) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (session_id, round_id, e.kind, e.src, e.dst, e.amount, e.seat, e.memo)
+                for e in entries
+            ],
+        )
+
+    def _open_round_row(self, round_id: int) -> Row | None:
+        """The round's session and status, locked where the backend locks rows."""
+        return self._one(
+            "SELECT session_id, status FROM round WHERE id = ?" + self._lock_row, (round_id,)
+        )
+
+    def _session_started(self, session_id: int) -> None:
+        """Called inside the session's first transaction (a backend may claim it there)."""
+        return None
+
+    # -- the table's Store protocol -------------------------------------------------
+    def start_session(self, info: SessionInfo, entries: Sequence[Entry]) -> int:
+        with self.transaction():
+            sid = self._insert(
+                "INSERT INTO session (game, rules, commission, house_way, chance, seed, seats, "
+                "created, owner) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    info.game, json.dumps(info.rules), json.dumps(info.commission_json()),
+                    info.house_way, info.chance, info.seed,
+                    json.dumps([s.to_json() for s in info.seats]), now(), self.owner,
+                ),
+            )
+            self._session_started(sid)
+            self._insert_entries(sid, None, entries)
+        return sid
+
+    def open_round(self, session_id: int, opening: RoundOpening) -> int:
+        with self.transaction():
+            rid = self._insert(
+                "INSERT INTO round (session_id, number, status, banker_kind, banker_seat, dice, "
+                "deck, bets, opened) VALUES (?, ?, 'open', ?, ?, ?, ?, ?, ?)",
+                (
+                    session_id, opening.number, opening.banker.kind, opening.banker.seat,
+                    json.dumps(list(opening.dice)), json.dumps(list(opening.deck)),
+                    json.dumps({str(k): v for k, v in opening.bets.items()}), now(),
+                ),
+            )
+            self._insert_entries(session_id, rid, opening.entries)
+        return rid
+
+    def settle_round(self, round_id: int, record: RoundRecord) -> None:
+        with self.transaction():
+            row = self._open_round_row(round_id)
+            if row is None or row["status"] != "open":
+                raise PaigowError(f"round {round_id} is not open")
+            self._insert_entries(int(row["session_id"]), round_id, record.entries)
+            self._run_many(
+                "INSERT INTO result (round_id, seat, stake, high, low, outcome, net, commission, "
+                "fee) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (round_id, r.seat, r.stake, r.high, r.low, r.outcome, r.net, r.commission, r.fee)
+                    for r in record.results
+                ],
+            )
+            self._run(
+                "UPDATE round SET status = 'settled', detail = ?, closed = ? WHERE id = ?",
+                (json.dumps(record.to_json()), now(), round_id),
+            )
+
+    # -- recovery -------------------------------------------------------------------
+    def recover(self) -> list[int]:
+        """Void every unfinished round whose table is gone; the ids voided."""
+        rows = self._all(
+            "SELECT r.id, r.session_id, s.owner FROM round r JOIN session s ON s.id = r.session_id "
+            "WHERE r.status = 'open' ORDER BY r.id"
+        )
+        voided = []
+        for r in rows:
+            with self._orphaned(int(r["session_id"]), str(r["owner"])) as gone:
+                if gone and self.void_round(int(r["id"])):
+                    voided.append(int(r["id"]))
+        return voided
+
+    def void_round(self, round_id: int) -> bool:
+        """Void an open round in one transaction: reverse each of its entries (every bet
+        back to its seat, every cover back to its banker) and mark it ``void``. False if
+        the round was not open."""
+        with self.transaction():
+            row = self._open_round_row(round_id)
+            if row is None or row["status"] != "open":
+                return False
+            rows = self._all(
+                "SELECT kind, src, dst, amount, seat, memo FROM entry WHERE round_id = ? "
+                "ORDER BY id",
+                (round_id,),
+            )
+            back = [
+                Entry(r["kind"], r["src"], r["dst"], int(r["amount"]), r["seat"], r["memo"])
+                .reversed()
+                for r in rows
+            ]
+            self._insert_entries(int(row["session_id"]), round_id, back)
+            self._run("UPDATE round SET status = 'void', closed = ? WHERE id = ?", (now(), round_id))
+        return True
+
+    # -- queries --------------------------------------------------------------------
+    def balances(self, session_id: int) -> dict[str, int]:
+        """Every account's balance in a session."""
+        rows = self._all("SELECT account, balance FROM balance WHERE session_id = ?", (session_id,))
+        return {r["account"]: int(r["balance"]) for r in rows}
+
+    def sessions(self) -> list[dict[str, Any]]:
+        """Every session, oldest first."""
+        return [
+            {
+                "session": int(r["id"]),
+                "game": r["game"],
+                "rules": json.loads(r["rules"]),
+                "commission": json.loads(r["commission"]),
+                "house_way": r["house_way"],
+                "chance": r["chance"],
+                "seed": r["seed"],
+                "seats": json.loads(r["seats"]),
+                "created": r["created"],
+            }
+            for r in self._all("SELECT * FROM session ORDER BY id")
+        ]
+
+    def session(self, session_id: int) -> dict[str, Any]:
+        for s in self.sessions():
+            if s["session"] == session_id:
+                return s
+        raise PaigowError(f"there is no session {session_id} in {self.path}")
+
+    def rounds(self, session_id: int | None = None) -> list[dict[str, Any]]:
+        """Rounds (of one session, or all), oldest first, as plain data."""
+        sql = "SELECT * FROM round"
+        args: tuple[int, ...] = ()
+        if session_id is not None:
+            sql += " WHERE session_id = ?"
+            args = (session_id,)
+        return [_round_json(r) for r in self._all(sql + " ORDER BY id", args)]
+
+    def round(self, round_id: int) -> dict[str, Any]:
+        """One round as plain data; :class:`PaigowError` if there is none."""
+        r = self._one("SELECT * FROM round WHERE id = ?", (round_id,))
+        if r is None:
+            raise PaigowError(f"there is no round {round_id} in {self.path}")
+        return _round_json(r)
+
+    def entries(self, round_id: int) -> list[dict[str, Any]]:
+        rows = self._all(
+            "SELECT kind, src, dst, amount, seat, memo FROM entry WHERE round_id = ? ORDER BY id",
+            (round_id,),
+        )
+        return [
+            {"kind": r["kind"], "from": r["src"], "to": r["dst"], "amount": int(r["amount"]),
+             "seat": r["seat"], "memo": r["memo"]}
+            for r in rows
+        ]
+
+    def check(self) -> list[str]:
+        """Every broken ledger invariant, as sentences (an empty list when all hold)."""
+        problems: list[str] = []
+        for r in self._all("SELECT id FROM round WHERE status = 'open'"):
+            problems.append(f"round {r['id']} is still open")
+        for r in self._all("SELECT id, amount FROM entry WHERE amount <= 0"):
+            problems.append(f"entry {r['id']} has a non-positive amount {r['amount']}")
+        open_sessions = {
+            int(r["session_id"]) for r in self._all("SELECT session_id FROM round WHERE status='open'")
+        }
+        for s in self._all("SELECT id FROM session ORDER BY id"):
+            sid = int(s["id"])
+            bal = self.balances(sid)
+            buy_ins = -bal.get(CASHIER, 0)
+            chips = sum(v for k, v in bal.items() if k.startswith("seat:")) + bal.get(HOUSE, 0)
+            if sid not in open_sessions:
+                for acc in (BETS, BANK):
+                    if bal.get(acc, 0) != 0:
+                        problems.append(f"session {sid}: account {acc} holds {bal[acc]} between rounds")
+                if chips != buy_ins:
+                    problems.append(
+                        f"session {sid}: seats and house hold {chips} but {buy_ins} was bought in"
+                    )
+            if sum(bal.values()) != 0:  # pragma: no cover - double entry makes this impossible
+                problems.append(f"session {sid}: accounts do not sum to zero")
+            for acc, v in bal.items():
+                if acc.startswith("seat:") and v < 0:
+                    problems.append(f"session {sid}: {acc} is negative ({v})")
+        # a voided round must leave every account as it found it
+        for r in self._all(
+            "SELECT round_id, account, SUM(delta) AS d FROM ("
+            " SELECT e.round_id, e.dst AS account, e.amount AS delta FROM entry e"
+            " JOIN round r ON r.id = e.round_id WHERE r.status = 'void'"
+            " UNION ALL SELECT e.round_id, e.src, -e.amount FROM entry e"
+            " JOIN round r ON r.id = e.round_id WHERE r.status = 'void'"
+            ") AS moves GROUP BY round_id, account HAVING SUM(delta) != 0"
+        ):
+            problems.append(f"void round {r['round_id']} moved {int(r['d'])} for {r['account']}")
+        return problems
+
+
+def _plain(v: Any) -> Any:
+    """A database value as plain JSON-able data (whole decimals become ints)."""
+    from decimal import Decimal
+
+    if isinstance(v, Decimal) and v == v.to_integral_value():
+        return int(v)
+    return v
+
+
+def _round_json(r: Row) -> dict[str, Any]:
+    detail = json.loads(r["detail"]) if r["detail"] else None
+    return {
+        "round": int(r["id"]),
+        "session": int(r["session_id"]),
+        "number": r["number"],
+        "status": r["status"],
+        "banker": {"kind": r["banker_kind"], "seat": r["banker_seat"]},
+        "dice": json.loads(r["dice"]),
+        "deck": json.loads(r["deck"]),
+        "bets": {int(k): v for k, v in json.loads(r["bets"]).items()},
+        "detail": detail,
+        "opened": r["opened"],
+        "closed": r["closed"],
+    }
