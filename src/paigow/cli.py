@@ -8,6 +8,7 @@ from paigow.poker import cli_odds, cli_ways
 from paigow.poker.cli import app as poker_app
 from paigow.table.cli import history, play, replay_cmd
 from paigow.tiles.cli import app as tiles_app
+from paigow.web.cli import serve
 
 app = typer.Typer(
     name="paigow",
@@ -24,6 +25,7 @@ app.add_typer(poker_app, name="poker")
 app.command("play")(play)
 app.command("replay")(replay_cmd)
 app.command("history")(history)
+app.command("serve")(serve)
 
 
 def main() -> None:

@@ -129,3 +129,38 @@ def test_interrupted_run_keeps_finished_chunks(tmp_path: Path) -> None:
     assert poker_jobs.load_checkpoint(ck, job) == {0: (0, 1), 1: (1, 1)}
     out = poker_jobs.run_chunks(task, None, [0, 1, 2, 3], job, checkpoint=ck)
     assert out == [(0, 1), (1, 1), (2, 1), (3, 1)]
+
+
+def test_cli_scheduler_address_runs_simulate_and_sweep_on_the_cluster(tmp_path: Path) -> None:
+    """``--scheduler ADDRESS`` on the command line: a Dask cluster listening on localhost
+    runs the chunks, and the counts equal the same command run locally."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from paigow.cli import app
+
+    runner = CliRunner()
+    cluster = distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, protocol="tcp",
+        host="127.0.0.1", dashboard_address=None,
+    )
+    try:
+        address = cluster.scheduler_address
+        assert address.startswith("tcp://127.0.0.1:")
+        deck = " ".join(["As Ah Ad Ac Ks Kh Kd Kc Qs Qh Qd Qc 7s 7h 7d 7c Jk"])
+        for args in (
+            ["poker", "simulate", "--player", "house", "--dealer", "house", "--rounds", "9000",
+             "--seed", "5", "--json"],
+            ["poker", "sweep", "--sample", "4", "--seed", "3", "--deck", deck, "--json"],
+        ):
+            local = runner.invoke(app, args)
+            remote = runner.invoke(app, [*args, "--scheduler", address,
+                                         "--checkpoint", str(tmp_path / f"{args[1]}.json")])
+            assert local.exit_code == 0 and remote.exit_code == 0, local.output + remote.output
+            a, b = json.loads(local.stdout), json.loads(remote.stdout)
+            for part in ("win", "push", "lose"):
+                assert a.get(part, a.get("house", {}).get(part)) == b.get(
+                    part, b.get("house", {}).get(part))
+    finally:
+        cluster.close()

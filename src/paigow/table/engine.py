@@ -525,6 +525,7 @@ class Table(Generic[P, S]):
         balances = apply(self.balances, opening.entries)
 
         dealt = game.deal(deck, sum(dice), banker.place)
+        self._announce_hands(dealt, banker, bets)
         choices: dict[int, Choice[S]] = {}
         hands: list[HandRecord] = []
         for place in table_order(banker.place, game.places, game.direction):
@@ -557,6 +558,20 @@ class Table(Generic[P, S]):
         )
         self.store.settle_round(round_id, record)
         return record
+
+    def _announce_hands(
+        self, dealt: dict[int, tuple[P, ...]], banker: Banker, bets: dict[int, int]
+    ) -> None:
+        """Show every seat that will set a hand its hand at once, before anyone is asked
+        (optional hook ``player.dealt(hand, banking)``; the browser table uses it so that
+        people can set their hands in any order). Players without the hook are not told."""
+        setters = [(p, False) for p in bets]
+        if banker.kind == "player" and banker.seat is not None:
+            setters.append((banker.seat, True))
+        for place, banking in setters:
+            hook = getattr(self.seats[place].player, "dealt", None)
+            if hook is not None:
+                hook(dealt[place], banking)
 
     def _hand_record(
         self, place: int, seat: int | None, role: Literal["banker", "player"],
