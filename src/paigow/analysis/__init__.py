@@ -12,3 +12,10 @@ mirror; tests prove the two equal.
 * :mod:`paigow.analysis.tiles_odds` — the public API: :func:`advise`, :func:`edge`,
   :class:`OptimalWay`.
 """
+
+from collections.abc import Callable
+
+Progress = Callable[[int, int], None]
+"""A progress callback: ``progress(done, total)``, called from long computations."""
+
+__all__ = ["Progress"]

@@ -19,10 +19,10 @@ from concurrent.futures import Executor, Future, as_completed
 from pathlib import Path
 from typing import Any
 
+from paigow.analysis import Progress
 from paigow.errors import PaigowError
 
 Counts = tuple[int, ...]
-Progress = Callable[[int, int], None]
 
 
 class CheckpointError(PaigowError):

@@ -30,7 +30,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb
@@ -41,6 +41,7 @@ import numpy as np
 import numpy.typing as npt
 import platformdirs
 
+from paigow.analysis import Progress
 from paigow.analysis import poker_kernels as kern
 from paigow.analysis.poker_ways import FastWay, fast_way
 from paigow.errors import AmountError, CardError, SettingError
@@ -62,7 +63,6 @@ from paigow.settle import expected_value
 DEFAULT_RULES = PokerRules()
 
 U8 = npt.NDArray[np.uint8]
-Progress = Callable[[int, int], None]
 
 TABLE_FORMAT = "poker-opponent-table-v1"
 DEFAULT_RATE = Fraction(5, 100)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from fractions import Fraction
@@ -28,6 +28,7 @@ from typing import Any
 import numba as nb
 import numpy as np
 
+from paigow.analysis import Progress
 from paigow.analysis import poker_kernels as kern
 from paigow.analysis.poker_jobs import Counts, run_chunks, sum_counts
 from paigow.analysis.poker_odds import cached_table
@@ -40,7 +41,6 @@ from paigow.poker.rules import PokerRules
 DEFAULT_RULES = PokerRules()
 
 DEFAULT_CHUNK = 1 << 18
-Progress = Callable[[int, int], None]
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ are counted. Chunks of hands run locally or on an :class:`~concurrent.futures.Ex
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from fractions import Fraction
@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from paigow.analysis import Progress
 from paigow.analysis import poker_kernels as kern
 from paigow.analysis.poker_jobs import Counts, run_chunks, sum_counts
 from paigow.analysis.poker_odds import DEFAULT_RATE, advise, check_deck, check_rate, score
@@ -35,7 +36,6 @@ from paigow.poker.rules import PokerRules
 
 DEFAULT_RULES = PokerRules()
 
-Progress = Callable[[int, int], None]
 I64 = npt.NDArray[np.int64]
 _PERMS = np.array(list(permutations(range(4))), dtype=np.int64)
 

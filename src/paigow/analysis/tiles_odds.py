@@ -30,6 +30,7 @@ from typing import Literal
 
 import numpy as np
 
+from paigow.analysis import Progress
 from paigow.analysis import tiles_kernels as kern
 from paigow.analysis.tiles_tables import (
     BINOM,
@@ -40,7 +41,6 @@ from paigow.analysis.tiles_tables import (
     N_DEALER,
     N_HANDS,
     N_MATCHUPS,
-    Progress,
     chosen_codes,
     code_tables,
     ids_of,

@@ -28,7 +28,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -39,6 +39,7 @@ import numpy as np
 import numpy.typing as npt
 import platformdirs
 
+from paigow.analysis import Progress
 from paigow.errors import SettingError, TileError
 from paigow.tiles.hand import hand_code
 from paigow.tiles.rules import DEFAULT_RULES, TileRules
@@ -55,7 +56,6 @@ N_HANDS = comb(N_TILES, 4)  # 35,960
 N_DEALER = comb(N_TILES - 4, 4)  # 20,475
 N_MATCHUPS = N_HANDS * N_DEALER  # 736,281,000
 
-Progress = Callable[[int, int], None]
 """A progress callback: ``progress(done, total)``."""
 
 _FACE_INDEX: dict[Tile, int] = {t: i for i, t in enumerate(FACES)}
