@@ -123,3 +123,25 @@ def test_cache_rebuilds_when_code_changes_and_removes_stale_tables(
     assert table.shape == (comb(len(DECK), 7), 3)
     current = table_path(folder, way, table_key(way, True, PokerRules(), deck))
     assert current.is_file() and other.is_file() and not stale.exists()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("hand", [QUADS, JOKER])
+def test_full_deck_advise_counts_sum_to_53_524_680_for_every_setting(hand: str) -> None:
+    """The real problem: every banker hand from the 46 other cards, C(46,7) = 53,524,680,
+    for every legal setting, with the joker and with four of a kind. Uses (and on a new
+    machine builds, once, about a minute) the cached table of the house way's settings."""
+    adv = advise(hand, "house")
+    assert adv.total == comb(46, 7) == 53_524_680
+    legal = [s for s in settings(hand) if not is_foul(s)]
+    assert len(adv.settings) == len(legal)
+    for s in adv.settings:
+        assert s.win + s.push + s.lose == 53_524_680
+    assert adv.house is not None and adv.best_setting.ev >= adv.settings[adv.house].ev
+    # and Monte Carlo on the full deck agrees with the exact counts of the best setting
+    n = 60_000
+    best = adv.best_setting
+    w, p, lo = simulate_hand(hand, best.split, "house", n, seed=11)
+    for got, exact in ((w, best.win), (p, best.push), (lo, best.lose)):
+        prob = exact / adv.total
+        assert abs(got / n - prob) <= 4 * (prob * (1 - prob) / n) ** 0.5 + 1e-12
