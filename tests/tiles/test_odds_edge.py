@@ -18,6 +18,7 @@ from math import comb
 
 import numpy as np
 import pytest
+from waykit import HighestHigh, RoleAware
 
 from paigow.analysis.tiles_odds import (
     OptimalWay,
@@ -27,44 +28,12 @@ from paigow.analysis.tiles_odds import (
 )
 from paigow.analysis.tiles_tables import N_HANDS, index_of, split_of, tiles_of, way_choices
 from paigow.settle import Commission, Outcome, expected_value, settle_bet
-from paigow.tiles.rules import DEFAULT_RULES, TileRules
-from paigow.tiles.setting import settings
 from paigow.tiles.tile import Tile
 from paigow.tiles.ways import Decision, TileWay
 from paigow.tiles.ways.registry import get_way
 
 MATCHUPS = comb(32, 4) * comb(28, 4)
 FIVE = Fraction(5, 100)
-
-
-class HighestHigh:
-    """Test way, blind to its role: the highest high hand, then the highest low hand."""
-
-    name = "highest-high"
-
-    def __init__(self, rules: TileRules = DEFAULT_RULES) -> None:
-        self.rules = rules
-
-    def choose(self, tiles: Sequence[Tile], banking: bool = False) -> Decision:
-        s = max(settings(tiles, self.rules), key=lambda s: (s.high_value.code, s.low_value.code))
-        return Decision(s, "highest high hand")
-
-
-class RoleAware:
-    """Test way that plays differently by role."""
-
-    name = "role-aware"
-
-    def __init__(self, rules: TileRules = DEFAULT_RULES) -> None:
-        self.rules = rules
-
-    def choose(self, tiles: Sequence[Tile], banking: bool = False) -> Decision:
-        ss = settings(tiles, self.rules)
-        if banking:
-            s = max(ss, key=lambda s: (s.low_value.code, s.high_value.code))
-        else:
-            s = min(ss, key=lambda s: (s.high_value.code, s.low_value.code))
-        return Decision(s, "role test way")
 
 
 HIGH = HighestHigh()

@@ -9,52 +9,21 @@ inclusion-exclusion kernel never visits a matchup. Three independent computation
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from functools import cache
 from math import comb
 
 import numpy as np
 import pytest
+from waykit import HighestHigh, RoleAware
 
 from paigow.analysis.tiles_odds import advise, brute_split_counts, split_counts
 from paigow.analysis.tiles_reference import reference_advise, remaining_tiles
 from paigow.analysis.tiles_tables import HANDS, N_HANDS, index_of, tiles_of
-from paigow.tiles.rules import DEFAULT_RULES, TileRules
+from paigow.tiles.rules import TileRules
 from paigow.tiles.setting import settings
 from paigow.tiles.tile import Tile, parse_tiles
-from paigow.tiles.ways import Decision, TileWay
+from paigow.tiles.ways import TileWay
 from paigow.tiles.ways.registry import get_way
-
-
-class HighestHigh:
-    """Test way, blind to its role: the highest high hand, then the highest low hand."""
-
-    name = "highest-high"
-
-    def __init__(self, rules: TileRules = DEFAULT_RULES) -> None:
-        self.rules = rules
-
-    def choose(self, tiles: Sequence[Tile], banking: bool = False) -> Decision:
-        s = max(settings(tiles, self.rules), key=lambda s: (s.high_value.code, s.low_value.code))
-        return Decision(s, "highest high hand")
-
-
-class RoleAware:
-    """Test way that plays differently by role: as banker the best low hand, as a player
-    the lowest high hand (a poor way, which makes the optimal way's gain large)."""
-
-    name = "role-aware"
-
-    def __init__(self, rules: TileRules = DEFAULT_RULES) -> None:
-        self.rules = rules
-
-    def choose(self, tiles: Sequence[Tile], banking: bool = False) -> Decision:
-        ss = settings(tiles, self.rules)
-        if banking:
-            s = max(ss, key=lambda s: (s.low_value.code, s.high_value.code))
-        else:
-            s = min(ss, key=lambda s: (s.high_value.code, s.low_value.code))
-        return Decision(s, "role test way")
 
 
 @cache

@@ -5,37 +5,17 @@ from __future__ import annotations
 import csv
 import io
 import random
-from collections.abc import Sequence
 from math import comb
 from pathlib import Path
 
 import pytest
+from waykit import RoleAware
 
 from paigow.analysis.tiles_tables import N_HANDS, tiles_of
 from paigow.errors import PaigowError
-from paigow.tiles.rules import DEFAULT_RULES, TileRules
-from paigow.tiles.setting import settings
-from paigow.tiles.tile import Tile
-from paigow.tiles.ways import Decision, TileWay
+from paigow.tiles.ways import TileWay
 from paigow.tiles.ways.registry import get_way
 from paigow.tiles.ways.table_file import load_table_way, write_table
-
-
-class RoleAware:
-    """Test way that plays differently by role (so the role written is visible)."""
-
-    name = "role-aware"
-
-    def __init__(self, rules: TileRules = DEFAULT_RULES) -> None:
-        self.rules = rules
-
-    def choose(self, tiles: Sequence[Tile], banking: bool = False) -> Decision:
-        ss = settings(tiles, self.rules)
-        if banking:
-            s = max(ss, key=lambda s: (s.low_value.code, s.high_value.code))
-        else:
-            s = min(ss, key=lambda s: (s.high_value.code, s.low_value.code))
-        return Decision(s, "role test way")
 
 
 def house_way() -> TileWay:

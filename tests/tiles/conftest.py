@@ -1,0 +1,8 @@
+"""Tile tests: make :mod:`waykit` (the test-only ways) importable."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
