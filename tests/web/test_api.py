@@ -288,3 +288,32 @@ def test_a_person_who_leaves_is_played_by_the_bot(
     s = wait(ann, lambda s: s["rounds_played"] == 1)
     assert s["seats"][1]["kind"] == "bot"
     refused(bob.get("/api/seats/2/hint"), 401, "token")
+
+
+def test_a_person_who_takes_too_long_sits_out_then_gets_the_house_way(tmp_path: Path) -> None:
+    """An idle person never holds the table: past ``idle_seconds`` the round sits them out
+    (no bet, no money moves), and a hand they don't set is set the house way."""
+    db = tmp_path / "idle.sqlite3"
+    host = TableHost(TableOptions(seats=2, bankroll=BANKROLL, bet=1_000, seed=3,
+                                  bot_bank="refuse"), str(db), idle_seconds=1.0)
+    host.start()
+    try:
+        ann = TestClient(create_app(host))
+        assert ann.post("/api/join", json={"name": "Ann"}).json()["seat"] == 1
+        # round 1: Ann never bets
+        s = wait(ann, lambda s: s["rounds_played"] == 1 and s["last"] is not None)
+        assert s["you"]["balance"] == BANKROLL
+        assert all("seat:1" not in (e["from"], e["to"])
+                   for e in open_store(db).entries(s["last"]["round"]))
+        # round 2: she bets, then never sets her hand: the house way sets it
+        wait(ann, awaiting("bet"))
+        assert ann.post("/api/seats/1/bet", json={"amount": "10"}).status_code == 200
+        s = wait(ann, lambda s: s["rounds_played"] == 2)
+        mine = [h for h in s["last"]["hands"] if h.get("seat") == 1]
+        assert len(mine) == 1 and mine[0]["result"] is not None, s["last"]
+        entries = open_store(db).entries(s["last"]["round"])
+        assert any(e["from"] == "seat:1" and e["kind"] == "bet" for e in entries)
+    finally:
+        host.close()
+    store = open_store(db)
+    assert store.check() == []

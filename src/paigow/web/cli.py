@@ -31,6 +31,7 @@ def serve(
     commission: Annotated[str, typer.Option("--commission", help="Rate on wins: 5%, 0.05, 0.")] = "5%",
     flat_fee: Annotated[str, typer.Option("--flat-fee", help="Fee per hand played, dollars.")] = "0",
     bot_bank: Annotated[str, typer.Option("--bot-bank", help="Bots and the bank: take, cobank, refuse, mixed.")] = "mixed",
+    idle_seconds: Annotated[float, typer.Option("--idle-seconds", help="How long to wait for a person before acting for them (sit out, refuse the bank, set the house way); 0 waits forever.")] = 120.0,
 ) -> None:
     """Serve one table to browsers: people join seats at http://HOST:PORT/, bots play the rest."""
 
@@ -51,7 +52,9 @@ def serve(
         )
         if not 1 <= port <= 65535:
             raise PaigowError(f"--port {port} must be from 1 to 65535")
-        table = TableHost(opts, db)
+        if idle_seconds < 0:
+            raise PaigowError(f"--idle-seconds {idle_seconds} must not be negative")
+        table = TableHost(opts, db, idle_seconds=idle_seconds or None)
         table.start()
         console.print(f"paigow: a {g} table of {seats} seats at http://{host}:{port}/ "
                       f"(ledger {table.store_path}, session {table.session_id})", highlight=False)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import secrets
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -37,6 +38,9 @@ from paigow.web.hints import HintJob, start_hint
 Phase = Literal["starting", "waiting", "betting", "bank", "setting", "closed", "error"]
 MAX_NAME = 24
 WAIT_STEP = 0.5  # seconds between checks of a blocked seat (closing, leaving)
+IDLE_SECONDS = 120.0  # a person who takes longer sits out / refuses / gets the house way
+
+Waited = Literal["answered", "left", "idle"]
 
 
 class WebError(Exception):
@@ -75,6 +79,7 @@ class SeatState:
     choice: Choice[Any] | None = None
     chosen: Choice[Any] | None = None  # the person's choice once taken by the round
     hints: dict[int, HintJob] = field(default_factory=dict)
+    timed_out: str | None = None  # what the table did for a person who took too long
 
     def reset(self) -> None:
         """A new round: nothing bet, offered or dealt."""
@@ -90,6 +95,7 @@ class SeatState:
         self.choice = None
         self.chosen = None
         self.hints = {}
+        self.timed_out = None
 
 
 class WebSeat:
@@ -124,9 +130,16 @@ class TableHost:
     is what one person may see. :meth:`close` stops the table.
     """
 
-    def __init__(self, opts: TableOptions, db: str | None = None) -> None:
+    def __init__(
+        self, opts: TableOptions, db: str | None = None, idle_seconds: float | None = IDLE_SECONDS
+    ) -> None:
+        """``idle_seconds``: how long the round waits for a person before acting for them
+        (sit out the bet, refuse the bank, set the hand the house way); None waits forever."""
+        if idle_seconds is not None and idle_seconds <= 0:
+            raise PaigowError(f"idle time {idle_seconds} must be positive")
         self.opts = opts
         self.db = db
+        self.idle_seconds = idle_seconds
         self.cv = threading.Condition()
         self.phase: Phase = "starting"
         self.error: str | None = None
@@ -239,24 +252,35 @@ class TableHost:
                 self._changed()
 
     # -- the round thread's side -------------------------------------------------------
-    def _wait(self, seat: SeatState, ready: Callable[[], bool]) -> bool:
-        """Block the round until ``ready()``; ``False`` when the person left (their bot
-        answers). Raises :class:`Closed` when the host closes. Holds the lock."""
+    def _wait(self, seat: SeatState, ready: Callable[[], bool]) -> Waited:
+        """Block the round until ``ready()``: ``"answered"``; ``"left"`` when the person
+        left (their bot answers); ``"idle"`` when they took longer than ``idle_seconds``.
+        Raises :class:`Closed` when the host closes. Holds the lock."""
+        deadline = None if self.idle_seconds is None else time.monotonic() + self.idle_seconds
         while not ready():
             if self.closed:
                 raise Closed
             if seat.person is None:
                 seat.playing = False
-                return False
-            self.cv.wait(WAIT_STEP)
-        return True
+                return "left"
+            step = WAIT_STEP
+            if deadline is not None:
+                step = min(step, deadline - time.monotonic())
+                if step <= 0:
+                    return "idle"
+            self.cv.wait(step)
+        return "answered"
 
     def _take_bet(self, n: int, request: BetRequest) -> int | None:
         with self.cv:
             seat = self.seats[n]
             seat.playing = seat.person is not None
-            if seat.playing and self._wait(seat, lambda: seat.bet is not _UNSET):
+            waited = self._wait(seat, lambda: seat.bet is not _UNSET) if seat.playing else "left"
+            if waited == "answered":
                 amount: int | None = seat.bet
+            elif waited == "idle":
+                amount = None
+                seat.timed_out = "no bet in time: sat out this round"
             else:
                 amount = seat.bot.bet(request)
             seat.bet_closed = True
@@ -273,9 +297,13 @@ class TableHost:
             self.phase = "bank"
             self._changed()
             try:
-                if self._wait(seat, lambda: seat.bank_answer is not None):
+                waited = self._wait(seat, lambda: seat.bank_answer is not None)
+                if waited == "answered":
                     assert seat.bank_answer is not None
                     decision: BankDecision = seat.bank_answer
+                elif waited == "idle":
+                    decision = "refuse"
+                    seat.timed_out = "no answer to the bank offer in time: refused"
                 else:
                     decision = seat.bot.bank(offer)
             finally:
@@ -300,11 +328,14 @@ class TableHost:
             seat = self.seats[n]
             if seat.playing and seat.hand is None:
                 self._deal(n, hand, banking)  # a table without the dealt hook
-            if seat.playing and self._wait(seat, lambda: seat.choice is not None):
+            waited = self._wait(seat, lambda: seat.choice is not None) if seat.playing else "left"
+            if waited == "answered":
                 assert seat.choice is not None
                 choice = seat.choice
-            else:
+            else:  # the seat's bot sets by the house way
                 choice = seat.bot.choose(hand, banking)
+                if waited == "idle":
+                    seat.timed_out = "hand not set in time: set the house way"
             seat.chosen = choice
             self._changed()
             return choice
@@ -536,6 +567,7 @@ class TableHost:
             "most": max(0, table.balance(n) - table.commission.flat_fee),
             "last_bet": self.opts.bet,
             "awaiting": awaiting,
+            "timed_out": s.timed_out,
             "playing": s.playing,
             "bet": s.round_bet if s.bet_closed else (None if s.bet is _UNSET else s.bet),
             "bet_in": s.bet_closed or s.bet is not _UNSET,

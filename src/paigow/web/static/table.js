@@ -142,6 +142,7 @@ function drawMe(s) {
   meKey = key;
   let html = `<h2>${esc(you.name)} · seat ${you.seat} · chips ${money(you.balance)}
     <button class="link" id="leave">leave</button></h2>`;
+  if (you.timed_out) html += `<p class="note">You took too long: ${esc(you.timed_out)}.</p>`;
   if (you.awaiting === "bet") {
     const val = betText !== null ? betText : (you.last_bet / 100).toFixed(2);
     html += `<form id="bet-form" class="row">
