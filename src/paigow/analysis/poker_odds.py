@@ -146,10 +146,12 @@ def prune_stale_tables(folder: Path, dealer: FastWay) -> list[Path]:
 
 
 def kern_source_hash() -> str:
-    """Hash of the kernels that build the table (a change rebuilds the cache)."""
+    """Hash of the code that builds the table: these kernels, and the evaluator, cards and
+    split order its content depends on (a change to any of them rebuilds the cache)."""
     from paigow.analysis.poker_ways import source_hash
+    from paigow.poker import cards, fast, setting
 
-    return source_hash(kern.setting_ranks, kern.hands_range, kern.rank_ids)
+    return source_hash(kern, fast, cards, setting)
 
 
 _TABLES: dict[str, U8] = {}
