@@ -250,7 +250,8 @@ def _disk_path(way: TileWay, banking: bool, rules: TileRules) -> Path | None:
 
     Only ways defined in :mod:`paigow.tiles.ways` with a repr that states their options
     are cached; the key hashes the source of the whole tiles package (the engine and every
-    way), the way's repr, the role and the rules, so any change to the code rebuilds it.
+    way) and of this module, the way's repr, the role and the rules, so any change to the
+    code rebuilds it.
     """
     module = type(way).__module__
     text = repr(way)
@@ -263,8 +264,9 @@ def _disk_path(way: TileWay, banking: bool, rules: TileRules) -> Path | None:
 
 @cache
 def _tiles_source_hash() -> str:
-    root = Path(__file__).resolve().parent.parent / "tiles"
-    h = hashlib.sha256()
+    here = Path(__file__).resolve()
+    root = here.parent.parent / "tiles"
+    h = hashlib.sha256(here.read_bytes())  # this module maps choices to split indexes
     for f in sorted(root.rglob("*.py")):
         h.update(f.relative_to(root).as_posix().encode())
         h.update(f.read_bytes())
