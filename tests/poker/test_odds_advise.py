@@ -145,3 +145,26 @@ def test_full_deck_advise_counts_sum_to_53_524_680_for_every_setting(hand: str) 
     for got, exact in ((w, best.win), (p, best.push), (lo, best.lose)):
         prob = exact / adv.total
         assert abs(got / n - prob) <= 4 * (prob * (1 - prob) / n) ** 0.5 + 1e-12
+
+
+def test_rank_ids_kept_on_disk_equal_a_fresh_computation(
+    tmp_path: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pathlib import Path
+
+    import numpy as np
+
+    from paigow.analysis import poker_kernels, poker_odds
+    from paigow.poker.fast import table2, table5
+
+    monkeypatch.setattr(poker_odds, "cache_dir", lambda: Path(str(tmp_path)))
+    monkeypatch.setattr(poker_odds, "_RANK_IDS", {})
+    rules = PokerRules(wheel="lowest")
+    first = poker_odds.rank_ids(rules)
+    assert len(list(Path(str(tmp_path)).glob("poker-ranks-*.npz"))) == 1
+    monkeypatch.setattr(poker_odds, "_RANK_IDS", {})
+    again = poker_odds.rank_ids(rules)  # read back from the file
+    fresh = poker_kernels.rank_ids(table5(rules), table2(rules))
+    for got, want in zip((again.rid5, again.rid2, again.keys5, again.keys2), fresh, strict=True):
+        assert np.array_equal(got, want)
+    assert np.array_equal(first.rid5, again.rid5)

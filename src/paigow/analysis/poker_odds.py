@@ -46,6 +46,7 @@ from paigow.analysis import poker_kernels as kern
 from paigow.analysis.poker_ways import FastWay, fast_way
 from paigow.errors import AmountError, CardError, SettingError
 from paigow.poker.cards import (
+    DECK_SIZE,
     FULL_DECK,
     Card,
     card_name,
@@ -95,11 +96,38 @@ _RANK_IDS: dict[int, RankIds] = {}
 
 
 def rank_ids(rules: PokerRules) -> RankIds:
-    """The dense rank ids of ``rules``' ranking variant (memoised)."""
+    """The dense rank ids of ``rules``' ranking variant: memoised, and kept in the cache
+    dir between processes under a key of the code that computes them."""
     v = rules.variant
     if v not in _RANK_IDS:
-        _RANK_IDS[v] = RankIds(*kern.rank_ids(table5(rules), table2(rules)))
+        spec = json.dumps([TABLE_FORMAT, "rank-ids", rules.joker, rules.wheel, kern_source_hash()])
+        path = cache_dir() / f"poker-ranks-{hashlib.sha256(spec.encode()).hexdigest()[:20]}.npz"
+        ids = _load_rank_ids(path)
+        if ids is None:
+            ids = RankIds(*kern.rank_ids(table5(rules), table2(rules)))
+            _save_rank_ids(path, ids)
+        _RANK_IDS[v] = ids
     return _RANK_IDS[v]
+
+
+def _load_rank_ids(path: Path) -> RankIds | None:
+    try:
+        with np.load(path) as z:
+            ids = RankIds(z["rid5"], z["rid2"], z["keys5"], z["keys2"])
+    except (OSError, KeyError, ValueError):
+        return None
+    return ids if len(ids.rid5) == comb(DECK_SIZE, 5) else None
+
+
+def _save_rank_ids(path: Path, ids: RankIds) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        with open(tmp, "wb") as fh:
+            np.savez(fh, rid5=ids.rid5, rid2=ids.rid2, keys5=ids.keys5, keys2=ids.keys2)
+        os.replace(tmp, path)
+    except OSError:  # a read-only cache dir only costs time
+        pass
 
 
 # ------------------------------------------------------------------ opponent table
