@@ -100,11 +100,14 @@ def rank_ids(rules: PokerRules) -> RankIds:
     dir between processes under a key of the code that computes them."""
     v = rules.variant
     if v not in _RANK_IDS:
-        spec = json.dumps([TABLE_FORMAT, "rank-ids", rules.joker, rules.wheel, kern_source_hash()])
-        path = cache_dir() / f"poker-ranks-{hashlib.sha256(spec.encode()).hexdigest()[:20]}.npz"
+        code = hashlib.sha256(f"{TABLE_FORMAT}:{kern_source_hash()}".encode()).hexdigest()[:8]
+        path = cache_dir() / f"poker-ranks-{code}-{rules.joker}-{rules.wheel}.npz"
         ids = _load_rank_ids(path)
         if ids is None:
             ids = RankIds(*kern.rank_ids(table5(rules), table2(rules)))
+            for old in cache_dir().glob("poker-ranks-*.npz"):  # left by older code
+                if not old.name.startswith(f"poker-ranks-{code}-"):
+                    old.unlink(missing_ok=True)
             _save_rank_ids(path, ids)
         _RANK_IDS[v] = ids
     return _RANK_IDS[v]
