@@ -9,7 +9,7 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
-from paigow.poker.cli import app
+from paigow.cli.poker import app
 
 runner = CliRunner()
 
@@ -73,7 +73,7 @@ def test_cli_census_small_deck_json() -> None:
 )
 def test_cli_bad_input_exits_2_with_one_line(args: list[str]) -> None:
     r = subprocess.run(
-        [sys.executable, "-c", "from paigow.poker.cli import app; app()", *args],
+        [sys.executable, "-c", "from paigow.cli.poker import app; app()", *args],
         capture_output=True, text=True, timeout=120,
     )
     assert r.returncode == 2, r.stderr

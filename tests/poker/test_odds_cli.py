@@ -9,7 +9,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from paigow.poker.cli_odds import register
+from paigow.cli.poker_odds import register
 
 app = typer.Typer()
 register(app)

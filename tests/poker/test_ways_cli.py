@@ -9,7 +9,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from paigow.poker.cli_ways import register
+from paigow.cli.poker_ways import register
 
 runner = CliRunner()
 

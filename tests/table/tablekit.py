@@ -110,7 +110,7 @@ def poker_order(hands: dict[int, str]) -> list[int]:
 
 def play_cmd(db: str | Path, way_csv: Path, seed: int, *extra: str) -> list[str]:
     """The ``paigow play tiles`` command line of the crash tests (``db``: a path or a URL)."""
-    return [sys.executable, "-m", "paigow.table.cli", "play", "tiles", "--db", str(db),
+    return [sys.executable, "-m", "paigow.cli.table", "play", "tiles", "--db", str(db),
             "--seed", str(seed), "--house-way", f"table:{way_csv}", "--seats", "7", *extra]
 
 

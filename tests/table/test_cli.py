@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from paigow.cli.table import app
 from paigow.store import open_store
-from paigow.table.cli import app
 
 runner = CliRunner()
 

@@ -10,9 +10,9 @@ from typing import Any
 from tablekit import PokerSimple
 from typer.testing import CliRunner
 
+from paigow.cli.table import app
 from paigow.store import open_store
 from paigow.table.chance import seeded_chance
-from paigow.table.cli import app
 from paigow.table.engine import Seat, Table
 from paigow.table.players import Bot
 from paigow.table.poker_game import PokerGame, StrategyChooser

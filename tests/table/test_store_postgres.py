@@ -37,11 +37,11 @@ from tablekit import (
 )
 from typer.testing import CliRunner
 
+from paigow.cli.table import app
 from paigow.errors import AmountError, PaigowError
 from paigow.store import Store, open_store
 from paigow.table.bank import Banker
 from paigow.table.chance import seeded_chance
-from paigow.table.cli import app
 from paigow.table.engine import RoundOpening, Seat, Table, opening_entries
 from paigow.table.players import Bot
 from paigow.table.poker_game import PokerGame, StrategyChooser

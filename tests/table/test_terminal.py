@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from tablekit import BestLowWay, PokerSimple
 
+from paigow.cli.terminal import Human
 from paigow.poker.setting import is_foul
 from paigow.table.chance import seeded_chance
 from paigow.table.engine import Seat, Table
 from paigow.table.players import Bot
 from paigow.table.poker_game import PokerGame, StrategyChooser
-from paigow.table.terminal import Human
 from paigow.table.tiles_game import TilesGame, WayChooser
 
 

@@ -44,7 +44,7 @@ def _free_port() -> int:
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[str]:
     port = _free_port()
-    cmd = [sys.executable, "-m", "paigow.web.cli", "--game", "tiles", "--seats", "3",
+    cmd = [sys.executable, "-m", "paigow.cli.serve", "--game", "tiles", "--seats", "3",
            "--bankroll", "500", "--seed", "3", "--db", str(tmp_path / "web.sqlite3"),
            "--host", "127.0.0.1", "--port", str(port)]
     log = (tmp_path / "serve.log").open("w")

@@ -1,7 +1,9 @@
 """The rule variants of Pai Gow Poker, as one explicit frozen object (never a global).
 
 >>> PokerRules()
-PokerRules(joker='bug', wheel='second', foul='house')
+PokerRules(joker='bug', wheel='second', foul='house', push='none')
+>>> PokerRules(push="pai-gow:q").push    # commission-free (EZ Pai Gow): see paigow.poker.kinds
+'pai-gow:Q'
 >>> PokerRules(wheel="lowest").wheel
 'lowest'
 >>> PokerRules(joker="free")
@@ -13,9 +15,12 @@ paigow.errors.RuleError: unknown joker rule 'free': choose bug or wild
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, cast
+from typing import TYPE_CHECKING, Literal, cast
 
 from paigow.errors import RuleError
+
+if TYPE_CHECKING:
+    from paigow.poker.kinds import HandKind
 
 JokerRule = Literal["bug", "wild"]
 WheelRule = Literal["second", "lowest"]
@@ -34,13 +39,22 @@ class PokerRules:
     ace) or ``"wild"`` (fully wild). ``wheel``: ``"second"`` (default, Nevada: A-2-3-4-5 is
     the second-highest straight) or ``"lowest"`` (California). ``foul``: ``"house"``
     (default: a fouled hand is re-set by the house way) or ``"forfeit"`` (the bet is lost).
+    ``push``: the kind of banker hand on which every player's bet pushes
+    (:mod:`paigow.poker.kinds`): ``"none"`` (default, the classic game) or, for the
+    commission-free game, a pai gow of a given high card (``"pai-gow:Q"``, EZ Pai Gow's
+    queen-high pai gow). Commission is separate (:class:`paigow.settle.Commission`): a
+    commission-free table sets its rate to 0 as well.
     """
 
     joker: JokerRule = "bug"
     wheel: WheelRule = "second"
     foul: FoulRule = "house"
+    push: str = "none"
 
     def __post_init__(self) -> None:
+        from paigow.poker.kinds import parse_kind  # kinds ranks hands, which needs rules
+
+        object.__setattr__(self, "push", parse_kind(self.push).spec)
         if self.joker not in JOKER_RULES:
             raise RuleError(f"unknown joker rule {self.joker!r}: choose bug or wild")
         if self.wheel not in WHEEL_RULES:
@@ -49,17 +63,26 @@ class PokerRules:
             raise RuleError(f"unknown foul rule {self.foul!r}: choose house or forfeit")
 
     @classmethod
-    def of(cls, joker: str = "bug", wheel: str = "second", foul: str = "house") -> PokerRules:
+    def of(cls, joker: str = "bug", wheel: str = "second", foul: str = "house",
+           push: str = "none") -> PokerRules:
         """Build rules from plain strings (as typed on a command line), checking each.
 
         >>> PokerRules.of("WILD", "lowest")
-        PokerRules(joker='wild', wheel='lowest', foul='house')
+        PokerRules(joker='wild', wheel='lowest', foul='house', push='none')
         """
         return cls(
             joker=cast(JokerRule, joker.strip().lower()),
             wheel=cast(WheelRule, wheel.strip().lower()),
             foul=cast(FoulRule, foul.strip().lower()),
+            push=push,
         )
+
+    @property
+    def banker_push(self) -> HandKind:
+        """The kind of banker hand that pushes every bet (:mod:`paigow.poker.kinds`)."""
+        from paigow.poker.kinds import parse_kind
+
+        return parse_kind(self.push)
 
     @property
     def variant(self) -> int:

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from paigow.cliutil import JSON_OPTION, console, err_console, print_json, run_command
+from paigow.cli.common import JSON_OPTION, console, err_console, print_json, run_command
 from paigow.errors import CardError
 from paigow.poker.cards import format_cards, parse_cards
 from paigow.poker.rules import PokerRules

@@ -23,7 +23,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from paigow.cliutil import JSON_OPTION, console, err_console, print_json, run_command
+from paigow.cli.common import JSON_OPTION, console, err_console, print_json, run_command
 from paigow.errors import RuleError
 from paigow.settle import parse_rate
 from paigow.tiles.facts import compute_facts

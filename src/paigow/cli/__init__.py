@@ -1,14 +1,15 @@
-"""The ``paigow`` command: one sub-command group per part of the project."""
+"""The ``paigow`` command: the shell over the core. One thin module per command group;
+nothing below :mod:`paigow.cli` imports it (every import arrow points down)."""
 
 from __future__ import annotations
 
 import typer
 
-from paigow.poker import cli_odds, cli_ways
-from paigow.poker.cli import app as poker_app
-from paigow.table.cli import history, play, replay_cmd
-from paigow.tiles.cli import app as tiles_app
-from paigow.web.cli import serve
+from paigow.cli import poker_odds, poker_ways
+from paigow.cli.poker import app as poker_app
+from paigow.cli.serve import serve
+from paigow.cli.table import history, play, replay_cmd
+from paigow.cli.tiles import app as tiles_app
 
 app = typer.Typer(
     name="paigow",
@@ -19,8 +20,8 @@ app = typer.Typer(
 )
 app.add_typer(tiles_app, name="tiles")
 
-cli_ways.register(poker_app)
-cli_odds.register(poker_app)
+poker_ways.register(poker_app)
+poker_odds.register(poker_app)
 app.add_typer(poker_app, name="poker")
 app.command("play")(play)
 app.command("replay")(replay_cmd)

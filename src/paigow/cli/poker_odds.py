@@ -18,7 +18,7 @@ import typer
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
-from paigow.cliutil import JSON_OPTION, console, err_console, print_json, run_command
+from paigow.cli.common import JSON_OPTION, console, err_console, print_json, run_command
 from paigow.errors import AmountError, CardError, RuleError
 from paigow.poker.cards import format_cards, parse_cards
 from paigow.poker.rules import PokerRules

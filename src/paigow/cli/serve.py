@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from paigow.cliutil import console, run_command
+from paigow.cli.common import console, run_command
 from paigow.errors import PaigowError
 from paigow.settle import Commission, parse_rate
 from paigow.table.money import parse_major

@@ -15,7 +15,7 @@ from typing import Annotated
 
 import typer
 
-from paigow.cliutil import JSON_OPTION, console, print_json, run_command
+from paigow.cli.common import JSON_OPTION, console, print_json, run_command
 from paigow.poker.cards import format_cards, parse_cards, sort_cards
 
 STRATEGY_OPTION = typer.Option(

@@ -14,7 +14,8 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table as RichTable
 
-from paigow.cliutil import JSON_OPTION, console, print_json, run_command
+from paigow.cli.common import JSON_OPTION, console, print_json, run_command
+from paigow.cli.terminal import ConsoleUI, Human, Quit
 from paigow.errors import PaigowError
 from paigow.settle import Commission, parse_rate
 from paigow.store import Store, open_store
@@ -23,7 +24,6 @@ from paigow.table.engine import RoundRecord, Table
 from paigow.table.money import format_money, parse_major
 from paigow.table.replay import Replay, replay
 from paigow.table.session import TableOptions, build_table, make_game, poker_way, tile_way
-from paigow.table.terminal import ConsoleUI, Human, Quit
 
 app = typer.Typer(
     help="A game at the table: play, replay a round, show the history.",

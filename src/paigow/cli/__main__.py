@@ -1,0 +1,5 @@
+"""``python -m paigow.cli``: the ``paigow`` command."""
+
+from paigow.cli import main
+
+main()
