@@ -1,21 +1,33 @@
 #!/usr/bin/env bash
 # Create (or refresh) the project's virtual environment in .venv and install paigow into it.
 # Needs nothing but Python 3.11+ on the machine. Idempotent: a second run is quick.
+#   bash scripts/setup.sh        what running needs (the table, the analyses): light
+#   bash scripts/setup.sh dev    that plus the test and lint tools (pytest, ruff, mypy,
+#                                Playwright, Dask, matplotlib, psycopg)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
+profile=${1:-run}
+case "$profile" in
+  run) spec="." ;;
+  dev) spec=".[dev]" ;;
+  *) echo "setup: unknown profile '$profile' (run or dev)" >&2; exit 2 ;;
+esac
 if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
 fi
-stamp=.venv/.paigow-installed
-if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
-  log=.venv/install.log
-  echo "setting up .venv (log: $log)" >&2
-  if ! { .venv/bin/python -m pip install --upgrade pip \
-         && .venv/bin/python -m pip install -e ".[dev]"; } >"$log" 2>&1; then
-    tail -30 "$log" >&2
-    echo "setup failed: see $log" >&2
-    exit 1
-  fi
-  touch "$stamp"
+stamp=.venv/.paigow-$profile
+fresh() { [ -f "$1" ] && [ ! pyproject.toml -nt "$1" ]; }
+# the dev environment holds everything the run one does
+if fresh "$stamp" || { [ "$profile" = run ] && fresh .venv/.paigow-dev; }; then
+  exit 0
 fi
+log=.venv/install.log
+echo "setting up .venv for $profile (log: $log)" >&2
+if ! { .venv/bin/python -m pip install --upgrade pip \
+       && .venv/bin/python -m pip install -e "$spec"; } >"$log" 2>&1; then
+  tail -30 "$log" >&2
+  echo "setup failed: see $log" >&2
+  exit 1
+fi
+touch "$stamp"

@@ -8,7 +8,6 @@ keeps it in a PostgreSQL database instead.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Annotated, Any
 
 import typer
@@ -22,8 +21,8 @@ from paigow.store import Store, open_store
 from paigow.table.chance import secure_chance, seeded_chance
 from paigow.table.engine import RoundRecord, Table
 from paigow.table.money import format_money, parse_major
-from paigow.table.replay import Replay, replay
-from paigow.table.session import TableOptions, build_table, make_game, poker_way, tile_way
+from paigow.table.replay import Replay, audit_round
+from paigow.table.session import TableOptions, build_table, make_game
 
 app = typer.Typer(
     help="A game at the table: play, replay a round, show the history.",
@@ -255,24 +254,10 @@ def replay_cmd(
 
     def body() -> None:
         store = open_store(db)
-        rnd = store.round(round_id)
-        session = store.session(rnd["session"])
-        house: object | None = None
         try:
-            if session["game"] == "tiles":
-                from paigow.tiles.rules import TileRules
-
-                rate = Fraction(str(session["commission"]["rate"]))
-                tb = session["rules"].get("gee_joon_tiebreak", "ranked")
-                house = tile_way(session["house_way"], TileRules(tb), rate)
-            elif session["house_way"] != "none":
-                from paigow.poker.rules import PokerRules
-
-                house = poker_way(session["house_way"], PokerRules.of(**session["rules"]))
-        except PaigowError:
-            house = None
-        rep = replay(rnd, session, store.entries(round_id), house)
-        store.close()
+            rep = audit_round(store, round_id)
+        finally:
+            store.close()
         if json:
             print_json(rep.to_json())
         else:

@@ -64,6 +64,37 @@ MAX_SEATS = 7
 
 
 @dataclass(frozen=True)
+class BetLimits:
+    """The table's minimum and maximum bet in cents (``maximum`` None: only the bankroll
+    limits a bet).
+
+    >>> BetLimits(500, 10_000).describe()
+    '$5.00 to $100.00'
+    """
+
+    minimum: int = 1
+    maximum: int | None = None
+
+    def __post_init__(self) -> None:
+        check_minor(self.minimum, "the minimum bet")
+        if self.maximum is not None:
+            check_minor(self.maximum, "the maximum bet")
+            if self.maximum < self.minimum:
+                raise AmountError(
+                    f"the maximum bet {format_money(self.maximum)} is below the minimum "
+                    f"{format_money(self.minimum)}"
+                )
+
+    def describe(self) -> str:
+        if self.maximum is None:
+            return f"at least {format_money(self.minimum)}"
+        return f"{format_money(self.minimum)} to {format_money(self.maximum)}"
+
+
+NO_LIMITS = BetLimits()
+
+
+@dataclass(frozen=True)
 class BetRequest:
     """What a seat is told when asked for its bet; ``check`` raises if a bet is refused."""
 
@@ -72,11 +103,14 @@ class BetRequest:
     fee: int
     round_number: int
     check: Callable[[int], None]
+    limits: BetLimits = NO_LIMITS
 
     @property
     def most(self) -> int:
-        """The largest bet the seat can make (its chips less the flat fee)."""
-        return max(0, self.balance - self.fee)
+        """The largest bet the seat can make (its chips less the flat fee, at most the
+        table maximum)."""
+        most = max(0, self.balance - self.fee)
+        return most if self.limits.maximum is None else min(most, self.limits.maximum)
 
 
 class Player(Protocol[P_contra, S]):
@@ -376,7 +410,12 @@ class Table(Generic[P, S]):
         chance: Chance | None = None,
         store: Store | None = None,
         seed: int | None = None,
+        limits: BetLimits = NO_LIMITS,
+        on_open: Callable[[RoundOpening], None] | None = None,
     ) -> None:
+        """``limits``: the table's minimum and maximum bet. ``on_open``: told of each round
+        as it opens (banker, bets, dice; also the deck, which a watcher must keep to itself),
+        e.g. for a browser to show the Chung and the dice before the reveal."""
         if not seats:
             raise PaigowError("a table needs at least one seat")
         limit = min(MAX_SEATS, game.places - 1)
@@ -392,6 +431,8 @@ class Table(Generic[P, S]):
         self.commission = commission if commission is not None else Commission()
         self.chance: Chance = chance if chance is not None else secure_chance()
         self.store: Store = store if store is not None else MemoryStore()
+        self.limits = limits
+        self.on_open = on_open
         label = getattr(self.chance, "label", type(self.chance).__name__)
         self.info = SessionInfo(
             game.name, game.rules_json(), self.commission, game.house_way_name, str(label), seed,
@@ -425,6 +466,12 @@ class Table(Generic[P, S]):
         if self.seats[seat].owner != owner:
             raise PaigowError(f"seat {seat} is not yours")
         stake = check_minor(amount, "a bet")
+        lim = self.limits
+        if stake < lim.minimum or (lim.maximum is not None and stake > lim.maximum):
+            raise AmountError(
+                f"a bet of {format_money(stake)} is outside the table's limits: "
+                f"{lim.describe()}"
+            )
         fee = self.commission.flat_fee
         have = self.balance(seat)
         if stake + fee > have:
@@ -447,7 +494,7 @@ class Table(Generic[P, S]):
                 continue
             req = BetRequest(
                 n, self.balance(n), self.commission.flat_fee, number,
-                self._checker(n, seat.owner),
+                self._checker(n, seat.owner), self.limits,
             )
             amount = seat.player.bet(req)
             if amount is not None:
@@ -499,6 +546,8 @@ class Table(Generic[P, S]):
         )
         round_id = self.store.open_round(self.session_id, opening)
         try:
+            if self.on_open is not None:
+                self.on_open(opening)
             record = self._play_opened(round_id, opening, deck)
         except BaseException:
             # the round cannot finish (a bad setting, input ended at the prompt...): void

@@ -25,7 +25,12 @@ class Bot(Generic[P, S]):
         self.policy: BankDecision = policy
 
     def bet(self, request: BetRequest) -> int | None:
-        return self.stake if request.most >= self.stake else None
+        """``stake``, brought within the table's limits; None when the seat can't cover it."""
+        lim = request.limits
+        stake = max(self.stake, lim.minimum)
+        if lim.maximum is not None:
+            stake = min(stake, lim.maximum)
+        return stake if request.most >= stake else None
 
     def bank(self, offer: BankOffer) -> BankDecision:
         if self.policy == "take" and offer.can_take:

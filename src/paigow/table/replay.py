@@ -182,3 +182,31 @@ def _diff_entries(rep: Replay, expected: list[dict[str, Any]], stored: list[dict
             f"ledger entries differ: replay gives {len(a)} entries, the ledger holds {len(b)}; "
             f"first difference at {next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))}"
         )
+
+
+def house_way_of(session: dict[str, Any]) -> object | None:
+    """The house way a recorded session played, looked up by its recorded name (None when
+    it cannot be had in this build: the replay then skips the house-way check)."""
+    from paigow.table.session import poker_way, tile_way
+
+    try:
+        if session["game"] == "tiles":
+            rate = Fraction(str(session["commission"]["rate"]))
+            tb = session["rules"].get("gee_joon_tiebreak", "ranked")
+            return tile_way(session["house_way"], TileRules(tb), rate)
+        if session["house_way"] != "none":
+            from paigow.poker.rules import PokerRules
+
+            way: object = poker_way(session["house_way"], PokerRules.of(**session["rules"]))
+            return way
+    except PaigowError:
+        return None
+    return None
+
+
+def audit_round(store: Any, round_id: int) -> Replay:
+    """Replay round ``round_id`` of the ledger ``store`` and audit it against the ledger."""
+    rnd = store.round(round_id)
+    session = store.session(rnd["session"])
+    return replay(rnd, session, store.entries(round_id), house_way_of(session))
+

@@ -17,8 +17,9 @@ from paigow.errors import PaigowError, RuleError
 from paigow.poker.rules import PokerRules
 from paigow.settle import Commission
 from paigow.table.bank import BankDecision
-from paigow.table.engine import Player, Seat, Store, Table
+from paigow.table.engine import BetLimits, Player, Seat, Store, Table
 from paigow.table.game import Game
+from paigow.table.money import format_money
 from paigow.table.players import BANK_POLICIES, Bot
 from paigow.tiles.rules import TileRules
 from paigow.tiles.ways import TileWay
@@ -71,7 +72,10 @@ class TableOptions:
     joker: str = "bug"
     wheel: str = "second"
     foul: str = "house"
+    push: str = "none"
     seed: int | None = None
+    min_bet: int = 1
+    max_bet: int | None = None
 
     def __post_init__(self) -> None:
         if self.game not in GAMES:
@@ -87,6 +91,23 @@ class TableOptions:
             raise PaigowError("the bankroll must be more than zero")
         if self.bet <= 0:
             raise PaigowError("the bots' bet must be more than zero")
+        limits = self.limits  # checks min <= max
+        if self.bet < limits.minimum or (limits.maximum is not None and self.bet > limits.maximum):
+            raise PaigowError(f"the bots' bet {format_money(self.bet)} is outside the table's "
+                              f"limits: {limits.describe()}")
+        if self.bankroll < limits.minimum:
+            raise PaigowError(f"a bankroll of {format_money(self.bankroll)} cannot cover the "
+                              f"minimum bet {format_money(limits.minimum)}")
+
+    @property
+    def limits(self) -> BetLimits:
+        """The table's minimum and maximum bet."""
+        return BetLimits(self.min_bet, self.max_bet)
+
+    @property
+    def poker_rules(self) -> PokerRules:
+        """The poker rule variants named by the options (checked)."""
+        return PokerRules.of(self.joker, self.wheel, self.foul, self.push)
 
 
 def make_game(opts: TableOptions) -> tuple[Game[Any, Any], list[Any]]:
@@ -104,7 +125,7 @@ def make_game(opts: TableOptions) -> tuple[Game[Any, Any], list[Any]]:
         return TilesGame(house, trules), bots
     from paigow.table.poker_game import PokerGame, StrategyChooser
 
-    prules = PokerRules.of(opts.joker, opts.wheel, opts.foul)
+    prules = opts.poker_rules
     phouse = poker_way(opts.house_way, prules)
     pbots = [StrategyChooser(poker_way(n, prules), n) for n in opts.bot_ways]
     return PokerGame(phouse, prules), pbots
@@ -144,4 +165,4 @@ def build_table(
                  Bot(chooser, opts.bet, bot_policy(opts, n)), owner=f"bot{n}")
         )
     return Table(game, seats, commission=opts.commission, chance=chance, store=store,
-                 seed=opts.seed)
+                 seed=opts.seed, limits=opts.limits)

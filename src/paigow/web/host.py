@@ -3,53 +3,58 @@
 The engine's round (:meth:`paigow.table.engine.Table.play_round`) is synchronous: it asks
 each seat's player for a bet, the bank answer and a setting, in table order. Here it runs
 in a background thread, and every seat is played by a :class:`WebSeat`: a bot while nobody
-sits there, a person once someone has joined. A person's answers come from HTTP requests:
-the request checks the answer, stores it in the seat's slot and wakes the round; the
-round thread, blocked in ``bet``/``bank``/``choose``, takes it from the slot. Bets may be
-placed in any order during the betting, and hands set in any order once dealt (the
-engine's optional ``dealt`` hook shows each seat its hand before anyone is asked).
+sits there, a person once someone has joined. A person's answers come from requests
+(HTTP): the request checks the answer, stores it in the seat's slot and wakes the round;
+the round thread, blocked in ``bet``/``bank``/``choose``, takes it from the slot. Bets may
+be placed in any order during the betting, and hands set in any order once dealt.
 
-Every piece of shared state is guarded by one :class:`threading.Condition`. A refused
-answer raises :class:`WebError` (a status code and a message naming the bad input) before
-anything is stored, so it changes nothing. A seat whose person leaves mid-round is played
-by its bot from that moment; closing the host voids a round in play (bets go back).
+Every piece of shared state is guarded by one :class:`threading.Condition`. Every change
+calls the host's listeners (the WebSocket connections of :mod:`paigow.web.app`, which then
+push each person the view :mod:`paigow.web.view` computes for them). A refused answer
+raises :class:`~paigow.web.schemas.WebError` before anything is stored, so it changes
+nothing.
+
+People and their seats:
+
+* a person joins with a name unique at the table (case and spacing aside) and gets a
+  secret token; one client (an address) holds at most ``seats_per_client`` seats here;
+* a person who acts slower than ``idle_seconds`` has the table act for them (sit out,
+  refuse the bank, the house way), and keeps the seat;
+* a person with no page open (no WebSocket, no request) for ``gone_seconds`` is gone: the
+  seat goes back to its bot and the token stops working. Tokens live only in this
+  process, so they also end with the server.
 """
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from paigow.errors import PaigowError
 from paigow.store import Store, open_store
 from paigow.table.bank import DECISIONS, BankDecision, BankOffer
 from paigow.table.chance import secure_chance, seeded_chance
-from paigow.table.engine import BetRequest, RoundRecord, Seat, Table
+from paigow.table.engine import BetRequest, RoundOpening, RoundRecord, Seat, Table
 from paigow.table.game import Choice, Game
-from paigow.table.ledger import HOUSE
 from paigow.table.players import Bot
 from paigow.table.session import TableOptions, bot_policy, make_game
-from paigow.web.hints import HintJob, start_hint
+from paigow.web.hints import Advisor, HintJob, advisor_for
+from paigow.web.schemas import WebError
 
 Phase = Literal["starting", "waiting", "betting", "bank", "setting", "closed", "error"]
-MAX_NAME = 24
-WAIT_STEP = 0.5  # seconds between checks of a blocked seat (closing, leaving)
-IDLE_SECONDS = 120.0  # a person who takes longer sits out / refuses / gets the house way
+WAIT_STEP = 0.5  # seconds between checks of a blocked seat (closing, leaving, gone)
+IDLE_SECONDS = 120.0
+GONE_SECONDS = 90.0
+SEATS_PER_CLIENT = 3
+HISTORY_KEPT = 500  # settled rounds kept in memory for the views (the ledger keeps all)
 
 Waited = Literal["answered", "left", "idle"]
-
-
-class WebError(Exception):
-    """A request the table refuses: an HTTP status and a message naming the bad input."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
+Listener = Callable[[], None]
 
 
 class Closed(BaseException):
@@ -60,13 +65,25 @@ _UNSET: Any = object()
 
 
 @dataclass
+class Person:
+    """Someone seated at the table through a browser."""
+
+    token: str
+    name: str
+    seat: int
+    client: str
+    joined_round: int
+    last_seen: float
+    sockets: int = 0
+
+
+@dataclass
 class SeatState:
     """What a seat holds between the HTTP side and the round thread (guarded by the lock)."""
 
     number: int
     bot: Bot[Any, Any]
-    person: str | None = None  # the person's name, None while a bot plays the seat
-    token: str | None = None
+    person: Person | None = None
     playing: bool = False  # a person plays this seat in the round in play
     bet_closed: bool = False  # the seat's bet for this round has been taken
     bet: Any = _UNSET  # a person's bet (cents, or None to sit out) waiting to be taken
@@ -75,11 +92,11 @@ class SeatState:
     bank_answer: BankDecision | None = None
     hand: tuple[Any, ...] | None = None
     banking: bool = False
-    options: list[Any] = field(default_factory=list)
     choice: Choice[Any] | None = None
-    chosen: Choice[Any] | None = None  # the person's choice once taken by the round
-    hints: dict[int, HintJob] = field(default_factory=dict)
+    chosen: Choice[Any] | None = None  # the choice once taken by the round
+    hint: HintJob | None = None
     timed_out: str | None = None  # what the table did for a person who took too long
+    deadline: float | None = None  # wall-clock time the table stops waiting for the person
 
     def reset(self) -> None:
         """A new round: nothing bet, offered or dealt."""
@@ -91,16 +108,27 @@ class SeatState:
         self.bank_answer = None
         self.hand = None
         self.banking = False
-        self.options = []
         self.choice = None
         self.chosen = None
-        self.hints = {}
+        self.hint = None
         self.timed_out = None
+        self.deadline = None
+
+
+@dataclass
+class RoundInPlay:
+    """What everyone may know of the round in play once it opens: banker, bets, dice."""
+
+    number: int
+    banker: dict[str, Any]
+    bets: dict[int, int]
+    dice: tuple[int, ...]
+    first_place: int
+    names: dict[int, str]  # who sat where as the round opened (for the reveal)
 
 
 class WebSeat:
-    """The :class:`~paigow.table.engine.Player` of a seat at the browser table: its bot
-    while no person plays it this round, else the person's answers from the host."""
+    """The engine's player for a seat: its bot, or the person's answers from the host."""
 
     def __init__(self, host: TableHost, number: int) -> None:
         self.host = host
@@ -122,24 +150,41 @@ class WebSeat:
         return None
 
 
+@dataclass
+class HostLimits:
+    """How the table treats people: see the module docstring."""
+
+    idle_seconds: float | None = IDLE_SECONDS
+    gone_seconds: float = GONE_SECONDS
+    seats_per_client: int = SEATS_PER_CLIENT
+
+    def __post_init__(self) -> None:
+        if self.idle_seconds is not None and not self.idle_seconds > 0:
+            raise PaigowError(f"idle time {self.idle_seconds} must be a positive number of "
+                              "seconds (or None: wait forever)")
+        if not self.gone_seconds > 0:
+            raise PaigowError(f"gone time {self.gone_seconds} must be a positive number")
+        if self.seats_per_client < 1:
+            raise PaigowError(f"seats per client {self.seats_per_client} must be at least 1")
+
+
 class TableHost:
-    """A table for browsers: ``opts`` (seats, bankroll, game...), the ledger at ``db``.
+    """A table for browsers: ``opts`` (game, seats, bankroll, rules), the ledger at ``db``.
 
     :meth:`start` builds the table and runs rounds in a thread; people :meth:`join`, then
-    act through :meth:`place_bet`, :meth:`answer_bank`, :meth:`set_hand`; :meth:`state`
-    is what one person may see. :meth:`close` stops the table.
+    act through :meth:`place_bet`, :meth:`answer_bank`, :meth:`set_hand`; the view of one
+    person is :func:`paigow.web.view.person_view`. :meth:`close` stops the table.
     """
 
-    def __init__(
-        self, opts: TableOptions, db: str | None = None, idle_seconds: float | None = IDLE_SECONDS
-    ) -> None:
-        """``idle_seconds``: how long the round waits for a person before acting for them
-        (sit out the bet, refuse the bank, set the hand the house way); None waits forever."""
-        if idle_seconds is not None and idle_seconds <= 0:
-            raise PaigowError(f"idle time {idle_seconds} must be positive")
+    def __init__(self, opts: TableOptions, db: str | None = None, *, table_id: str = "1",
+                 name: str = "", limits: HostLimits | None = None,
+                 clock: Callable[[], float] = time.time) -> None:
         self.opts = opts
         self.db = db
-        self.idle_seconds = idle_seconds
+        self.id = table_id
+        self.name = name or f"{opts.game.capitalize()} table {table_id}"
+        self.limits = limits or HostLimits()
+        self.clock = clock
         self.cv = threading.Condition()
         self.phase: Phase = "starting"
         self.error: str | None = None
@@ -147,19 +192,21 @@ class TableHost:
         self.version = 0
         self.table: Table[Any, Any] | None = None
         self.game: Game[Any, Any] | None = None
-        self.store_path = ""
         self.session_id = 0
         self.seats: dict[int, SeatState] = {}
-        self.tokens: dict[str, int] = {}
-        self.last: RoundRecord | None = None
-        self.history: list[RoundRecord] = []
+        self.people: dict[str, Person] = {}
+        self.in_play: RoundInPlay | None = None
+        self.history: list[tuple[RoundRecord, dict[int, str]]] = []
+        self.listeners: set[Listener] = set()
+        self.advisor: Advisor | None = None
         self._thread: threading.Thread | None = None
 
     # -- life --------------------------------------------------------------------------
     def start(self, timeout: float = 60.0) -> None:
         """Open the ledger and build the table in the round thread; wait until it is ready
         (or raise its error)."""
-        self._thread = threading.Thread(target=self._run, name="paigow-table", daemon=True)
+        self._thread = threading.Thread(target=self._run, name=f"paigow-table-{self.id}",
+                                        daemon=True)
         self._thread.start()
         with self.cv:
             self.cv.wait_for(lambda: self.phase != "starting", timeout)
@@ -172,13 +219,32 @@ class TableHost:
         """Stop the table: a round in play is voided (every bet goes back)."""
         with self.cv:
             self.closed = True
-            self.cv.notify_all()
+            self._changed()
         if self._thread is not None:
             self._thread.join(timeout)
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener`` (from any thread, quickly) on every change; returns the
+        function that unsubscribes it."""
+        with self.cv:
+            self.listeners.add(listener)
+
+        def unsubscribe() -> None:
+            with self.cv:
+                self.listeners.discard(listener)
+
+        return unsubscribe
 
     def _changed(self) -> None:
         self.version += 1
         self.cv.notify_all()
+        for fn in list(self.listeners):
+            with contextlib.suppress(Exception):
+                fn()
+
+    def _advisor_changed(self) -> None:
+        with self.cv:
+            self._changed()
 
     def _build(self, store: Store) -> Table[Any, Any]:
         opts = self.opts
@@ -193,7 +259,7 @@ class TableHost:
                               WebSeat(self, n), owner=f"seat{n}"))
         self.game = game
         return Table(game, seats, commission=opts.commission, chance=chance, store=store,
-                     seed=opts.seed)
+                     seed=opts.seed, limits=opts.limits, on_open=self._opened)
 
     def _run(self) -> None:
         try:
@@ -211,32 +277,41 @@ class TableHost:
                     self.phase, self.error = "error", str(exc)
                     self._changed()
                     return
-                self.store_path = str(getattr(store, "path", ""))
                 self.session_id = self.table.session_id
+                assert self.game is not None
+                self.advisor = advisor_for(self.game, self.opts.house_way,
+                                           self.opts.commission.rate)
+                self.advisor.listeners.append(self._advisor_changed)
+                self.advisor.start()
                 self.phase = "waiting"
                 self._changed()
             self._loop(self.table)
         finally:
+            if self.advisor is not None:
+                with contextlib.suppress(ValueError):
+                    self.advisor.listeners.remove(self._advisor_changed)
             store.close()
 
     def _loop(self, table: Table[Any, Any]) -> None:
         while True:
             with self.cv:
-                self.cv.wait_for(lambda: self.closed or any(
-                    s.person is not None for s in self.seats.values()))
+                while not (self.closed or any(s.person for s in self.seats.values())):
+                    self.cv.wait(WAIT_STEP)
+                    self._reap()
                 if self.closed:
                     self.phase = "closed"
                     self._changed()
                     return
                 for s in self.seats.values():
                     s.reset()
+                self.in_play = None
                 self.phase = "betting"
                 self._changed()
             try:
                 record = table.play_round()
             except Closed:
                 with self.cv:
-                    self.phase = "closed"
+                    self.phase, self.in_play = "closed", None
                     self._changed()
                 return
             except Exception as exc:
@@ -246,41 +321,96 @@ class TableHost:
                 return
             with self.cv:
                 if record is not None:
-                    self.last = record
-                    self.history.append(record)
+                    names: dict[int, str] = self.in_play.names if self.in_play else {}
+                    self.history.append((record, names))
+                    del self.history[:-HISTORY_KEPT]
+                self.in_play = None
                 self.phase = "waiting"
                 self._changed()
 
+    # -- presence ------------------------------------------------------------------------
+    def _reap(self) -> None:
+        """Free the seats of people gone longer than ``gone_seconds`` (holds the lock)."""
+        now = self.clock()
+        for p in list(self.people.values()):
+            if p.sockets <= 0 and now - p.last_seen > self.limits.gone_seconds:
+                self._free(p)
+
+    def _free(self, p: Person) -> None:
+        self.people.pop(p.token, None)
+        seat = self.seats[p.seat]
+        if seat.person is p:
+            seat.person = None
+        self._changed()
+
+    def seen(self, token: str | None) -> None:
+        """A request or message from the holder of ``token``: they are here."""
+        with self.cv:
+            p = self.people.get(token or "")
+            if p is not None:
+                p.last_seen = self.clock()
+
+    def connected(self, token: str | None, delta: int) -> None:
+        """A page of the holder of ``token`` opened (+1) or closed (-1) its WebSocket."""
+        with self.cv:
+            p = self.people.get(token or "")
+            if p is not None:
+                p.sockets = max(0, p.sockets + delta)
+                p.last_seen = self.clock()
+                self._changed()
+
     # -- the round thread's side -------------------------------------------------------
+    def _opened(self, opening: RoundOpening) -> None:
+        """The engine opened a round: banker, bets and dice become public (not the deck)."""
+        from paigow.table.deal import CLOCKWISE, count_places
+
+        game = self.game
+        assert game is not None
+        start = opening.banker.place if game.direction != CLOCKWISE else 0
+        first = count_places(start, sum(opening.dice), game.places, game.direction)
+        with self.cv:
+            names = {n: s.person.name for n, s in self.seats.items()
+                     if s.person is not None and s.playing}
+            self.in_play = RoundInPlay(opening.number, opening.banker.to_json(),
+                                       dict(opening.bets), tuple(opening.dice), first, names)
+            self._changed()
+
     def _wait(self, seat: SeatState, ready: Callable[[], bool]) -> Waited:
         """Block the round until ``ready()``: ``"answered"``; ``"left"`` when the person
-        left (their bot answers); ``"idle"`` when they took longer than ``idle_seconds``.
-        Raises :class:`Closed` when the host closes. Holds the lock."""
-        deadline = None if self.idle_seconds is None else time.monotonic() + self.idle_seconds
-        while not ready():
-            if self.closed:
-                raise Closed
-            if seat.person is None:
-                seat.playing = False
-                return "left"
-            step = WAIT_STEP
-            if deadline is not None:
-                step = min(step, deadline - time.monotonic())
-                if step <= 0:
-                    return "idle"
-            self.cv.wait(step)
-        return "answered"
+        left or is gone (their bot answers); ``"idle"`` past ``idle_seconds``. Raises
+        :class:`Closed` when the host closes. Holds the lock."""
+        idle = self.limits.idle_seconds
+        seat.deadline = None if idle is None else self.clock() + idle
+        self._changed()
+        try:
+            while not ready():
+                if self.closed:
+                    raise Closed
+                self._reap()
+                if seat.person is None:
+                    seat.playing = False
+                    return "left"
+                step = WAIT_STEP
+                if seat.deadline is not None:
+                    step = min(step, seat.deadline - self.clock())
+                    if step <= 0:
+                        return "idle"
+                self.cv.wait(step)
+            return "answered"
+        finally:
+            seat.deadline = None
 
     def _take_bet(self, n: int, request: BetRequest) -> int | None:
         with self.cv:
             seat = self.seats[n]
-            seat.playing = seat.person is not None
+            p = seat.person
+            seat.playing = p is not None and p.joined_round <= request.round_number
             waited = self._wait(seat, lambda: seat.bet is not _UNSET) if seat.playing else "left"
             if waited == "answered":
                 amount: int | None = seat.bet
             elif waited == "idle":
                 amount = None
-                seat.timed_out = "no bet in time: sat out this round"
+                seat.timed_out = "no bet in time: you sat this round out"
             else:
                 amount = seat.bot.bet(request)
             seat.bet_closed = True
@@ -317,10 +447,9 @@ class TableHost:
         with self.cv:
             seat = self.seats[n]
             self.phase = "setting"
-            if seat.playing and self.game is not None:
+            if seat.playing:
                 seat.hand = hand
                 seat.banking = banking
-                seat.options = self.game.settings_of(hand)
             self._changed()
 
     def _take_choice(self, n: int, hand: tuple[Any, ...], banking: bool) -> Choice[Any]:
@@ -332,43 +461,53 @@ class TableHost:
             if waited == "answered":
                 assert seat.choice is not None
                 choice = seat.choice
-            else:  # the seat's bot sets by the house way
+            else:  # the seat's bot sets by its way
                 choice = seat.bot.choose(hand, banking)
                 if waited == "idle":
-                    seat.timed_out = "hand not set in time: set the house way"
+                    seat.timed_out = "hand not set in time: set the house way for you"
             seat.chosen = choice
             self._changed()
             return choice
 
     # -- the people's side ------------------------------------------------------------
-    def join(self, name: str, token: str | None = None) -> tuple[int, str]:
-        """Seat a person (again, when ``token`` is already theirs): ``(seat, token)``."""
+    def join(self, name: str, client: str, token: str | None = None) -> tuple[int, str]:
+        """Seat a person (again, when ``token`` is already theirs here): ``(seat, token)``.
+        ``name`` has been checked by :func:`paigow.web.schemas.name_field`."""
         with self.cv:
             self._ready()
-            if token is not None and token in self.tokens:
-                return self.tokens[token], token
-            clean = " ".join(str(name).split())
-            if not 1 <= len(clean) <= MAX_NAME:
-                raise WebError(400, f"name {name!r} must be 1 to {MAX_NAME} characters")
+            self._reap()
+            mine = self.people.get(token or "")
+            if mine is not None:
+                mine.last_seen = self.clock()
+                return mine.seat, mine.token
+            key = name.casefold()
+            if any(p.name.casefold() == key for p in self.people.values()):
+                raise WebError(409, f"the name {name!r} is taken at this table: choose another")
+            held = sum(1 for p in self.people.values() if p.client == client)
+            if held >= self.limits.seats_per_client:
+                raise WebError(429, f"this client already holds {held} seats at this table "
+                                    f"(at most {self.limits.seats_per_client})")
             free = [s for s in self.seats.values() if s.person is None]
             if not free:
                 raise WebError(409, f"the table is full: all {len(self.seats)} seats are taken")
             seat = free[0]
-            new = secrets.token_urlsafe(18)
-            seat.person, seat.token = clean, new
-            self.tokens[new] = seat.number
+            table = self.table
+            assert table is not None
+            in_round = self.phase not in ("waiting", "starting")
+            joined = table.rounds_played + (2 if in_round and seat.bet_closed else 1)
+            person = Person(secrets.token_urlsafe(24), name, seat.number, client, joined,
+                            self.clock())
+            seat.person = person
+            self.people[person.token] = person
             self._changed()
-            return seat.number, new
+            return seat.number, person.token
 
     def leave(self, token: str | None) -> int:
         """The person leaves; their bot plays the seat from now on."""
         with self.cv:
-            n = self._seat_of(token)
-            seat = self.seats[n]
-            seat.person, seat.token = None, None
-            del self.tokens[str(token)]
-            self._changed()
-            return n
+            p = self._person(token)
+            self._free(p)
+            return p.seat
 
     def _ready(self) -> Table[Any, Any]:
         if self.phase == "error":
@@ -379,28 +518,30 @@ class TableHost:
             raise WebError(503, "the table is starting")
         return self.table
 
-    def _seat_of(self, token: str | None) -> int:
+    def _person(self, token: str | None) -> Person:
         if not token:
             raise WebError(401, "no seat token: join the table first")
-        n = self.tokens.get(token)
-        if n is None:
-            raise WebError(401, f"unknown seat token {token[:12]!r}: join the table first")
-        return n
+        self._reap()
+        p = self.people.get(token)
+        if p is None:
+            raise WebError(401, "unknown or expired seat token: join the table again")
+        p.last_seen = self.clock()
+        return p
 
-    def check_seat(self, token: str | None, seat: int) -> None:
-        """Refuse (:class:`WebError`) unless ``token`` sits at ``seat``."""
+    def person(self, token: str | None) -> Person | None:
+        """The person holding ``token`` here, if any."""
         with self.cv:
-            self._mine(token, seat)
+            return self.people.get(token or "")
 
     def _mine(self, token: str | None, seat: int) -> SeatState:
         """The seat ``seat`` if ``token`` sits there; a clear refusal otherwise."""
         self._ready()
-        n = self._seat_of(token)
+        p = self._person(token)
         if seat not in self.seats:
             raise WebError(404, f"there is no seat {seat} at this table "
                                 f"(seats 1 to {len(self.seats)})")
-        if seat != n:
-            raise WebError(403, f"seat {seat} is not yours: you sit at seat {n}")
+        if seat != p.seat:
+            raise WebError(403, f"seat {seat} is not yours: you sit at seat {p.seat}")
         return self.seats[seat]
 
     def place_bet(self, token: str | None, seat: int, amount: int | None) -> None:
@@ -412,7 +553,7 @@ class TableHost:
                 raise WebError(409, f"seat {seat} cannot bet now: "
                                     + ("its bet for this round is already in"
                                        if s.bet_closed or s.bet is not _UNSET
-                                       else f"the table is {self._doing()}"))
+                                       else f"the table is {self.doing()}"))
             if amount is not None:
                 try:
                     table.validate_bet(seat, amount, table.seats[seat].owner)
@@ -427,7 +568,7 @@ class TableHost:
             s = self._mine(token, seat)
             if s.offer is None or s.bank_answer is not None:
                 raise WebError(409, f"no bank offer is waiting for seat {seat}: "
-                                    f"the table is {self._doing()}")
+                                    f"the table is {self.doing()}")
             if decision not in DECISIONS:
                 raise WebError(400, f"unknown bank answer {decision!r}: take, cobank or refuse")
             answer: BankDecision = decision
@@ -439,16 +580,21 @@ class TableHost:
             self._changed()
 
     def set_hand(
-        self, token: str | None, seat: int, *, index: int | None = None,
-        high: str | None = None, low: str | None = None, house: bool = False,
+        self, token: str | None, seat: int, *, low: tuple[int, ...] | None = None,
+        high_text: str | None = None, low_text: str | None = None, house: bool = False,
+        foul_ok: bool = False,
     ) -> None:
-        """Set the seat's hand: setting number ``index`` (1-based, as listed), the setting
-        whose hands read ``high``/``low``, or the house way."""
+        """Set the seat's hand: the pieces at positions ``low`` make the low hand (at tiles,
+        either hand: the table orders them), or the setting whose hands read
+        ``high_text``/``low_text``, or the house way. A fouling poker setting is refused
+        unless ``foul_ok`` (the rule variant says what it costs)."""
+        from paigow.web.view import arrangement_of
+
         with self.cv:
             s = self._mine(token, seat)
             if s.hand is None or s.choice is not None or s.chosen is not None:
                 why = "its hand is already set" if s.choice is not None or s.chosen \
-                    else f"it has no hand to set (the table is {self._doing()})"
+                    else f"it has no hand to set (the table is {self.doing()})"
                 raise WebError(409, f"seat {seat} cannot set a hand now: {why}")
             game = self.game
             assert game is not None
@@ -458,153 +604,66 @@ class TableHost:
                 except PaigowError as exc:
                     raise WebError(400, f"no house way: {exc}") from None
                 s.choice = Choice(c.setting, "person (house way)")
-            elif index is not None:
-                if isinstance(index, bool) or not isinstance(index, int) \
-                        or not 1 <= index <= len(s.options):
-                    raise WebError(400, f"setting {index!r} is not one of the "
-                                        f"{len(s.options)} settings of your hand "
-                                        f"(1 to {len(s.options)})")
-                s.choice = Choice(s.options[index - 1], "person")
-            elif high is not None and low is not None:
-                want = (" ".join(str(high).split()), " ".join(str(low).split()))
-                found = [o for o in s.options if (game.view(o).high, game.view(o).low) == want]
+            elif low is not None:
+                setting, foul, names = arrangement_of(game, s.hand, low)
+                if foul and not foul_ok:
+                    raise WebError(409, f"{names} fouls: the two-card hand must rank below "
+                                        "the five-card hand; arrange it again or confirm "
+                                        "the foul")
+                s.choice = Choice(setting, "person")
+            elif high_text is not None and low_text is not None:
+                want = (" ".join(high_text.split()), " ".join(low_text.split()))
+                found = [o for o in game.settings_of(s.hand)
+                         if (game.view(o).high, game.view(o).low) == want]
                 if not found:
                     raise WebError(400, f"{want[0]!r} / {want[1]!r} is not a setting of "
                                         f"your hand {game.hand_text(s.hand)}")
                 s.choice = Choice(found[0], "person")
             else:
-                raise WebError(400, "say which setting: its number, high and low, or house")
+                raise WebError(400, 'say which setting: "low" positions, "high_text" and '
+                                    '"low_text", or "house": true')
             self._changed()
 
     def hint(self, token: str | None, seat: int) -> dict[str, Any]:
-        """The exact value of every setting of the seat's hand (started on first ask; a
-        poker hint may first build its one-time table, reported as progress)."""
+        """The exact value of every distinct setting of the seat's hand. Tiles: computed
+        here and now; poker: started in a thread, the result pushed when ready."""
         with self.cv:
             s = self._mine(token, seat)
-            if s.hand is None or self.game is None:
+            if s.hand is None or self.game is None or self.advisor is None:
                 raise WebError(409, f"seat {seat} has no hand to advise on now")
-            rnd = self.table.rounds_played + 1 if self.table else 0
-            job = s.hints.get(rnd)
-            if job is None:
-                job = start_hint(self.game, s.hand, s.banking, s.options,
-                                 self.opts.commission.rate)
-                s.hints[rnd] = job
-        return job.snapshot()
+            if s.hint is not None:
+                return s.hint.to_json()
+            job = s.hint = HintJob()
+            hand, banking, advisor = s.hand, s.banking, self.advisor
+            self._changed()
+        if self.opts.game == "tiles":
+            self._compute_hint(job, advisor, hand, banking)
+        else:
+            threading.Thread(target=self._compute_hint, args=(job, advisor, hand, banking),
+                             name="paigow-hint", daemon=True).start()
+        return job.to_json()
 
-    # -- what a person sees ------------------------------------------------------------
-    def _doing(self) -> str:
+    def _compute_hint(self, job: HintJob, advisor: Advisor, hand: tuple[Any, ...],
+                      banking: bool) -> None:
+        try:
+            result = advisor.hint(hand, banking)
+            status, message = "ready", ""
+        except (PaigowError, ImportError, OSError, MemoryError) as exc:
+            result, status, message = {}, "failed", f"hint unavailable: {exc}"
+        with self.cv:
+            job.result, job.status, job.message = result, status, message
+            self._changed()
+
+    # -- what people see ---------------------------------------------------------------
+    def doing(self) -> str:
+        """The phase in words."""
         return {
             "starting": "starting", "waiting": "waiting for a person to join",
             "betting": "taking bets", "bank": "offering the bank",
             "setting": "setting hands", "closed": "closed", "error": "stopped",
         }[self.phase]
 
-    def state(self, token: str | None) -> dict[str, Any]:
-        """Everything the person holding ``token`` may see (no token: a visitor)."""
+    def seated(self) -> int:
+        """How many people sit at the table."""
         with self.cv:
-            table, game = self.table, self.game
-            me = self.tokens.get(token or "")
-            seats = []
-            for n, s in self.seats.items():
-                seats.append({
-                    "seat": n,
-                    "name": s.person or f"bot ({s.bot.chooser.name})",
-                    "kind": "person" if s.person else "bot",
-                    "you": n == me,
-                    "balance": table.balance(n) if table else 0,
-                    "bet": s.round_bet if s.bet_closed else None,
-                    "status": self._status(s),
-                })
-            out: dict[str, Any] = {
-                "version": self.version,
-                "game": self.opts.game,
-                "phase": self.phase,
-                "doing": self._doing(),
-                "error": self.error,
-                "round": (table.rounds_played + (0 if self.phase == "waiting" else 1))
-                if table else 0,
-                "rounds_played": table.rounds_played if table else 0,
-                "session": self.session_id,
-                "commission": str(self.opts.commission.rate),
-                "flat_fee": self.opts.commission.flat_fee,
-                "seats": seats,
-                "house_net": table.balances.get(HOUSE, 0) if table else 0,
-                "you": self._you(me) if me is not None and table and game else None,
-                "last": round_json(self.last, self.seats) if self.last else None,
-            }
-            return out
-
-    def _status(self, s: SeatState) -> str:
-        if self.phase == "betting":
-            if s.bet_closed:
-                return "sits out" if s.round_bet is None else "bet"
-            return "betting" if s.person else "waiting"
-        if self.phase == "bank" and s.offer is not None:
-            return "deciding on the bank"
-        if self.phase == "setting":
-            if s.hand is not None and s.choice is None and s.chosen is None:
-                return "setting the hand"
-            if s.round_bet is None and not s.banking:
-                return "sits out"
-            return "set"
-        return ""
-
-    def _you(self, n: int) -> dict[str, Any]:
-        s = self.seats[n]
-        table, game = self.table, self.game
-        assert table is not None and game is not None
-        awaiting: str | None = None
-        if self.phase == "betting" and not s.bet_closed and s.bet is _UNSET:
-            awaiting = "bet"
-        elif s.offer is not None and s.bank_answer is None:
-            awaiting = "bank"
-        elif s.hand is not None and s.choice is None and s.chosen is None:
-            awaiting = "set"
-        you: dict[str, Any] = {
-            "seat": n,
-            "name": s.person,
-            "balance": table.balance(n),
-            "most": max(0, table.balance(n) - table.commission.flat_fee),
-            "last_bet": self.opts.bet,
-            "awaiting": awaiting,
-            "timed_out": s.timed_out,
-            "playing": s.playing,
-            "bet": s.round_bet if s.bet_closed else (None if s.bet is _UNSET else s.bet),
-            "bet_in": s.bet_closed or s.bet is not _UNSET,
-            "offer": None,
-            "hand": None,
-        }
-        if s.offer is not None:
-            o = s.offer
-            you["offer"] = {"others": o.others, "balance": o.balance,
-                            "can_take": o.can_take, "can_cobank": o.can_cobank}
-        if s.hand is not None:
-            picked = s.choice or s.chosen
-            you["hand"] = {
-                "pieces": [game.piece_text(p) for p in s.hand],
-                "labels": [game.piece_label(p) for p in s.hand],
-                "banking": s.banking,
-                "options": [
-                    {"n": i, **game.view(o).__dict__} for i, o in enumerate(s.options, 1)
-                ],
-                "chosen": None if picked is None else {
-                    **game.view(picked.setting).__dict__, "rule": picked.rule},
-            }
-        return you
-
-
-def round_json(rec: RoundRecord, seats: dict[int, SeatState]) -> dict[str, Any]:
-    """A settled round for the page: the reveal (every hand) and the results."""
-    j: dict[str, Any] = rec.to_json()
-    del j["deck"], j["entries"]
-    j["banker_text"] = rec.banker.describe()
-    results = {r.seat: r.to_json() for r in rec.results}
-    hands: list[dict[str, Any]] = []
-    for h in rec.hands:
-        row = h.to_json()
-        row["result"] = results.get(h.seat) if h.role == "player" and h.seat else None
-        seat = seats.get(h.seat) if h.seat is not None else None
-        row["name"] = (seat.person or "bot") if seat is not None else "the house"
-        hands.append(row)
-    j["hands"] = hands
-    return j
+            return len(self.people)

@@ -1,0 +1,173 @@
+"""The lobby: the tables one server holds, and opening a new one with its rules.
+
+By default ``paigow serve`` opens one table of each game. A person may open another with
+its own rules (game, seats, minimum and maximum bet, bankroll, commission rate or flat fee,
+house way, rule variants), checked like any other input; a client may open at most
+``tables_per_client`` tables and the server holds at most ``max_tables``.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from paigow.errors import PaigowError
+from paigow.settle import Commission, parse_rate
+from paigow.table.session import TableOptions
+from paigow.web.host import HostLimits, TableHost
+from paigow.web.schemas import WebError
+
+MAX_TABLES = 12
+TABLES_PER_CLIENT = 2
+DEFAULT_WAYS = {"tiles": "australian", "poker": "house"}
+
+
+def house_ways(game: str) -> list[str]:
+    """The house ways a new table of ``game`` may use: shipped ways that set a banker's
+    hand, and at poker only those with a fast kernel (the Hint's exact advice needs the
+    way's setting of all 154,143,080 hands)."""
+    if game == "tiles":
+        from paigow.tiles.ways.registry import NAMES
+
+        return [n for n in NAMES if n not in ("optimal", "table:PATH")]
+    from paigow.analysis.poker_ways import SlowWay, fast_way
+    from paigow.poker.ways import NAMES as POKER_NAMES
+
+    return [n for n in POKER_NAMES
+            if n != "optimal" and not isinstance(fast_way(n), SlowWay)]
+
+
+@dataclass
+class Lobby:
+    """Every table this server holds, by id (``"1"``, ``"2"``, ...)."""
+
+    db: str | None = None
+    limits: HostLimits = field(default_factory=HostLimits)
+    max_tables: int = MAX_TABLES
+    tables_per_client: int = TABLES_PER_CLIENT
+    tables: dict[str, TableHost] = field(default_factory=dict)
+    opened_by: dict[str, str] = field(default_factory=dict)  # table id -> client
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    next_id: int = 1
+    listeners: set[Callable[[], None]] = field(default_factory=set)
+
+    def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
+        """Call ``listener`` on every change of any table (and on a new table)."""
+        with self.lock:
+            self.listeners.add(listener)
+
+        def unsubscribe() -> None:
+            with self.lock:
+                self.listeners.discard(listener)
+
+        return unsubscribe
+
+    def _notify(self) -> None:
+        for fn in list(self.listeners):
+            fn()
+
+    def open(self, opts: TableOptions, name: str = "", client: str = "") -> TableHost:
+        """Open and start a table with ``opts``; its host."""
+        with self.lock:
+            if len(self.tables) >= self.max_tables:
+                raise WebError(429, f"this server holds {len(self.tables)} tables already "
+                                    f"(at most {self.max_tables})")
+            if client:
+                mine = sum(1 for c in self.opened_by.values() if c == client)
+                if mine >= self.tables_per_client:
+                    raise WebError(429, f"you have opened {mine} tables already "
+                                        f"(at most {self.tables_per_client})")
+            table_id = str(self.next_id)
+            self.next_id += 1
+            host = TableHost(opts, self.db, table_id=table_id, name=name, limits=self.limits)
+            self.tables[table_id] = host
+            if client:
+                self.opened_by[table_id] = client
+        try:
+            host.start()
+        except PaigowError as exc:
+            with self.lock:
+                self.tables.pop(table_id, None)
+                self.opened_by.pop(table_id, None)
+            raise WebError(400, f"the table could not open: {exc}") from None
+        host.subscribe(self._notify)
+        self._notify()
+        return host
+
+    def get(self, table_id: str) -> TableHost:
+        """The table ``table_id``; 404 when there is none."""
+        host = self.tables.get(table_id)
+        if host is None:
+            raise WebError(404, f"there is no table {table_id[:20]!r} here")
+        return host
+
+    def listing(self) -> list[dict[str, Any]]:
+        """Every table as the lobby lists it."""
+        from paigow.web.view import table_summary
+
+        with self.lock:
+            hosts = list(self.tables.values())
+        out = []
+        for h in hosts:
+            with h.cv:
+                out.append(table_summary(h))
+        return out
+
+    def close(self) -> None:
+        """Close every table (rounds in play are voided)."""
+        with self.lock:
+            hosts = list(self.tables.values())
+        for h in hosts:
+            h.close()
+
+
+def options_from_request(data: dict[str, Any], defaults: TableOptions) -> tuple[TableOptions, str]:
+    """Table options from a checked ``NEW_TABLE`` body; every bad value named."""
+    from paigow.web.schemas import money_field
+
+    game = str(data.get("game", "")).strip().lower()
+    if game not in DEFAULT_WAYS:
+        raise WebError(400, f"unknown game {game!r}: choose tiles or poker")
+    way = str(data.get("house_way") or DEFAULT_WAYS[game]).strip().lower()
+    if way not in house_ways(game):
+        raise WebError(400, f"unknown {game} house way {way!r}: choose one of "
+                            + ", ".join(house_ways(game)))
+    seats = data.get("seats", 4)
+    limit = 7 if game == "tiles" else 6
+    if not 1 <= seats <= limit:
+        raise WebError(400, f"a {game} table seats 1 to {limit} players, not {seats}")
+    min_bet = money_field(data, "min_bet") if "min_bet" in data else defaults.min_bet
+    max_bet = money_field(data, "max_bet") if "max_bet" in data else defaults.max_bet
+    bankroll = money_field(data, "bankroll") if "bankroll" in data else defaults.bankroll
+    fee = money_field(data, "flat_fee") if "flat_fee" in data else defaults.commission.flat_fee
+    try:
+        rate = parse_rate(data["commission"]) if "commission" in data else \
+            defaults.commission.rate
+        bet = max(min_bet, min(defaults.bet, max_bet if max_bet else defaults.bet))
+        name = " ".join(str(data.get("name", "")).split())
+        if name and not name.isprintable():
+            raise PaigowError(f"table name {name!r} holds a control character")
+        if fee and fee >= bankroll:
+            raise PaigowError(f"a flat fee of {fee / 100:.2f} dollars leaves nothing to bet "
+                              f"from a bankroll of {bankroll / 100:.2f}")
+        opts = TableOptions(
+            game=game, seats=seats, bankroll=bankroll, bet=bet,
+            commission=Commission(rate=rate, flat_fee=fee), house_way=way, bot_ways=(way,),
+            bot_bank=defaults.bot_bank,
+            gee_joon_tiebreak=str(data.get("gee_joon_tiebreak", "ranked")).strip().lower(),
+            joker=str(data.get("joker", "bug")).strip().lower(),
+            wheel=str(data.get("wheel", "second")).strip().lower(),
+            foul=str(data.get("foul", "house")).strip().lower(),
+            push=str(data.get("push", "none")).strip(),
+            min_bet=min_bet, max_bet=max_bet,
+        )
+        if game == "poker":
+            opts.poker_rules  # noqa: B018 - checks the variants now, not at the first deal
+        elif opts.gee_joon_tiebreak not in ("ranked", "no_value"):
+            raise PaigowError(f"unknown gee_joon_tiebreak {opts.gee_joon_tiebreak!r}: "
+                              "choose ranked or no_value")
+    except PaigowError as exc:
+        raise WebError(400, str(exc)) from None
+    return opts, name

@@ -1,0 +1,106 @@
+// Small helpers every page shares: building elements, money, the API, live updates.
+
+export function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (k === "dataset") Object.assign(node.dataset, v);
+    else node.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    node.appendChild(typeof c === "string" || typeof c === "number"
+      ? document.createTextNode(String(c)) : c);
+  }
+  return node;
+}
+
+export function money(cents) {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  const whole = Math.floor(abs / 100).toLocaleString("en-US");
+  return `${sign}$${whole}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+export function signedMoney(cents) {
+  return cents > 0 ? `+${money(cents)}` : money(cents);
+}
+
+export function dollars(cents) {
+  return (cents / 100).toFixed(2);
+}
+
+export class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export async function api(method, url, body) {
+  const opts = { method, headers: {}, credentials: "same-origin" };
+  if (body !== undefined) {
+    opts.headers["Content-Type"] = "application/json";
+    opts.body = JSON.stringify(body);
+  }
+  const resp = await fetch(url, opts);
+  let data = null;
+  try { data = await resp.json(); } catch (e) { data = null; }
+  if (!resp.ok) throw new ApiError(resp.status, (data && data.error) || resp.statusText);
+  return data;
+}
+
+// Replace a region's children only when its data changed, keeping keyboard focus on the
+// element with the same data-focus key (so live updates never throw focus to the top).
+const lastData = new WeakMap();
+
+export function patch(region, data, render) {
+  const text = JSON.stringify(data);
+  if (lastData.get(region) === text) return false;
+  lastData.set(region, text);
+  const active = document.activeElement;
+  const key = active && region.contains(active) ? active.dataset.focus : null;
+  const fresh = render(data);
+  region.replaceChildren(...(Array.isArray(fresh) ? fresh : [fresh]).filter(Boolean));
+  if (key) {
+    const again = region.querySelector(`[data-focus="${CSS.escape(key)}"]`);
+    if (again) again.focus({ preventScroll: true });
+  }
+  return true;
+}
+
+// A WebSocket that reconnects with backoff and hands every state message to `onState`.
+export function liveSocket(path, onState, onStatus) {
+  let ws = null;
+  let delay = 500;
+  let stopped = false;
+  function open() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    ws = new WebSocket(`${proto}://${location.host}${path}`);
+    ws.addEventListener("open", () => { delay = 500; onStatus("live"); });
+    ws.addEventListener("message", (ev) => {
+      const msg = JSON.parse(ev.data);
+      if (msg.type === "state") onState(msg.state);
+    });
+    ws.addEventListener("close", () => {
+      if (stopped) return;
+      onStatus("reconnecting");
+      setTimeout(open, delay);
+      delay = Math.min(delay * 2, 8000);
+    });
+  }
+  open();
+  return {
+    close() { stopped = true; if (ws) ws.close(); },
+    // a new cookie (joined, left): the server reads the person at the handshake
+    restart() { if (ws) ws.close(); },
+  };
+}
+
+export function announce(text) {
+  const live = document.getElementById("announce");
+  if (live) live.textContent = text;
+}

@@ -1,0 +1,115 @@
+// The table seen from above: the places in table order around the felt, the Chung on the
+// banker's place from the moment the bank is decided, the three dice, and the woodpile of
+// eight stacks (tiles) or the deck (poker) with the deal going out from it in the order
+// the dice count.
+
+import { h, money } from "./dom.js";
+import { cardBackSVG, chungSVG, dieSVG, tileBackSVG } from "./pieces.js";
+
+// Place k's centre in percent of the felt: place 0 (the dealer's) at the top, the others
+// clockwise, as on the table seen from above.
+export function placeXY(k, places) {
+  const a = -Math.PI / 2 + (2 * Math.PI * k) / places;
+  return [50 + 37 * Math.cos(a), 50 + 38 * Math.sin(a)];
+}
+
+function dealOrder(first, places, direction) {
+  return [...Array(places).keys()].map((k) => (((first + direction * k) % places) + places) % places);
+}
+
+function seatChip(state, place, banker) {
+  const seat = state.seats.find((s) => s.place === place);
+  const isBanker = banker && banker.place === place;
+  const children = [];
+  if (place === 0) {
+    children.push(h("span", { class: "who", text: "Dealer" }));
+    children.push(h("span", { class: "sub", text: `house ${money(state.house_net)}` }));
+  } else if (!seat) {
+    children.push(h("span", { class: "who muted", text: `place ${place}` }));
+    children.push(h("span", { class: "sub muted", text: "empty" }));
+  } else {
+    children.push(h("span", { class: "who" },
+      h("span", { class: "seat-no", text: `${seat.seat}` }), " ",
+      h("span", { class: "name", text: seat.name })));
+    children.push(h("span", { class: "sub", text: money(seat.balance) }));
+    if (seat.bet) children.push(h("span", { class: "bet-chip", text: money(seat.bet) }));
+    if (seat.status) children.push(h("span", { class: "status", text: seat.status }));
+  }
+  if (state.option === place && !banker && place !== 0) {
+    children.push(h("span", { class: "option", text: "bank option" }));
+  }
+  const label = place === 0 ? "the dealer's place"
+    : seat ? `seat ${seat.seat}, ${seat.name}` : `empty place ${place}`;
+  const chip = h("div", {
+    class: ["place", seat && seat.you ? "you" : "", seat && seat.kind === "person" ? "person" : "",
+            isBanker ? "banker" : "", !seat && place !== 0 ? "empty" : ""].join(" "),
+    role: "group", "aria-label": label + (isBanker ? ", the banker" : ""),
+  }, ...children);
+  if (isBanker) chip.prepend(h("span", { class: "chung-wrap" }, chungSVG()));
+  return chip;
+}
+
+export function renderFelt(state) {
+  const places = state.places;
+  const ip = state.in_play;
+  const banker = ip ? ip.banker : null;
+  const game = state.table.game;
+  const felt = h("div", { class: `felt felt-${game}`, role: "region",
+                          "aria-label": "the table seen from above" });
+  for (let k = 0; k < places; k++) {
+    const [x, y] = placeXY(k, places);
+    const chip = seatChip(state, k, banker);
+    chip.style.left = `${x}%`;
+    chip.style.top = `${y}%`;
+    felt.appendChild(chip);
+  }
+  const centre = h("div", { class: "centre" });
+  if (ip) {
+    const total = ip.dice.reduce((a, c) => a + c, 0);
+    centre.appendChild(h("div", { class: "dice", role: "img",
+                                  "aria-label": `dice ${ip.dice.join(", ")}: ${total}` },
+      ...ip.dice.map((d) => dieSVG(d)),
+      h("span", { class: "dice-total", text: `= ${total}` })));
+    const from = game === "tiles"
+      ? (ip.banker.place === 0 ? "from the dealer" : `from seat ${ip.banker.place}`) + ", counterclockwise"
+      : "from the dealer, clockwise";
+    const to = ip.first_place === 0 ? "the dealer" : `place ${ip.first_place}`;
+    centre.appendChild(h("p", { class: "deal-note",
+      text: `counted ${from}: ${to} takes the first ${game === "tiles" ? "stack" : "hand"}` }));
+  }
+  const dealt = state.phase === "setting" && ip;
+  const order = ip ? dealOrder(ip.first_place, places, state.direction) : [];
+  if (game === "tiles") {
+    const pile = h("div", { class: `woodpile ${dealt ? "dealt" : ""}`, role: "img",
+                            "aria-label": dealt ? "the woodpile, dealt" : "the woodpile: eight stacks of four" });
+    for (let i = 0; i < 8; i++) {
+      const stack = h("div", { class: "stack" }, tileBackSVG(), tileBackSVG());
+      if (dealt) {
+        const [x, y] = placeXY(order[i], places);
+        stack.style.setProperty("--dx", `${(x - 50) * 3.2}px`);
+        stack.style.setProperty("--dy", `${(y - 50) * 2.6}px`);
+        stack.style.animationDelay = `${i * 90}ms`;
+        stack.classList.add("going");
+      }
+      pile.appendChild(stack);
+    }
+    centre.appendChild(pile);
+  } else {
+    const deck = h("div", { class: `deck ${dealt ? "dealt" : ""}`, role: "img",
+                            "aria-label": dealt ? "the deck, dealt: seven hands of seven" : "the deck" });
+    for (let i = 0; i < 7; i++) {
+      const hand = h("div", { class: "hand-back" }, cardBackSVG(), cardBackSVG());
+      if (dealt) {
+        const [x, y] = placeXY(order[i], places);
+        hand.style.setProperty("--dx", `${(x - 50) * 3.2}px`);
+        hand.style.setProperty("--dy", `${(y - 50) * 2.6}px`);
+        hand.style.animationDelay = `${i * 90}ms`;
+        hand.classList.add("going");
+      }
+      deck.appendChild(hand);
+    }
+    centre.appendChild(deck);
+  }
+  felt.appendChild(centre);
+  return felt;
+}

@@ -1,0 +1,39 @@
+// A table's history: its settled rounds, newest first, a page at a time (seated people).
+
+import { api, h, money } from "./dom.js";
+import { setTileNames } from "./pieces.js";
+import { renderStory } from "./story.js";
+
+const root = document.getElementById("history-page");
+const tableId = root.dataset.table;
+const game = root.dataset.game;
+const $ = (id) => document.getElementById(id);
+
+async function show(page) {
+  $("error").hidden = true;
+  let data;
+  try {
+    const st = await api("GET", `/api/tables/${tableId}/state`);
+    setTileNames(st.piece_names);
+    data = await api("GET", `/api/tables/${tableId}/history?page=${page}`);
+  } catch (e) {
+    $("error").textContent = e.message;
+    $("error").hidden = false;
+    $("rounds").replaceChildren();
+    return;
+  }
+  $("rounds").replaceChildren(...(data.rounds.length ? data.rounds.map((story) =>
+    h("div", { class: "history-round" }, renderStory(game, story),
+      h("p", {}, h("a", { href: `/tables/${tableId}/rounds/${story.round}`,
+                          text: `Replay and audit round ${story.number}` }),
+        ` · house net after it ${money(story.house_net)}`)))
+    : [h("p", { text: "No round has been settled yet." })]));
+  const nav = [];
+  for (let p = 1; p <= data.pages; p++) {
+    nav.push(p === page ? h("span", { "aria-current": "page", text: String(p) })
+      : h("a", { href: `#page-${p}`, onclick: (ev) => { ev.preventDefault(); show(p); }, text: String(p) }));
+  }
+  $("pages").replaceChildren(...(data.pages > 1 ? [h("span", { text: "Pages: " }), ...nav] : []));
+}
+
+show(1);

@@ -1,0 +1,94 @@
+// The lobby: every table, pushed live; and the form that opens a new table.
+
+import { api, h, liveSocket, money, patch } from "./dom.js";
+
+const $ = (id) => document.getElementById(id);
+
+function showError(message) {
+  $("error").textContent = message;
+  $("error").hidden = !message;
+}
+
+function tableCard(t) {
+  const r = t.rules;
+  const bits = [`${t.people} of ${t.seats} seats taken by people`, `bets ${r.limits}`,
+                `house way ${r.house_way}`,
+                r.commission_pct === "0%" ? "no commission" : `commission ${r.commission_pct}`];
+  if (r.flat_fee) bits.push(`fee ${money(r.flat_fee)} a hand`);
+  if (t.game === "poker") {
+    bits.push(`joker ${r.joker}`, `wheel ${r.wheel}`, r.foul === "house" ? "fouls re-set" : "fouls forfeit");
+  }
+  if (r.push && r.push !== "none") bits.push(`banker ${r.push} pushes`);
+  return h("article", { class: `table-card game-${t.game}` },
+    h("h2", {}, h("a", { href: `/tables/${t.id}`, text: t.name })),
+    h("p", { class: "game", text: t.game === "tiles" ? "Pai Gow tiles" : "Pai Gow Poker" }),
+    h("p", { class: "rules", text: bits.join(" · ") }),
+    h("p", { class: "phase", text: `now: ${t.phase}` }),
+    h("a", { class: "button primary", href: `/tables/${t.id}`,
+             "aria-label": `Join or watch ${t.name}`, text: "Join or watch" }));
+}
+
+liveSocket("/ws/lobby", (s) => {
+  patch($("tables"), s.tables, (tables) => tables.length
+    ? h("div", { class: "table-cards" }, ...tables.map(tableCard))
+    : h("p", { text: "No table is open yet: open one below." }));
+}, () => {});
+
+function field(label, input, hint) {
+  return h("div", { class: "field" }, h("label", { for: input.id, text: label }), input,
+    hint ? h("small", { text: hint }) : null);
+}
+
+function select(id, options, value) {
+  return h("select", { id, name: id }, ...options.map((o) =>
+    h("option", { value: o, selected: o === value ? true : null, text: o })));
+}
+
+async function buildForm() {
+  const opts = await api("GET", "/api/options");
+  const form = $("new-table-form");
+  const gameSel = select("game", opts.games, "tiles");
+  const waySel = h("select", { id: "house_way", name: "house_way" });
+  const variants = h("div", { class: "variants" });
+  const seats = h("input", { id: "seats", type: "number", min: "1", max: "7", value: "4" });
+  function refresh() {
+    const g = gameSel.value;
+    waySel.replaceChildren(...opts.house_ways[g].map((w) => h("option", { value: w, text: w })));
+    seats.max = String(opts.seats[g]);
+    variants.replaceChildren(...Object.entries(opts.variants[g]).map(([k, vals]) =>
+      field(k.replaceAll("_", " "), select(k, vals, vals[0]))));
+  }
+  gameSel.addEventListener("change", refresh);
+  refresh();
+  form.replaceChildren(
+    field("Game", gameSel),
+    field("Name (optional)", h("input", { id: "name", maxlength: "40", autocomplete: "off" })),
+    field("Seats", seats),
+    field("Minimum bet ($)", h("input", { id: "min_bet", inputmode: "decimal", value: "5" })),
+    field("Maximum bet ($)", h("input", { id: "max_bet", inputmode: "decimal", value: "500" })),
+    field("Chips per seat ($)", h("input", { id: "bankroll", inputmode: "decimal", value: "1000" })),
+    field("Commission", h("input", { id: "commission", value: "5%" }), "a rate: 5%, 0.05 or 0"),
+    field("Flat fee a hand ($)", h("input", { id: "flat_fee", inputmode: "decimal", value: "0" })),
+    field("House way", waySel),
+    variants,
+    h("button", { type: "submit", class: "primary", id: "open-table" }, "Open the table"));
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    showError("");
+    const body = { game: gameSel.value, seats: Number(seats.value) };
+    for (const k of ["name", "min_bet", "max_bet", "bankroll", "commission", "flat_fee"]) {
+      const v = $(k).value.trim();
+      if (v) body[k] = v;
+    }
+    body.house_way = waySel.value;
+    for (const k of Object.keys(opts.variants[gameSel.value])) body[k] = $(k).value;
+    try {
+      const t = await api("POST", "/api/tables", body);
+      location.href = `/tables/${t.id}`;
+    } catch (e) {
+      showError(e.message);
+    }
+  });
+}
+
+buildForm().catch((e) => showError(e.message));

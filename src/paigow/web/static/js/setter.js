@@ -1,0 +1,275 @@
+// Setting a hand by hand: the pieces sit in the high and the low hand; click (or tap) one
+// piece and then one in the other hand to swap them, or drag one onto another. The two
+// hands' values come from the server's list of every arrangement, so the page never
+// judges a hand itself.
+
+import { api, announce, h } from "./dom.js";
+import { pieceName, pieceSVG } from "./pieces.js";
+
+const FOUL_COST = {
+  house: "A fouled hand is re-set by the house way.",
+  forfeit: "A fouled hand forfeits the bet.",
+};
+
+export class Setter {
+  constructor(root, { game, tableId, onError }) {
+    this.root = root;
+    this.game = game;
+    this.tableId = tableId;
+    this.onError = onError;
+    this.hand = null;
+    this.key = "";
+    this.low = [];
+    this.selected = null;
+    this.note = "";
+    this.foulOk = false;
+    this.busy = false;
+    this.hint = null;
+    this.seen = "";
+  }
+
+  get size() { return this.hand ? this.hand.pieces.length : 0; }
+
+  // A new view of the person's hand (or none).
+  update(hand, hint) {
+    const seen = JSON.stringify([hand, hint]);
+    if (seen === this.seen) return;
+    this.seen = seen;
+    const key = hand ? hand.pieces.join(" ") + (hand.banking ? " bank" : "") : "";
+    if (key !== this.key) {
+      this.key = key;
+      this.hand = hand;
+      this.low = hand ? [this.size - 2, this.size - 1] : [];
+      this.selected = null;
+      this.note = "";
+      this.foulOk = false;
+      this.hint = null;
+    } else {
+      this.hand = hand;
+    }
+    this.hint = hint || null;
+    this.render();
+  }
+
+  high() { return [...Array(this.size).keys()].filter((i) => !this.low.includes(i)); }
+
+  arrangement() {
+    const k = [...this.low].sort((a, b) => a - b).join(",");
+    return this.hand.arrangements[k];
+  }
+
+  arrange(low, note = "") {
+    this.low = [...low].sort((a, b) => a - b);
+    this.selected = null;
+    this.note = note;
+    this.foulOk = false;
+    this.order();
+    this.render();
+    const a = this.arrangement();
+    announce(`High hand: ${a.high_name}. Low hand: ${a.low_name}.${a.foul ? " This fouls." : ""}`);
+  }
+
+  // At tiles the table orders the two hands itself: show the higher one on top.
+  order() {
+    const a = this.arrangement();
+    if (this.game === "tiles" && a && a.pair_is_high) {
+      this.low = this.high();
+      this.note = "The two hands were swapped: the higher one plays as the high hand.";
+    }
+  }
+
+  swap(a, b) {
+    const inLow = (i) => this.low.includes(i);
+    if (inLow(a) === inLow(b)) return;
+    const [lo, hi] = inLow(a) ? [a, b] : [b, a];
+    this.arrange(this.low.map((i) => (i === lo ? hi : i)));
+  }
+
+  clickPiece(i) {
+    if (this.selected === null || this.low.includes(i) === this.low.includes(this.selected)) {
+      this.selected = this.selected === i ? null : i;
+      this.render();
+      const btn = this.root.querySelector(`[data-focus="piece-${i}"]`);
+      if (btn) btn.focus({ preventScroll: true });
+      return;
+    }
+    const other = this.selected;
+    this.swap(other, i);
+    const btn = this.root.querySelector(`[data-focus="piece-${i}"]`);
+    if (btn) btn.focus({ preventScroll: true });
+  }
+
+  pieceButton(i, where) {
+    const text = this.hand.pieces[i];
+    const label = `${pieceName(this.game, text)}, in the ${where} hand`
+      + (this.selected === i ? ", selected: now pick one in the other hand to swap" : "");
+    const btn = h("button", {
+      type: "button", class: `piece-btn ${this.selected === i ? "selected" : ""}`,
+      "aria-pressed": this.selected === i ? "true" : "false", "aria-label": label,
+      title: pieceName(this.game, text), dataset: { focus: `piece-${i}`, pos: String(i) },
+      onclick: () => this.clickPiece(i),
+    }, pieceSVG(this.game, text));
+    this.dragHandlers(btn, i);
+    return btn;
+  }
+
+  dragHandlers(btn, i) {
+    let start = null;
+    let ghost = null;
+    btn.addEventListener("pointerdown", (ev) => {
+      if (ev.button !== 0 || this.locked()) return;
+      start = { x: ev.clientX, y: ev.clientY, id: ev.pointerId };
+    });
+    btn.addEventListener("pointermove", (ev) => {
+      if (!start || ev.pointerId !== start.id) return;
+      if (!ghost && Math.hypot(ev.clientX - start.x, ev.clientY - start.y) > 8) {
+        btn.setPointerCapture(ev.pointerId);
+        ghost = btn.cloneNode(true);
+        ghost.classList.add("drag-ghost");
+        ghost.removeAttribute("data-focus");
+        document.body.appendChild(ghost);
+      }
+      if (ghost) {
+        ghost.style.left = `${ev.clientX - 20}px`;
+        ghost.style.top = `${ev.clientY - 30}px`;
+      }
+    });
+    const finish = (ev) => {
+      if (ghost) {
+        ghost.remove();
+        ghost = null;
+        const target = document.elementFromPoint(ev.clientX, ev.clientY);
+        const over = target && target.closest(".piece-btn");
+        if (over && this.root.contains(over)) this.swap(i, Number(over.dataset.pos));
+        btn.dataset.dragged = "1";
+        setTimeout(() => { delete btn.dataset.dragged; }, 0);
+      }
+      start = null;
+    };
+    btn.addEventListener("pointerup", finish);
+    btn.addEventListener("pointercancel", () => { if (ghost) ghost.remove(); ghost = null; start = null; });
+    btn.addEventListener("click", (ev) => {
+      if (btn.dataset.dragged) { ev.stopImmediatePropagation(); ev.preventDefault(); }
+    }, true);
+  }
+
+  locked() { return !this.hand || Boolean(this.hand.chosen) || this.busy; }
+
+  async submit() {
+    const a = this.arrangement();
+    if (a.foul && !this.foulOk) return;
+    this.busy = true;
+    this.render();
+    try {
+      await api("POST", `/api/tables/${this.tableId}/set`,
+                { low: [...this.low].sort((x, y) => x - y), foul_ok: a.foul ? true : undefined });
+      announce("Your hand is set.");
+    } catch (e) {
+      this.onError(e.message);
+    } finally {
+      this.busy = false;
+      this.render();
+    }
+  }
+
+  async askHint() {
+    try {
+      const r = await api("POST", `/api/tables/${this.tableId}/hint`, {});
+      if (r.status === "ready") { this.hint = r; this.render(); }
+    } catch (e) {
+      this.onError(e.message);
+    }
+  }
+
+  renderHint() {
+    const hint = this.hint;
+    if (!hint) return null;
+    if (hint.status === "working") {
+      return h("p", { class: "hint-status", role: "status", text: "Working out the exact odds…" });
+    }
+    if (hint.status === "failed") return h("p", { class: "hint-status error", text: hint.message });
+    const fmt = (n) => n.toLocaleString("en-US");
+    const pct = (n, t) => `${((100 * n) / t).toFixed(2)}%`;
+    const rows = hint.rows.map((r, k) => h("button", {
+        type: "button", class: `hint-row ${r.best ? "best" : ""}`,
+        "aria-label": `Arrange this setting: high ${r.high_name}, low ${r.low_name}; `
+          + `win ${pct(r.win, r.total)}, push ${pct(r.push, r.total)}, lose ${pct(r.lose, r.total)}, `
+          + `EV ${r.ev.toFixed(4)}${r.best ? ", the best" : ""}`,
+        dataset: { focus: `hint-${k}` }, onclick: () => this.arrange(r.low) },
+      h("span", { class: "hint-setting" },
+        this.game === "tiles" ? h("span", { class: "hint-pieces" },
+          ...r.high_text.split(" ").map((t) => pieceSVG("tiles", t, { small: true })), " ",
+          ...r.low_text.split(" ").map((t) => pieceSVG("tiles", t, { small: true }))) : null,
+        h("strong", { text: r.high_name }), " / ", h("strong", { text: r.low_name }),
+        r.merged > 1 ? h("span", { class: "merged", text: ` (${r.merged} settings alike)` }) : null,
+        r.best ? h("span", { class: "best-tag", text: " · best" }) : null),
+      h("span", { class: "hint-odds" },
+        h("span", { title: `${fmt(r.win)} hands`, text: `win ${pct(r.win, r.total)}` }),
+        h("span", { title: `${fmt(r.push)} hands`, text: `push ${pct(r.push, r.total)}` }),
+        h("span", { title: `${fmt(r.lose)} hands`, text: `lose ${pct(r.lose, r.total)}` }),
+        h("span", { class: "ev", text: `EV ${r.ev >= 0 ? "+" : ""}${r.ev.toFixed(4)}` }))));
+    return h("div", { class: "hint" },
+      h("p", { class: "hint-caption" },
+        `Exact odds against every hand the ${hint.banking ? "players" : "banker"} can hold `
+        + `(${fmt(hint.opponent_hands)}), set the house way (${hint.way}). `
+        + "EV per unit bet, commission included. Pick a setting to arrange it."),
+      h("div", { class: "hint-rows" }, ...rows));
+  }
+
+  render() {
+    const root = this.root;
+    const active = document.activeElement;
+    const focusKey = active && root.contains(active) ? active.dataset.focus : null;
+    if (!this.hand) { root.replaceChildren(); root.hidden = true; return; }
+    root.hidden = false;
+    const hand = this.hand;
+    if (hand.chosen) {
+      root.replaceChildren(
+        h("h2", { text: hand.banking ? "Your hand (you bank)" : "Your hand" }),
+        h("p", { class: "set-done" }, "Set: ",
+          h("strong", { text: `${hand.chosen.high} (${hand.chosen.high_name})` }), " high, ",
+          h("strong", { text: `${hand.chosen.low} (${hand.chosen.low_name})` }), " low. ",
+          "Waiting for the others."));
+      return;
+    }
+    const a = this.arrangement();
+    const zone = (which, positions, name) => h("div", {
+        class: `zone ${which}`, role: "group", "aria-label": `${which} hand: ${name}` },
+      h("div", { class: "zone-head" }, h("span", { class: "zone-title", text: `${which} hand` }),
+        h("span", { class: "zone-value", text: name })),
+      h("div", { class: "zone-pieces" }, ...positions.map((i) => this.pieceButton(i, which))));
+    const foul = a.foul ? h("div", { class: "foul", role: "alert" },
+      h("strong", { text: "This fouls: " }),
+      "the two-card hand must rank below the five-card hand. ",
+      FOUL_COST[hand.foul_rule] || "",
+      h("label", { class: "foul-ok" },
+        h("input", { type: "checkbox", checked: this.foulOk ? true : null, dataset: { focus: "foul-ok" },
+                     onchange: (ev) => { this.foulOk = ev.target.checked; this.render(); } }),
+        " play it fouled anyway")) : null;
+    const blocked = this.busy || (a.foul && !this.foulOk);
+    root.replaceChildren(...[
+      h("h2", { text: hand.banking ? "Your hand: you bank" : "Your hand" }),
+      h("p", { class: "setter-help", text:
+        "Pick a piece, then one in the other hand, to swap them (or drag one onto another)." }),
+      zone("high", this.high(), a.high_name),
+      zone("low", [...this.low].sort((x, y) => x - y), a.low_name),
+      h("p", { class: "arrangement", "aria-live": "polite" },
+        h("strong", { text: a.high_name }), " · ", h("strong", { text: a.low_name }),
+        this.note ? h("span", { class: "note", text: ` ${this.note}` }) : null),
+      foul,
+      h("div", { class: "actions" },
+        h("button", { type: "button", id: "set-button", class: "primary", disabled: blocked ? true : null,
+                      dataset: { focus: "set" }, onclick: () => this.submit() },
+          a.foul ? "Set it fouled" : "Set this hand"),
+        h("button", { type: "button", id: "house-button", dataset: { focus: "house" },
+                      onclick: () => this.arrange(hand.house_low, `Arranged the house way (${hand.house_rule}).`) },
+          "House way"),
+        h("button", { type: "button", id: "hint-button", dataset: { focus: "hint" },
+                      onclick: () => this.askHint() }, "Hint")),
+      this.renderHint()].filter(Boolean));
+    if (focusKey) {
+      const again = root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`);
+      if (again) again.focus({ preventScroll: true });
+    }
+  }
+}

@@ -1,0 +1,61 @@
+// The reveal: a settled round told for people (the data comes from view.round_story).
+
+import { h, money, signedMoney } from "./dom.js";
+import { pieceSVG } from "./pieces.js";
+
+const MARK_TEXT = { won: "won", lost: "lost", copy: "copy", "0-0": "0-0", forfeit: "forfeit" };
+
+export function piecesRow(game, texts, cls = "") {
+  const row = h("span", { class: `pieces ${cls}` });
+  for (const t of texts) row.appendChild(pieceSVG(game, t, { small: true }));
+  return row;
+}
+
+function handLine(game, which, texts, name, mark, reason) {
+  return h("div", { class: `hand-line ${mark ? "mark-" + mark.replace("0-0", "zero") : ""}` },
+    h("span", { class: "which", text: which }),
+    piecesRow(game, texts),
+    h("span", { class: "hand-name", text: name }),
+    mark ? h("span", { class: "mark", text: MARK_TEXT[mark] || mark }) : null,
+    reason ? h("span", { class: "reason", text: reason }) : null);
+}
+
+function moneyLine(s) {
+  const parts = [`stake ${money(s.stake)}`];
+  if (s.outcome === "win") parts.push(`won ${money(s.won)}`);
+  if (s.commission) parts.push(`commission ${money(s.commission)}`);
+  if (s.fee) parts.push(`fee ${money(s.fee)}`);
+  return h("div", { class: "money-line" },
+    h("span", { text: parts.join(" · ") }),
+    h("strong", { class: s.net > 0 ? "up" : s.net < 0 ? "down" : "even",
+                  text: `net ${signedMoney(s.net)}` }));
+}
+
+// `you`: the seat of the person looking, to mark their row.
+export function renderStory(game, story, you = null) {
+  const b = story.bank_hand;
+  const bank = story.bank;
+  const head = h("header", { class: "story-head" },
+    h("h3", { text: `Round ${story.number}: the reveal` }),
+    h("span", { class: "dice-text", text: `dice ${story.dice.join(" + ")} = ${story.dice.reduce((a, c) => a + c, 0)}` }));
+  const banker = h("section", { class: "story-banker" },
+    h("h4", {}, `Banker: ${story.banker.name}`,
+      story.banker.kind === "cobank" ? " (co-banking with the house)" : ""),
+    handLine(game, "high", b.high, b.high_name),
+    handLine(game, "low", b.low, b.low_name),
+    b.rule ? h("p", { class: "rule", text: `set by ${b.rule}` }) : null,
+    h("p", { class: "bank-result" },
+      `The bank ${bank.result === "even" ? "broke even" : bank.result} `,
+      bank.net ? h("strong", { text: money(Math.abs(bank.net)) }) : null,
+      bank.commission ? ` · commission on the bank's win ${money(bank.commission)}` : ""));
+  const rows = story.seats.map((s) => h("article", {
+      class: `story-seat outcome-${s.outcome} ${you === s.seat ? "mine" : ""}` },
+    h("h4", {}, `Seat ${s.seat} · ${s.name}${you === s.seat ? " (you)" : ""}: `,
+      h("span", { class: "outcome", text: s.outcome })),
+    handLine(game, "high", s.high, s.high_name, s.high_mark, s.high_reason),
+    handLine(game, "low", s.low, s.low_name, s.low_mark, s.low_reason),
+    s.note ? h("p", { class: "note", text: s.note }) : null,
+    moneyLine(s)));
+  if (!rows.length) rows.push(h("p", { text: "No player bet this round." }));
+  return h("div", { class: "story" }, head, banker, ...rows);
+}

@@ -1,0 +1,172 @@
+// A table's page: the server pushes the person's view over a WebSocket; every action is
+// a small POST; nothing is polled.
+
+import { api, announce, dollars, h, liveSocket, money, patch } from "./dom.js";
+import { lineChart } from "./chart.js";
+import { renderFelt } from "./felt.js";
+import { setTileNames } from "./pieces.js";
+import { Setter } from "./setter.js";
+import { renderStory } from "./story.js";
+
+const main = document.getElementById("table-page");
+const tableId = main.dataset.table;
+const game = main.dataset.game;
+const $ = (id) => document.getElementById(id);
+let state = null;
+let link = "connecting";
+
+function showError(message) {
+  const box = $("error");
+  box.textContent = message;
+  box.hidden = !message;
+  if (message) announce(message);
+}
+
+async function act(method, path, body) {
+  showError("");
+  try {
+    return await api(method, `/api/tables/${tableId}/${path}`, body);
+  } catch (e) {
+    showError(e.message);
+    return null;
+  }
+}
+
+const setter = new Setter($("setter"), { game, tableId, onError: showError });
+
+function rulesText(t) {
+  const r = t.rules;
+  const parts = [`${t.seats} seats`, `bets ${r.limits}`, `house way: ${r.house_way}`];
+  parts.push(r.commission_pct === "0%" ? "no commission" : `commission ${r.commission_pct}`);
+  if (r.flat_fee) parts.push(`fee ${money(r.flat_fee)} a hand`);
+  if (t.game === "poker") {
+    parts.push(`joker ${r.joker}`, `wheel ${r.wheel}`, `fouls: ${r.foul === "house" ? "re-set" : "forfeit"}`);
+    if (r.push && r.push !== "none") parts.push(`banker ${r.push} pushes`);
+  } else if (r.gee_joon_tiebreak !== "ranked") {
+    parts.push("Gee Joon: no tie-break value");
+  }
+  return parts.join(" · ");
+}
+
+function renderHead(d) {
+  const you = d.you;
+  const bits = [h("h1", { text: d.table.name }),
+    h("p", { class: "rules", text: rulesText(d.table) }),
+    h("p", { class: "phase" },
+      h("span", { class: `link link-${d.link}`, text: d.link === "live" ? "● live" : `○ ${d.link}` }),
+      ` Round ${d.round}: the table is ${d.doing}.`,
+      d.hints && d.hints.status === "warming" && game === "poker"
+        ? h("span", { class: "warming", role: "status" },
+          ` Preparing exact hints: ${d.hints.total ? Math.floor((100 * d.hints.done) / d.hints.total) : 0}%`,
+          h("progress", { max: d.hints.total || 1, value: d.hints.done || 0,
+                          "aria-label": "preparing exact hints" }))
+        : null),
+    you && you.deadline ? h("p", { class: "deadline", id: "deadline", dataset: { at: String(you.deadline) } }) : null];
+  return bits;
+}
+
+function tickDeadline() {
+  const el = $("deadline");
+  if (!el) return;
+  const left = Math.max(0, Math.round(Number(el.dataset.at) - Date.now() / 1000));
+  el.textContent = `You have ${left} s to act, then the table acts for you.`;
+}
+
+function renderControls(d) {
+  const you = d.you;
+  if (!you) {
+    if (d.phase === "closed" || d.phase === "error") {
+      return h("p", { text: d.error || "This table is closed." });
+    }
+    const form = h("form", { class: "join", onsubmit: async (ev) => {
+        ev.preventDefault();
+        const name = $("join-name").value;
+        const r = await act("POST", "join", { name });
+        if (r) { announce(`You sit at seat ${r.seat}.`); socket.restart(); }
+      } },
+      h("label", { for: "join-name", text: "Your name" }),
+      h("input", { id: "join-name", name: "name", maxlength: "24", autocomplete: "nickname",
+                   required: true, dataset: { focus: "join-name" } }),
+      h("button", { id: "join-button", type: "submit", class: "primary", dataset: { focus: "join" } },
+        "Join the table"));
+    const free = d.seats.filter((s) => s.kind === "bot").length;
+    return [h("h2", { text: "Watching" }),
+      h("p", { text: free ? `${free} of ${d.seats.length} seats are played by bots: take one.`
+                          : "Every seat is taken: you can watch." }), free ? form : null];
+  }
+  const out = [h("h2", {}, `Seat ${you.seat} · ${you.name}`),
+    h("p", { class: "balance" }, "Chips ", h("strong", { text: money(you.balance) }))];
+  if (you.timed_out) out.push(h("p", { class: "timed-out", role: "status", text: `You took too long: ${you.timed_out}.` }));
+  if (you.awaiting === "bet") {
+    out.push(h("form", { class: "bet", onsubmit: async (ev) => {
+        ev.preventDefault();
+        await act("POST", "bet", { amount: $("bet-amount").value.trim() });
+      } },
+      h("label", { for: "bet-amount", text: `Bet (dollars, ${money(you.min_bet)} to ${money(you.most)})` }),
+      h("input", { id: "bet-amount", inputmode: "decimal", value: dollars(you.suggested_bet),
+                   autocomplete: "off", dataset: { focus: "bet-amount" } }),
+      h("button", { id: "bet-button", type: "submit", class: "primary", dataset: { focus: "bet" } }, "Bet"),
+      h("button", { id: "sit-button", type: "button", dataset: { focus: "sit" },
+                    onclick: () => act("POST", "bet", { sit: true }) }, "Sit out")));
+  } else if (you.awaiting === "bank" && you.offer) {
+    const o = you.offer;
+    out.push(h("div", { class: "bank-offer", role: "group", "aria-label": "the bank offer" },
+      h("p", {}, "The bank is yours to take: the other bets total ", h("strong", { text: money(o.others) }), "."),
+      o.can_take ? h("button", { id: "take-button", class: "primary", dataset: { focus: "take" },
+                                 onclick: () => act("POST", "bank", { decision: "take" }) }, "Take the bank") : null,
+      o.can_cobank ? h("button", { id: "cobank-button", dataset: { focus: "cobank" },
+                                   onclick: () => act("POST", "bank", { decision: "cobank" }) }, "Co-bank with the house") : null,
+      h("button", { id: "refuse-button", dataset: { focus: "refuse" },
+                    onclick: () => act("POST", "bank", { decision: "refuse" }) }, "Refuse")));
+  } else if (you.bet_in && d.phase === "betting") {
+    out.push(h("p", { text: you.bet ? `Your bet of ${money(you.bet)} is in: waiting for the others.` : "You sit this round out." }));
+  } else if (d.phase === "waiting" || (d.phase === "betting" && you.joins_round > d.round)) {
+    out.push(h("p", { text: "You play from the next round." }));
+  }
+  out.push(h("p", { class: "links" },
+    h("a", { href: `/tables/${tableId}/history`, text: "History" }), " · ",
+    h("button", { type: "button", class: "link-button", id: "leave-button", dataset: { focus: "leave" },
+                  onclick: async () => {
+                    if (await act("POST", "leave", {})) { announce("You left the table."); socket.restart(); }
+                  } },
+      "Leave the table")));
+  return out;
+}
+
+function renderSession(d) {
+  const you = d.you;
+  if (!you || you.chart.length < 2) return [];
+  return [h("h2", { text: "Your session" }),
+    lineChart(you.chart, { label: `your chips by round, now ${money(you.balance)}`, format: money })];
+}
+
+function render() {
+  if (!state) return;
+  const d = { ...state, link };
+  setTileNames(state.piece_names);
+  patch($("table-head"), { t: d.table, r: d.round, p: d.phase, l: link, h: d.hints,
+                           dl: d.you && d.you.deadline }, () => renderHead(d));
+  tickDeadline();
+  patch($("felt-region"), { s: d.seats, ip: d.in_play, p: d.phase, o: d.option, hn: d.house_net },
+        () => renderFelt(d));
+  patch($("controls"), { you: d.you && { ...d.you, hand: null, chart: null, hint: null },
+                         p: d.phase, r: d.round, seats: d.seats.map((s) => s.kind) },
+        () => renderControls(d));
+  setter.update(d.you ? d.you.hand : null, d.you ? d.you.hint : null);
+  patch($("reveal"), { last: d.last, you: d.you && d.you.seat }, () =>
+    d.last ? [renderStory(game, d.last, d.you ? d.you.seat : null)] : []);
+  patch($("session"), { c: d.you && d.you.chart }, () => renderSession(d));
+}
+
+const socket = liveSocket(`/ws/tables/${tableId}`, (s) => {
+  const before = state;
+  state = s;
+  if (before && before.last && s.last && before.last.round !== s.last.round) {
+    const mine = s.you && s.last.seats.find((x) => x.seat === s.you.seat);
+    announce(mine ? `Round ${s.last.number}: you ${mine.outcome}, net ${money(mine.net)}.`
+                  : `Round ${s.last.number} is settled.`);
+  }
+  render();
+}, (status) => { link = status; render(); });
+
+setInterval(tickDeadline, 1000);

@@ -1,0 +1,339 @@
+"""What one person may see of a table: one function, used by HTTP and WebSocket alike.
+
+:func:`person_view` turns a :class:`~paigow.web.host.TableHost`'s state into plain data
+for the holder of a token (or a visitor, who holds none). It is the only road from the
+table's state to a browser, so it is where secrets are kept: another seat's hand, the
+banker's hand, the deck order and the seed never appear before the reveal. What a round
+reveals (every hand played, with the results) appears only once the round has settled,
+through :func:`round_story`.
+
+The hand-setting data for a person's own hand (:func:`arrangements`) lists every way of
+splitting it by *positions* in the dealt hand, with both hands' names and whether the
+arrangement fouls, so the page can show "pair of Teen · 8 points" as pieces move without
+knowing the rules itself.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from paigow.table.game import Game
+from paigow.table.ledger import HOUSE
+from paigow.table.money import format_money
+from paigow.web.schemas import WebError
+
+if TYPE_CHECKING:
+    from paigow.table.engine import RoundRecord
+    from paigow.web.host import SeatState, TableHost
+
+
+# -- hand setting ---------------------------------------------------------------------------
+def low_size(game: Game[Any, Any]) -> int:
+    """How many pieces make the low hand: 2 in both games."""
+    return 2
+
+
+def _split(game: Game[Any, Any], hand: tuple[Any, ...], low: tuple[int, ...]) -> Any:
+    """The setting whose low hand is the pieces at ``low`` (at tiles: whose either hand is)."""
+    part = sorted(game.piece_text(hand[i]) for i in low)
+    for s in game.settings_of(hand):
+        if sorted(game.piece_text(p) for p in s.low) == part:
+            return s
+        if game.name == "tiles" and sorted(game.piece_text(p) for p in s.high) == part:
+            return s
+    raise WebError(400, f"positions {list(low)} do not split your hand "
+                        f"{game.hand_text(hand)} into two hands")
+
+
+def _fouls(game: Game[Any, Any], setting: Any) -> bool:
+    if game.name != "poker":
+        return False
+    from paigow.poker.setting import is_foul
+
+    return bool(is_foul(setting, getattr(game, "rules", None) or _default_poker_rules()))
+
+
+def _default_poker_rules() -> Any:
+    from paigow.poker.rules import PokerRules
+
+    return PokerRules()
+
+
+def arrangement_of(game: Game[Any, Any], hand: tuple[Any, ...],
+                   low: tuple[int, ...]) -> tuple[Any, bool, str]:
+    """The setting made by the pieces at positions ``low``, whether it fouls, and its text."""
+    if len(low) != low_size(game):
+        raise WebError(400, f"the low hand holds {low_size(game)} pieces, not {len(low)}")
+    if any(not 0 <= i < len(hand) for i in low):
+        raise WebError(400, f"positions {list(low)} are not all in 0 to {len(hand) - 1}")
+    s = _split(game, hand, low)
+    v = game.view(s)
+    return s, _fouls(game, s), f"{v.high} ({v.high_name}) / {v.low} ({v.low_name})"
+
+
+def arrangements(game: Game[Any, Any], hand: tuple[Any, ...]) -> dict[str, dict[str, Any]]:
+    """Every split of ``hand`` by positions: key ``"i,j"`` (the low hand's positions,
+    sorted; at tiles either hand's), the names of both hands, which side is high (tiles),
+    and whether it fouls (poker)."""
+    out: dict[str, dict[str, Any]] = {}
+    for low in combinations(range(len(hand)), low_size(game)):
+        s = _split(game, hand, low)
+        v = game.view(s)
+        part = sorted(game.piece_text(hand[i]) for i in low)
+        these_high = game.name == "tiles" and \
+            sorted(game.piece_text(p) for p in s.high) == part and \
+            sorted(game.piece_text(p) for p in s.low) != part
+        out[",".join(map(str, low))] = {
+            "high": v.high, "low": v.low, "high_name": v.high_name, "low_name": v.low_name,
+            "pair_is_high": these_high, "foul": _fouls(game, s),
+        }
+    return out
+
+
+# -- the reveal -------------------------------------------------------------------------------
+def mark_of(result: str, reason: str) -> str:
+    """How one hand fared, for people: ``won``, ``lost``, ``copy`` (a tie, to the banker),
+    ``0-0`` (both zero, to the banker) or ``forfeit``.
+
+    >>> mark_of("lose", "low: copy (high card, K-Q); a tie goes to the banker")
+    'copy'
+    >>> mark_of("lose", "0-0: every zero-zero tie goes to the banker")
+    '0-0'
+    """
+    if result == "win":
+        return "won"
+    if result == "forfeit":
+        return "forfeit"
+    text = _bare(reason)
+    if text.startswith("copy"):
+        return "copy"
+    if text.startswith("0-0"):
+        return "0-0"
+    return "lost"
+
+
+def _bare(reason: str) -> str:
+    for prefix in ("high: ", "low: "):
+        if reason.startswith(prefix):
+            return reason[len(prefix):]
+    return reason
+
+
+def _seat_name(names: dict[int, str], seat: int | None) -> str:
+    if seat is None:
+        return "the house"
+    return names.get(seat) or "bot"
+
+
+def round_story(record: RoundRecord, names: dict[int, str],
+                pieces: dict[str, list[str]] | None = None) -> dict[str, Any]:
+    """A settled round told for people: the banker and every seat's two hands against the
+    banker's, each marked won/lost/copy/0-0 with the engine's reason, and the money."""
+    results = {r.seat: r for r in record.results}
+    banker = record.banker
+    bank_hand: dict[str, Any] = {}
+    seats: list[dict[str, Any]] = []
+    for h in record.hands:
+        hand = {
+            "place": h.place, "seat": h.seat, "name": _seat_name(names, h.seat),
+            "pieces": h.hand.split(), "high": h.high.split(), "low": h.low.split(),
+            "high_name": h.high_name, "low_name": h.low_name, "rule": h.rule,
+            "note": h.note, "forfeit": h.forfeit,
+        }
+        if h.role == "banker":
+            bank_hand = hand
+            continue
+        r = results.get(h.seat or -1)
+        if r is None:
+            continue
+        won = r.stake if r.outcome == "win" else 0
+        seats.append({
+            **hand,
+            "high_mark": mark_of(r.high, r.high_reason), "high_reason": _bare(r.high_reason),
+            "low_mark": mark_of(r.low, r.low_reason), "low_reason": _bare(r.low_reason),
+            "outcome": r.outcome, "stake": r.stake, "won": won,
+            "commission": r.commission, "fee": r.fee, "net": r.net,
+            "net_text": format_money(r.net),
+        })
+    return {
+        "round": record.round_id, "number": record.number,
+        "banker": {**banker.to_json(), "name": _seat_name(names, banker.seat),
+                   "describe": banker.describe()},
+        "dice": list(record.dice),
+        "bank_hand": bank_hand,
+        "seats": seats,
+        "bank": {"net": record.bank_net, "commission": record.bank_commission,
+                 "result": ("won" if record.bank_net > 0 else
+                            "lost" if record.bank_net < 0 else "even")},
+        "balances": {k: v for k, v in record.balances.items() if k != HOUSE},
+        "house_net": record.balances.get(HOUSE, 0),
+    }
+
+
+# -- one person's view -------------------------------------------------------------------------
+def _status(host: TableHost, s: SeatState) -> str:
+    if host.phase == "betting":
+        if s.bet_closed:
+            return "sits out" if s.round_bet is None else "bet in"
+        return "betting" if s.person else "waiting"
+    if host.phase == "bank" and s.offer is not None:
+        return "deciding on the bank"
+    if host.phase in ("setting", "bank"):
+        if s.hand is not None and s.choice is None and s.chosen is None:
+            return "setting the hand"
+        if s.round_bet is None and not s.banking:
+            return "sits out"
+        return "set" if s.chosen is not None or s.choice is not None else "in"
+    return ""
+
+
+def table_summary(host: TableHost) -> dict[str, Any]:
+    """A table as the lobby lists it: id, name, game, rules, seats taken."""
+    o = host.opts
+    rules: dict[str, Any] = {}
+    if o.game == "tiles":
+        rules["gee_joon_tiebreak"] = o.gee_joon_tiebreak
+    else:
+        rules.update(joker=o.joker, wheel=o.wheel, foul=o.foul, push=o.push)
+    return {
+        "id": host.id, "name": host.name, "game": o.game, "seats": o.seats,
+        "people": sum(1 for s in host.seats.values() if s.person is not None),
+        "phase": host.phase,
+        "rules": {
+            "house_way": o.house_way, "min_bet": o.limits.minimum,
+            "max_bet": o.limits.maximum, "bankroll": o.bankroll,
+            "commission": str(o.commission.rate), "flat_fee": o.commission.flat_fee,
+            "commission_pct": f"{float(o.commission.rate * 100):g}%",
+            "limits": o.limits.describe(), **rules,
+        },
+    }
+
+
+def person_view(host: TableHost, token: str | None) -> dict[str, Any]:
+    """Everything the holder of ``token`` may see now (no token: a visitor's view)."""
+    with host.cv:
+        table, game = host.table, host.game
+        me = host.people.get(token or "")
+        seats = []
+        for n, s in host.seats.items():
+            p = s.person
+            seats.append({
+                "seat": n, "place": n,
+                "name": p.name if p else "bot",
+                "way": s.bot.chooser.name,
+                "kind": "person" if p else "bot",
+                "you": me is not None and me.seat == n,
+                "here": bool(p and p.sockets > 0),
+                "balance": table.balance(n) if table else 0,
+                "bet": s.round_bet if s.bet_closed else None,
+                "status": _status(host, s),
+            })
+        ip = host.in_play
+        warm = host.advisor.warmup.to_json() if host.advisor else None
+        out: dict[str, Any] = {
+            "table": table_summary(host),
+            "phase": host.phase,
+            "doing": host.doing(),
+            "error": host.error,
+            "round": (table.rounds_played + (0 if host.phase == "waiting" else 1))
+            if table else 0,
+            "rounds_played": table.rounds_played if table else 0,
+            "places": game.places if game else 0,
+            "direction": game.direction if game else 0,
+            "option": table.option if table else None,
+            "in_play": None if ip is None else {
+                "banker": ip.banker, "dice": list(ip.dice), "first_place": ip.first_place,
+                "bets": {str(k): v for k, v in ip.bets.items()},
+            },
+            "seats": seats,
+            "house_net": table.house_net if table else 0,
+            "hints": warm,
+            "piece_names": ({game.piece_text(p): game.piece_label(p) for p in game.deck()}
+                            if game and game.name == "tiles" else {}),
+            "you": _you(host, me.seat) if me is not None and table and game else None,
+            "last": None,
+        }
+        if host.history:
+            rec, names = host.history[-1]
+            out["last"] = round_story(rec, names)
+        return out
+
+
+def _you(host: TableHost, n: int) -> dict[str, Any]:
+    from paigow.web.host import _UNSET
+
+    s = host.seats[n]
+    table, game = host.table, host.game
+    assert table is not None and game is not None and s.person is not None
+    awaiting: str | None = None
+    if host.phase == "betting" and s.playing is not False and not s.bet_closed \
+            and s.bet is _UNSET and s.person.joined_round <= table.rounds_played + 1:
+        awaiting = "bet"
+    elif s.offer is not None and s.bank_answer is None:
+        awaiting = "bank"
+    elif s.hand is not None and s.choice is None and s.chosen is None:
+        awaiting = "set"
+    limits = host.opts.limits
+    you: dict[str, Any] = {
+        "seat": n,
+        "name": s.person.name,
+        "balance": table.balance(n),
+        "most": max(0, min(table.balance(n) - table.commission.flat_fee,
+                           limits.maximum if limits.maximum is not None else 1 << 62)),
+        "min_bet": limits.minimum,
+        "suggested_bet": max(limits.minimum, host.opts.bet),
+        "awaiting": awaiting,
+        "deadline": s.deadline,
+        "timed_out": s.timed_out,
+        "joins_round": s.person.joined_round,
+        "bet": s.round_bet if s.bet_closed else (None if s.bet is _UNSET else s.bet),
+        "bet_in": s.bet_closed or s.bet is not _UNSET,
+        "offer": None,
+        "hand": None,
+        "hint": None if s.hint is None else s.hint.to_json(),
+        "chart": _chart(host, n, s.person.joined_round),
+    }
+    if s.offer is not None:
+        o = s.offer
+        you["offer"] = {"others": o.others, "balance": o.balance,
+                        "can_take": o.can_take, "can_cobank": o.can_cobank}
+    if s.hand is not None:
+        picked = s.choice or s.chosen
+        house = game.house_choice(s.hand, s.banking)
+        from paigow.web.hints import positions_of
+
+        you["hand"] = {
+            "pieces": [game.piece_text(p) for p in s.hand],
+            "labels": [game.piece_label(p) for p in s.hand],
+            "banking": s.banking,
+            "arrangements": arrangements(game, s.hand),
+            "foul_rule": getattr(getattr(game, "rules", None), "foul", None),
+            "house_low": positions_of(s.hand, list(house.setting.low)),
+            "house_rule": house.rule,
+            "chosen": None if picked is None else {
+                **game.view(picked.setting).__dict__, "rule": picked.rule},
+        }
+    return you
+
+
+def _chart(host: TableHost, seat: int, since_round: int) -> list[list[int]]:
+    """The seat's balance after each settled round since the person joined (at most the
+    last 200 points), starting from the balance before their first round."""
+    from paigow.table.ledger import seat_account
+
+    acc = seat_account(seat)
+    points: list[list[int]] = []
+    prev: int | None = None
+    for rec, _names in host.history:
+        bal = rec.balances.get(acc)
+        if bal is None:
+            continue
+        if rec.number >= since_round:
+            if not points and prev is not None:
+                points.append([rec.number - 1, prev])
+            points.append([rec.number, bal])
+        prev = bal
+    if not points and host.table is not None:
+        points.append([host.table.rounds_played, host.table.balance(seat)])
+    return points[-200:]
