@@ -1,319 +1,343 @@
-"""The browser table's API: two people at one table with a bot, through FastAPI's TestClient.
+"""The browser table's API, both games, through FastAPI's TestClient.
 
-Facts checked: each person sees only their own hand until the reveal; the hint's counts
-cover all 20,475 hands the banker can hold; the ledger conserves money over rounds (SQL
-audit, chips + house = buy-ins, nothing left on the table); every bad request answers 4xx
-with an error naming the bad input and changes nothing (state and ledger).
+Facts checked: each person sees only their own hand until the reveal; a hint's counts are
+the exact advice (tiles: the same counts as :func:`paigow.analysis.tiles_odds.advise`, over
+all 20,475 banker hands; poker: over all 53,524,680, suit-equivalent settings merged); the
+ledger conserves money (audit, chips + house = buy-ins); a setting made by positions is the
+one played; a fouling arrangement needs a confirmation; the bank offer, leaving, idling and
+gone people behave as docs/web.md says; the lobby opens tables with their rules.
 """
 
 from __future__ import annotations
 
-import sqlite3
-import time
-from collections.abc import Callable, Iterator
+from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 pytest.importorskip("fastapi")
 pytest.importorskip("httpx")
 
-from fastapi.testclient import TestClient
+from webkit import (
+    BANKROLL,
+    Person,
+    entry_count,
+    play_round,
+    poker_opts,
+    refuse_bank_until_set,
+    refused,
+    serving,
+    tiles_opts,
+)
 
 from paigow.store import open_store
-from paigow.table.session import TableOptions
-from paigow.web.app import create_app
-from paigow.web.host import TableHost
-
-BANKROLL = 100_000  # $1,000.00 in cents
-State = dict[str, Any]
+from paigow.table.session import make_game
+from paigow.tiles.tile import parse_tiles
+from paigow.web.host import HostLimits
 
 
-def wait(client: TestClient, pred: Callable[[State], bool], timeout: float = 20.0) -> State:
-    """Poll the state until ``pred`` holds (as the page does)."""
-    end = time.monotonic() + timeout
-    s: State = client.get("/api/state").json()
-    while not pred(s):
-        if time.monotonic() > end:
-            raise AssertionError(f"timed out waiting; last state: {s}")
-        time.sleep(0.02)
-        s = client.get("/api/state").json()
-    return s
+def test_two_people_play_tiles_and_see_only_their_own_hands(tmp_path: Path) -> None:
+    with serving(tmp_path, tiles_opts()) as (_lobby, app):
+        ann, bob = Person(app, name="Ann"), Person(app, name="Bob")
+        assert (ann.join(), bob.join()) == (1, 2)
+        s = ann.awaiting("bet")
+        assert [(x["seat"], x["kind"]) for x in s["seats"]] == [
+            (1, "person"), (2, "person"), (3, "bot")]
+        assert ann.ok("bet", {"amount": "10"})["bet"] == 1_000
+        assert bob.ok("bet", {"amount": "12.50"})["bet"] == 1_250
+        refuse_bank_until_set([ann, bob])
+        a, b = ann.state(), bob.state()
+        assert len(a["you"]["hand"]["pieces"]) == 4 and len(b["you"]["hand"]["pieces"]) == 4
+        # the dice and the banker are public from the opening; no hand but one's own is
+        assert a["in_play"]["banker"]["kind"] == "house" and len(a["in_play"]["dice"]) == 3
+        assert a["last"] is None and b["you"]["hand"] != a["you"]["hand"]
+        assert all(set(x) == {"seat", "place", "name", "way", "kind", "you", "here",
+                              "balance", "bet", "status"} for x in a["seats"])
+        assert set(a["in_play"]) == {"banker", "dice", "first_place", "bets"}
+        # Ann swaps into the arrangement whose low hand is her first and last tiles
+        ann.ok("set", {"low": [0, 3]})
+        bob.ok("set", {"house": True})
+        s = ann.wait(lambda s: s["last"] is not None)
+        story = s["last"]
+        mine = next(x for x in story["seats"] if x["seat"] == 1)
+        hand = a["you"]["hand"]
+        played = {tuple(sorted(mine["high"])), tuple(sorted(mine["low"]))}
+        assert tuple(sorted([hand["pieces"][0], hand["pieces"][3]])) in played
+        assert sorted(mine["pieces"]) == sorted(hand["pieces"])
+        assert next(x for x in story["seats"] if x["seat"] == 2)["rule"] == "person (house way)"
+        # each seat's chips moved by exactly its net; the house took the rest
+        balance = {x["seat"]: x["balance"] for x in s["seats"]}
+        nets = {x["seat"]: x["net"] for x in story["seats"]}
+        assert all(balance[k] == BANKROLL + nets[k] for k in (1, 2, 3))
+        assert s["house_net"] == -sum(nets.values())
+        assert story["bank"]["net"] == -sum(x["net"] + x["commission"] + x["fee"]
+                                            for x in story["seats"])
 
 
-def awaiting(what: str) -> Callable[[State], bool]:
-    return lambda s: s["you"] is not None and s["you"]["awaiting"] == what
+def test_a_tiles_hint_is_the_exact_advice(tmp_path: Path) -> None:
+    from paigow.analysis.tiles_odds import advise
+
+    with serving(tmp_path, tiles_opts()) as (_lobby, app):
+        ann = Person(app, name="Ann")
+        ann.join()
+        ann.awaiting("bet")
+        ann.ok("bet", {"amount": "10"})
+        refuse_bank_until_set([ann])
+        hand = ann.state()["you"]["hand"]
+        r = ann.post("hint")
+        assert r.status_code == 200 and "hint;dur=" in r.headers["server-timing"]
+        hint = r.json()
+        assert hint["status"] == "ready" and hint["opponent_hands"] == 20_475
+        game, _ = make_game(tiles_opts())
+        adv = advise(parse_tiles(" ".join(hand["pieces"])), game.house_way, False,
+                     Fraction(1, 20))
+        want = sorted((o.win, o.push, o.lose, str(o.ev)) for o in adv.settings)
+        got = sorted((x["win"], x["push"], x["lose"], x["ev_exact"]) for x in hint["rows"])
+        assert got == want
+        assert all(x["total"] == 20_475 for x in hint["rows"])
+        best = [x for x in hint["rows"] if x["best"]]
+        assert len(best) == 1 and best[0]["ev"] == max(x["ev"] for x in hint["rows"])
+        # the hint is pushed with the person's view too, and a row's positions set it
+        assert ann.state()["you"]["hint"]["rows"] == hint["rows"]
+        key = ",".join(map(str, best[0]["low"]))
+        arr = hand["arrangements"][key]
+        assert {arr["high"], arr["low"]} == {best[0]["high_text"], best[0]["low_text"]}
 
 
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[tuple[TableHost, Path]]:
-    db = tmp_path / "ledger.sqlite3"
-    host = TableHost(TableOptions(seats=3, bankroll=BANKROLL, bet=1_000, seed=11,
-                                  bot_bank="refuse"), str(db))
-    host.start()
-    yield host, db
-    host.close()
+def test_money_is_conserved_in_the_ledger(tmp_path: Path) -> None:
+    with serving(tmp_path, tiles_opts()) as (lobby, app):
+        host = lobby.get("1")
+        ann, bob = Person(app, name="Ann"), Person(app, name="Bob")
+        ann.join(), bob.join()
+        for bets in (["10", "12.50"], ["25", "0.01"], ["100", "3"]):
+            play_round([ann, bob], bets)
+        ann.awaiting("bet")
+        store = open_store(str(tmp_path / "web.sqlite3"))
+        try:
+            assert store.check() == []
+            bal = store.balances(host.session_id)
+            buy_ins = store.query(
+                "SELECT SUM(amount) AS s FROM entry WHERE kind = 'buy_in' AND session_id = ?",
+                (host.session_id,))[0]["s"]
+            assert buy_ins == 3 * BANKROLL
+            assert sum(v for k, v in bal.items() if k.startswith("seat:") or k == "house") \
+                == buy_ins
+            s = ann.state()
+            assert {f"seat:{x['seat']}": x["balance"] for x in s["seats"]} == {
+                k: v for k, v in bal.items() if k.startswith("seat:")}
+            assert s["house_net"] == bal.get("house", 0)
+        finally:
+            store.close()
 
 
-@pytest.fixture
-def people(table: tuple[TableHost, Path]) -> tuple[TestClient, TestClient]:
-    host, _ = table
-    app = create_app(host)
-    ann, bob = TestClient(app), TestClient(app)
-    assert ann.post("/api/join", json={"name": "Ann"}).json()["seat"] == 1
-    assert bob.post("/api/join", json={"name": "Bob"}).json()["seat"] == 2
-    return ann, bob
+def test_poker_round_with_a_fouled_arrangement_confirmed(tmp_path: Path) -> None:
+    """RULES 2.4: a setting whose two-card hand outranks the five-card hand fouls; the
+    table refuses it unless confirmed, then re-sets it by the house way (default rule)."""
+    with serving(tmp_path, poker_opts()) as (_lobby, app):
+        ann, bob = Person(app, "1", "Ann"), Person(app, "1", "Bob")
+        ann.join(), bob.join()
+        ann.awaiting("bet")
+        bob.awaiting("bet")
+        ann.ok("bet", {"amount": "10"})
+        bob.ok("bet", {"amount": "10"})
+        refuse_bank_until_set([ann, bob])
+        hand = ann.state()["you"]["hand"]
+        assert len(hand["pieces"]) == 7 and len(hand["arrangements"]) == 21
+        fouls = [k for k, a in hand["arrangements"].items() if a["foul"]]
+        assert fouls, "some arrangement of seven cards always fouls"
+        low = [int(x) for x in fouls[0].split(",")]
+        before = (ann.state(), entry_count(tmp_path / "web.sqlite3"))
+        refused(ann.post("set", {"low": low}), 409, "fouls")
+        assert (ann.state(), entry_count(tmp_path / "web.sqlite3")) == before
+        ann.ok("set", {"low": low, "foul_ok": True})
+        bob.ok("set", {"low": bob.state()["you"]["hand"]["house_low"]})
+        s = ann.wait(lambda s: s["last"] is not None)
+        mine = next(x for x in s["last"]["seats"] if x["seat"] == 1)
+        assert "fouled" in mine["note"] and "re-set by the house way" in mine["note"]
+        house = hand["arrangements"][",".join(map(str, hand["house_low"]))]
+        assert " ".join(mine["high"]) == house["high"] and " ".join(mine["low"]) == house["low"]
 
 
-def entry_count(db: Path) -> int:
-    with sqlite3.connect(db) as con:
-        return int(con.execute("SELECT COUNT(*) FROM entry").fetchone()[0])
+@pytest.mark.slow
+def test_a_poker_hint_is_the_exact_advice_with_suit_twins_merged(tmp_path: Path) -> None:
+    from paigow.analysis.poker_odds import advise
+    from paigow.poker.cards import parse_cards
+    from paigow.poker.rank import rank2, rank5
+    from paigow.poker.rules import PokerRules
 
-
-def play_round(ann: TestClient, bob: TestClient, bets: tuple[str, str] = ("10", "12.50")) -> State:
-    """Both bet; Ann sets her first listed setting, Bob the house way; the reveal."""
-    before = wait(ann, awaiting("bet"))["rounds_played"]
-    wait(bob, awaiting("bet"))
-    assert ann.post("/api/seats/1/bet", json={"amount": bets[0]}).status_code == 200
-    assert bob.post("/api/seats/2/bet", json={"amount": bets[1]}).status_code == 200
-    end = time.monotonic() + 20
-    while True:  # the bank option may come to a person: refuse it
-        states = [(seat, person, person.get("/api/state").json()["you"])
-                  for seat, person in ((1, ann), (2, bob))]
-        if all(you["awaiting"] == "set" for _, _, you in states):
-            break
-        for seat, person, you in states:
-            if you["awaiting"] == "bank":
-                assert person.post(f"/api/seats/{seat}/bank",
-                                   json={"decision": "refuse"}).status_code == 200
-        assert time.monotonic() < end, states
-        time.sleep(0.02)
-    assert ann.post("/api/seats/1/set", json={"index": 1}).status_code == 200
-    assert bob.post("/api/seats/2/set", json={"house": True}).status_code == 200
-    return wait(ann, lambda s: s["rounds_played"] == before + 1 and s["last"] is not None)
-
-
-def test_two_people_bet_hint_set_and_see_the_reveal(
-    table: tuple[TableHost, Path], people: tuple[TestClient, TestClient]
-) -> None:
-    ann, bob = people
-    s = wait(ann, awaiting("bet"))
-    assert [(x["seat"], x["kind"]) for x in s["seats"]] == [(1, "person"), (2, "person"), (3, "bot")]
-    assert ann.post("/api/seats/1/bet", json={"amount": "10"}).json()["bet"] == 1_000
-    assert bob.post("/api/seats/2/bet", json={"amount": "12.50"}).json()["bet"] == 1_250
-    a = wait(ann, awaiting("set"))["you"]
-    b = wait(bob, awaiting("set"))["you"]
-    # each sees their own four tiles, and nobody else's hand until the reveal
-    assert len(a["hand"]["pieces"]) == 4 and len(b["hand"]["pieces"]) == 4
-    seen = ann.get("/api/state").json()
-    assert seen["last"] is None and str(b["hand"]["options"]) not in str(seen)
-    assert all(set(x) == {"seat", "name", "kind", "you", "balance", "bet", "status"}
-               for x in seen["seats"])
-    # the hint: every setting, each counted over all 20,475 banker hands
-    hint = ann.get("/api/seats/1/hint").json()
-    while hint["status"] == "working":
-        time.sleep(0.05)
-        hint = ann.get("/api/seats/1/hint").json()
-    assert hint["status"] == "ready" and hint["opponent_hands"] == 20_475
-    rows = hint["settings"]
-    assert sorted(r["n"] for r in rows) == list(range(1, len(a["hand"]["options"]) + 1))
-    assert all(r["win"] + r["push"] + r["lose"] == 20_475 for r in rows)
-    assert [r["best"] for r in rows].count(True) == 1
-    assert max(rows, key=lambda r: r["ev"])["best"] is True
-    # Ann plays the best setting by its text; Bob the house way
-    best = next(r for r in rows if r["best"])
-    pick = a["hand"]["options"][best["n"] - 1]
-    assert ann.post("/api/seats/1/set",
-                    json={"high": pick["high"], "low": pick["low"]}).status_code == 200
-    assert bob.post("/api/seats/2/set", json={"house": True}).status_code == 200
-    s = wait(ann, lambda s: s["last"] is not None)
-    last = s["last"]
-    hands = {h["seat"]: h for h in last["hands"] if h["role"] == "player"}
-    assert set(hands) == {1, 2, 3}
-    assert (hands[1]["high"], hands[1]["low"]) == (pick["high"], pick["low"])
-    assert hands[2]["rule"] == "person (house way)"
-    assert sorted(hands[1]["hand"].split()) == sorted(a["hand"]["pieces"])
-    # each seat's chips moved by exactly its settled net
-    balance = {x["seat"]: x["balance"] for x in s["seats"]}
-    for seat in (1, 2, 3):
-        assert balance[seat] == BANKROLL + hands[seat]["result"]["net"]
-    assert s["house_net"] == -sum(hands[k]["result"]["net"] for k in (1, 2, 3))
-    assert ann.get("/history").status_code == 200
-    assert len(ann.get("/api/history").json()["rounds"]) == 1
-
-
-def test_money_is_conserved_in_the_ledger(
-    table: tuple[TableHost, Path], people: tuple[TestClient, TestClient]
-) -> None:
-    host, db = table
-    ann, bob = people
-    for bets in (("10", "12.50"), ("25", "0.01"), ("100", "3")):
-        play_round(ann, bob, bets)
-    wait(ann, awaiting("bet"))
-    store = open_store(str(db))
-    try:
-        assert store.check() == []
-        bal = store.balances(host.session_id)
-        buy_ins = store.query("SELECT SUM(amount) AS s FROM entry WHERE kind = 'buy_in'")[0]["s"]
-        assert buy_ins == 3 * BANKROLL
-        assert sum(v for k, v in bal.items() if k.startswith("seat:") or k == "house") == buy_ins
-        assert bal.get("bets", 0) == 0 and bal.get("bank", 0) == 0
-        s = ann.get("/api/state").json()
-        assert {f"seat:{x['seat']}": x["balance"] for x in s["seats"]} == {
-            k: v for k, v in bal.items() if k.startswith("seat:")}
-        assert s["house_net"] == bal.get("house", 0)
-        assert len(store.rounds(host.session_id)) == 3
-    finally:
-        store.close()
-
-
-def refused(resp: Any, status: int, *names: str) -> None:
-    assert resp.status_code == status, resp.text
-    msg = resp.json()["error"]
-    for name in names:
-        assert name in msg, (name, msg)
-
-
-def test_bad_input_is_refused_and_changes_nothing(
-    table: tuple[TableHost, Path], people: tuple[TestClient, TestClient]
-) -> None:
-    host, db = table
-    ann, bob = people
-    app = create_app(host)
-    stranger = TestClient(app)
-
-    def snapshot() -> tuple[Any, ...]:
-        s = ann.get("/api/state").json()
-        del s["version"]
-        return s, bob.get("/api/state").json()["you"], entry_count(db)
-
-    wait(ann, awaiting("bet"))
-    wait(bob, awaiting("bet"))
-    before = snapshot()
-    refused(ann.post("/api/seats/1/bet", json={"amount": "-5"}), 400, "-5")
-    refused(ann.post("/api/seats/1/bet", json={"amount": "0"}), 400, "$0.00")
-    refused(ann.post("/api/seats/1/bet", json={"amount": "1.234"}), 400, "1.234")
-    refused(ann.post("/api/seats/1/bet", json={"amount": "ten"}), 400, "ten")
-    refused(ann.post("/api/seats/1/bet", json={"amount": True}), 400, "True")
-    refused(ann.post("/api/seats/1/bet", json={"amount": "1000.01"}), 400, "$1,000.01")
-    refused(ann.post("/api/seats/1/bet", json={}), 400, "amount")
-    refused(ann.post("/api/seats/1/bet", content=b"not json"), 400, "JSON")
-    refused(ann.post("/api/seats/2/bet", json={"amount": "10"}), 403, "seat 2")
-    refused(ann.post("/api/seats/9/bet", json={"amount": "10"}), 404, "seat 9")
-    refused(stranger.post("/api/seats/1/bet", json={"amount": "10"}), 401, "token")
-    refused(stranger.post("/api/seats/1/bet", json={"amount": "10"},
-                          headers={"X-Paigow-Token": "forged-token"}), 401, "forged-token")
-    refused(ann.post("/api/seats/1/set", json={"index": 1}), 409, "seat 1")
-    refused(ann.post("/api/seats/1/bank", json={"decision": "take"}), 409, "seat 1")
-    refused(ann.get("/api/seats/1/hint"), 409, "seat 1")
-    # joining again with a valid token keeps the same seat
-    assert ann.post("/api/join", json={"name": "Ann again"}).json()["seat"] == 1
-    refused(stranger.post("/api/join", json={"name": "x" * 40}), 400, "x" * 24)
-    assert snapshot() == before
-
-    # betting twice, or out of turn once the hands are dealt
-    assert ann.post("/api/seats/1/bet", json={"amount": "10"}).status_code == 200
-    refused(ann.post("/api/seats/1/bet", json={"amount": "20"}), 409, "already")
-    assert bob.post("/api/seats/2/bet", json={"amount": "10"}).status_code == 200
-    a = wait(ann, awaiting("set"))["you"]
-    wait(bob, awaiting("set"))
-    before = snapshot()
-    n = len(a["hand"]["options"])
-    refused(ann.post("/api/seats/1/bet", json={"amount": "10"}), 409, "seat 1")
-    refused(ann.post("/api/seats/1/set", json={"index": 0}), 400, "0")
-    refused(ann.post("/api/seats/1/set", json={"index": n + 1}), 400, str(n + 1))
-    refused(ann.post("/api/seats/1/set", json={"index": "1"}), 400, "'1'")
-    refused(ann.post("/api/seats/1/set", json={}), 400, "setting")
-    # a setting made of tiles that are not in the hand
-    other = next(p for p in ("6-6", "1-1", "4-4", "1-3", "5-5", "3-3")
-                 if p not in a["hand"]["pieces"])
-    refused(ann.post("/api/seats/1/set", json={"high": f"{other} {other}",
-                                               "low": " ".join(a["hand"]["pieces"][:2])}),
-            400, other)
-    refused(ann.post("/api/seats/2/set", json={"index": 1}), 403, "seat 2")
-    refused(ann.post("/api/seats/1/bank", json={"decision": "maybe"}), 409, "seat 1")
-    assert snapshot() == before
-    # the refusals left the round playable
-    assert ann.post("/api/seats/1/set", json={"index": 1}).status_code == 200
-    refused(ann.post("/api/seats/1/set", json={"index": 1}), 409, "already set")
-    assert bob.post("/api/seats/2/set", json={"index": 1}).status_code == 200
-    wait(ann, lambda s: s["rounds_played"] == 1)
+    with serving(tmp_path, poker_opts()) as (_lobby, app):
+        ann = Person(app, "1", "Ann")
+        ann.join()
+        ann.awaiting("bet")
+        ann.ok("bet", {"amount": "10"})
+        refuse_bank_until_set([ann])
+        hand = ann.state()["you"]["hand"]
+        first = ann.ok("hint")
+        assert first["status"] in ("working", "ready")
+        s = ann.wait(lambda s: (s["you"]["hint"] or {}).get("status") == "ready", 600)
+        hint = s["you"]["hint"]
+        assert hint["opponent_hands"] == 53_524_680
+        adv = advise(list(parse_cards(" ".join(hand["pieces"]))), "house", False,
+                     Fraction(1, 20), PokerRules())
+        keys = {(rank5(o.setting.high).key, rank2(o.setting.low).key) for o in adv.settings}
+        assert len(hint["rows"]) == len(keys)
+        assert sum(x["merged"] for x in hint["rows"]) == len(adv.settings)
+        want = sorted({(o.win, o.push, o.lose) for o in adv.settings})
+        assert sorted({(x["win"], x["push"], x["lose"]) for x in hint["rows"]}) == want
+        assert all(x["total"] == 53_524_680 for x in hint["rows"])
 
 
 def test_the_bank_offer_goes_to_a_person_who_can_cover_it(tmp_path: Path) -> None:
-    # two seats: round 2's option passes counterclockwise from the dealer to seat 2 (Bob)
-    host = TableHost(TableOptions(seats=2, bankroll=BANKROLL, seed=5), str(tmp_path / "b.db"))
-    host.start()
-    try:
-        app = create_app(host)
-        ann, bob = TestClient(app), TestClient(app)
-        ann.post("/api/join", json={"name": "Ann"})
-        bob.post("/api/join", json={"name": "Bob"})
-        play_round(ann, bob)
-        wait(ann, awaiting("bet"))
-        assert ann.post("/api/seats/1/bet", json={"amount": "40"}).status_code == 200
-        assert bob.post("/api/seats/2/bet", json={"amount": "10"}).status_code == 200
-        offer = wait(bob, awaiting("bank"))["you"]["offer"]
+    with serving(tmp_path, tiles_opts(seats=2, seed=5)) as (_lobby, app):
+        ann, bob = Person(app, name="Ann"), Person(app, name="Bob")
+        ann.join(), bob.join()
+        play_round([ann, bob])
+        ann.awaiting("bet")
+        ann.ok("bet", {"amount": "40"})
+        bob.ok("bet", {"amount": "10"})
+        offer = bob.awaiting("bank")["you"]["offer"]
         assert offer["others"] == 4_000 and offer["can_take"] and offer["can_cobank"]
-        refused(bob.post("/api/seats/2/bank", json={"decision": "maybe"}), 400, "maybe")
-        refused(ann.post("/api/seats/1/bank", json={"decision": "take"}), 409, "seat 1")
-        assert bob.post("/api/seats/2/bank", json={"decision": "take"}).status_code == 200
-        b = wait(bob, awaiting("set"))["you"]
-        assert b["hand"]["banking"] is True
-        wait(ann, awaiting("set"))
-        assert ann.post("/api/seats/1/set", json={"house": True}).status_code == 200
-        assert bob.post("/api/seats/2/set", json={"house": True}).status_code == 200
-        s = wait(ann, lambda s: s["rounds_played"] == 2)
-        assert s["last"]["banker"] == {"kind": "player", "seat": 2, "place": 2}
-        assert s["last"]["bets"] == {"1": 4_000}  # the banker's own bet is withdrawn
-        store = open_store(str(tmp_path / "b.db"))
-        try:
-            assert store.check() == []
-        finally:
-            store.close()
-    finally:
-        host.close()
+        refused(bob.post("bank", {"decision": "maybe"}), 400, "maybe")
+        refused(ann.post("bank", {"decision": "take"}), 409, "seat 1")
+        bob.ok("bank", {"decision": "take"})
+        s = bob.awaiting("set")
+        assert s["you"]["hand"]["banking"] is True
+        assert s["in_play"]["banker"] == {"kind": "player", "seat": 2, "place": 2}
+        ann.awaiting("set")
+        ann.ok("set", {"house": True})
+        bob.ok("set", {"house": True})
+        s = ann.wait(lambda s: s["rounds_played"] == 2)
+        assert s["last"]["banker"]["seat"] == 2 and s["last"]["banker"]["name"] == "Bob"
+        assert [x["seat"] for x in s["last"]["seats"]] == [1]  # the banker does not bet
 
 
-def test_a_person_who_leaves_is_played_by_the_bot(
-    table: tuple[TableHost, Path], people: tuple[TestClient, TestClient]
-) -> None:
-    ann, bob = people
-    wait(ann, awaiting("bet"))
-    assert ann.post("/api/seats/1/bet", json={"amount": "10"}).status_code == 200
-    assert bob.post("/api/leave").json() == {"left": 2}
-    wait(ann, awaiting("set"))
-    assert ann.post("/api/seats/1/set", json={"index": 1}).status_code == 200
-    s = wait(ann, lambda s: s["rounds_played"] == 1)
-    assert s["seats"][1]["kind"] == "bot"
-    refused(bob.get("/api/seats/2/hint"), 401, "token")
+def test_a_person_who_leaves_is_played_by_the_bot(tmp_path: Path) -> None:
+    with serving(tmp_path, tiles_opts()) as (_lobby, app):
+        ann, bob = Person(app, name="Ann"), Person(app, name="Bob")
+        ann.join(), bob.join()
+        ann.awaiting("bet")
+        ann.ok("bet", {"amount": "10"})
+        assert bob.ok("leave") == {"left": 2}
+        refuse_bank_until_set([ann])
+        ann.ok("set", {"house": True})
+        s = ann.wait(lambda s: s["rounds_played"] == 1)
+        assert s["seats"][1]["kind"] == "bot"
+        refused(bob.post("hint"), 401, "token")
 
 
 def test_a_person_who_takes_too_long_sits_out_then_gets_the_house_way(tmp_path: Path) -> None:
-    """An idle person never holds the table: past ``idle_seconds`` the round sits them out
-    (no bet, no money moves), and a hand they don't set is set the house way."""
-    db = tmp_path / "idle.sqlite3"
-    host = TableHost(TableOptions(seats=2, bankroll=BANKROLL, bet=1_000, seed=3,
-                                  bot_bank="refuse"), str(db), idle_seconds=1.0)
-    host.start()
-    try:
-        ann = TestClient(create_app(host))
-        assert ann.post("/api/join", json={"name": "Ann"}).json()["seat"] == 1
-        # round 1: Ann never bets
-        s = wait(ann, lambda s: s["rounds_played"] == 1 and s["last"] is not None)
+    limits = HostLimits(idle_seconds=1.0, seats_per_client=7)
+    with serving(tmp_path, tiles_opts(seats=2, seed=3), limits=limits) as (_lobby, app):
+        ann = Person(app, name="Ann")
+        ann.join()
+        s = ann.wait(lambda s: s["rounds_played"] == 1)
         assert s["you"]["balance"] == BANKROLL
-        assert all("seat:1" not in (e["from"], e["to"])
-                   for e in open_store(db).entries(s["last"]["round"]))
-        # round 2: she bets, then never sets her hand: the house way sets it
-        wait(ann, awaiting("bet"))
-        assert ann.post("/api/seats/1/bet", json={"amount": "10"}).status_code == 200
-        s = wait(ann, lambda s: s["rounds_played"] == 2)
-        mine = [h for h in s["last"]["hands"] if h.get("seat") == 1]
-        assert len(mine) == 1 and mine[0]["result"] is not None, s["last"]
-        entries = open_store(db).entries(s["last"]["round"])
-        assert any(e["from"] == "seat:1" and e["kind"] == "bet" for e in entries)
-    finally:
-        host.close()
-    store = open_store(db)
-    assert store.check() == []
+        assert all(x["seat"] != 1 for x in s["last"]["seats"])
+        ann.awaiting("bet")
+        ann.ok("bet", {"amount": "10"})
+        s = ann.wait(lambda s: s["rounds_played"] == 2)
+        mine = [x for x in s["last"]["seats"] if x["seat"] == 1]
+        assert len(mine) == 1 and mine[0]["stake"] == 1_000
+
+
+def test_a_gone_person_loses_the_seat_and_the_token(tmp_path: Path) -> None:
+    """No page open (no WebSocket) and no request for ``gone_seconds``: the seat goes back
+    to its bot and the token stops working; a name can then be taken again."""
+    now = [1000.0]
+    limits = HostLimits(idle_seconds=None, gone_seconds=30, seats_per_client=7)
+    with serving(tmp_path, tiles_opts()) as (lobby, app):
+        host = lobby.get("1")
+        host.limits, host.clock = limits, (lambda: now[0])
+        ann, bob = Person(app, name="Ann"), Person(app, name="Bob")
+        ann.join(), bob.join()
+        now[0] += 20
+        bob.state()  # Bob is still here
+        now[0] += 15
+        refused(ann.post("hint"), 401, "expired")
+        s = bob.state()
+        assert s["seats"][0]["kind"] == "bot" and s["seats"][1]["name"] == "Bob"
+        Person(app, name="Ann").join()  # the name is free again
+
+
+def test_names_are_unique_and_seats_per_client_are_limited(tmp_path: Path) -> None:
+    limits = HostLimits(idle_seconds=None, seats_per_client=2)
+    with serving(tmp_path, tiles_opts(seats=4), limits=limits) as (lobby, app):
+        Person(app, name="Ann").join()
+        refused(Person(app).post("join", {"name": "  ann "}), 409, "'ann'", "taken")
+        Person(app, name="Bob").join()
+        refused(Person(app).post("join", {"name": "Cy"}), 429, "2 seats")
+        assert lobby.get("1").seated() == 2
+
+
+def test_the_table_full_is_refused(tmp_path: Path) -> None:
+    with serving(tmp_path, tiles_opts(seats=1)) as (_lobby, app):
+        Person(app, name="Ann").join()
+        refused(Person(app).post("join", {"name": "Bob"}), 409, "full")
+
+
+def test_history_is_for_seated_people_paged_and_audited(tmp_path: Path) -> None:
+    with serving(tmp_path, tiles_opts()) as (_lobby, app):
+        ann = Person(app, name="Ann")
+        stranger = Person(app)
+        refused(stranger.client.get("/api/tables/1/history"), 401, "join")
+        ann.join()
+        for _ in range(3):
+            play_round([ann])
+        h = ann.client.get("/api/tables/1/history").json()
+        assert h["page"] == 1 and h["pages"] == 1 and len(h["rounds"]) == 3
+        assert [r["number"] for r in h["rounds"]] == [3, 2, 1]
+        refused(ann.client.get("/api/tables/1/history?page=2"), 400, "page 2")
+        rid = h["rounds"][0]["round"]
+        d = ann.client.get(f"/api/tables/1/rounds/{rid}").json()
+        assert d["audit"]["reproduced"] is True and d["audit"]["differences"] == []
+        assert d["story"] == h["rounds"][0]
+        refused(ann.client.get("/api/tables/1/rounds/99999"), 404, "99999")
+        refused(stranger.client.get(f"/api/tables/1/rounds/{rid}"), 401, "join")
+        body = str(h) + str(d)
+        assert "sqlite" not in body and str(tmp_path) not in body
+
+
+def test_the_lobby_lists_and_opens_tables_with_their_rules(tmp_path: Path) -> None:
+    with serving(tmp_path, tiles_opts(), poker_opts()) as (_lobby, app):
+        c = Person(app).client
+        tables = c.get("/api/tables").json()["tables"]
+        assert [(t["id"], t["game"], t["people"]) for t in tables] == [
+            ("1", "tiles", 0), ("2", "poker", 0)]
+        new = {"game": "poker", "seats": 2, "min_bet": "5", "max_bet": "50",
+               "commission": "0", "house_way": "house", "foul": "forfeit", "name": "High roller"}
+        r = c.post("/api/tables", json=new)
+        assert r.status_code == 201, r.text
+        t = r.json()
+        assert t["name"] == "High roller" and t["seats"] == 2
+        assert t["rules"]["min_bet"] == 500 and t["rules"]["max_bet"] == 5_000
+        assert t["rules"]["foul"] == "forfeit" and t["rules"]["commission"] == "0"
+        assert len(c.get("/api/tables").json()["tables"]) == 3
+        # the table's limits hold
+        p = Person(app, t["id"], "Ann")
+        p.join()
+        p.awaiting("bet")
+        refused(p.post("bet", {"amount": "4.99"}), 400, "$4.99", "$5.00 to $50.00")
+        refused(p.post("bet", {"amount": "50.01"}), 400, "$50.01")
+        p.ok("bet", {"amount": "50"})
+
+
+def test_a_client_opens_a_bounded_number_of_tables(tmp_path: Path) -> None:
+    with serving(tmp_path) as (lobby, app):
+        lobby.tables_per_client = 2
+        c = Person(app).client
+        for _ in range(2):
+            assert c.post("/api/tables", json={"game": "tiles"}).status_code == 201
+        refused(c.post("/api/tables", json={"game": "tiles"}), 429, "2 tables")
+        assert len(lobby.tables) == 2
+
+
+def test_the_pages_render(tmp_path: Path) -> None:
+    with serving(tmp_path, tiles_opts()) as (_lobby, app):
+        c = Person(app).client
+        for path in ("/", "/tables/1", "/tables/1/history", "/tables/1/rounds/1"):
+            r = c.get(path)
+            assert r.status_code == 200, path
+            assert '<meta name="viewport"' in r.text
+            assert "script-src 'self'" in r.headers["content-security-policy"]
+        refused(c.get("/tables/7"), 404, "'7'")
+

@@ -177,14 +177,17 @@ class TableHost:
     """
 
     def __init__(self, opts: TableOptions, db: str | None = None, *, table_id: str = "1",
-                 name: str = "", limits: HostLimits | None = None,
+                 name: str = "", limits: HostLimits | None = None, warm_hints: bool = True,
                  clock: Callable[[], float] = time.time) -> None:
+        """``warm_hints``: prepare the exact hints as soon as the table opens (the poker
+        one-time table is built in the background); otherwise on the first hint."""
         self.opts = opts
         self.db = db
         self.id = table_id
         self.name = name or f"{opts.game.capitalize()} table {table_id}"
         self.limits = limits or HostLimits()
         self.clock = clock
+        self.warm_hints = warm_hints
         self.cv = threading.Condition()
         self.phase: Phase = "starting"
         self.error: str | None = None
@@ -196,6 +199,7 @@ class TableHost:
         self.seats: dict[int, SeatState] = {}
         self.people: dict[str, Person] = {}
         self.in_play: RoundInPlay | None = None
+        self.round_no = 0  # the round in play, or the last one played between rounds
         self.history: list[tuple[RoundRecord, dict[int, str]]] = []
         self.listeners: set[Listener] = set()
         self.advisor: Advisor | None = None
@@ -282,7 +286,8 @@ class TableHost:
                 self.advisor = advisor_for(self.game, self.opts.house_way,
                                            self.opts.commission.rate)
                 self.advisor.listeners.append(self._advisor_changed)
-                self.advisor.start()
+                if self.warm_hints:
+                    self.advisor.start()
                 self.phase = "waiting"
                 self._changed()
             self._loop(self.table)
@@ -305,6 +310,7 @@ class TableHost:
                 for s in self.seats.values():
                     s.reset()
                 self.in_play = None
+                self.round_no = table.rounds_played + 1
                 self.phase = "betting"
                 self._changed()
             try:
@@ -325,6 +331,7 @@ class TableHost:
                     self.history.append((record, names))
                     del self.history[:-HISTORY_KEPT]
                 self.in_play = None
+                self.round_no = table.rounds_played
                 self.phase = "waiting"
                 self._changed()
 
@@ -491,10 +498,10 @@ class TableHost:
             if not free:
                 raise WebError(409, f"the table is full: all {len(self.seats)} seats are taken")
             seat = free[0]
-            table = self.table
-            assert table is not None
-            in_round = self.phase not in ("waiting", "starting")
-            joined = table.rounds_played + (2 if in_round and seat.bet_closed else 1)
+            if self.phase in ("waiting", "starting"):
+                joined = self.round_no + 1
+            else:  # a round in play: theirs if the seat's bet is still to be taken
+                joined = self.round_no + (1 if seat.bet_closed or self.phase != "betting" else 0)
             person = Person(secrets.token_urlsafe(24), name, seat.number, client, joined,
                             self.clock())
             seat.person = person

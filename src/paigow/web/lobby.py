@@ -47,6 +47,7 @@ class Lobby:
     limits: HostLimits = field(default_factory=HostLimits)
     max_tables: int = MAX_TABLES
     tables_per_client: int = TABLES_PER_CLIENT
+    warm_hints: bool = True
     tables: dict[str, TableHost] = field(default_factory=dict)
     opened_by: dict[str, str] = field(default_factory=dict)  # table id -> client
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -81,7 +82,8 @@ class Lobby:
                                         f"(at most {self.tables_per_client})")
             table_id = str(self.next_id)
             self.next_id += 1
-            host = TableHost(opts, self.db, table_id=table_id, name=name, limits=self.limits)
+            host = TableHost(opts, self.db, table_id=table_id, name=name, limits=self.limits,
+                             warm_hints=self.warm_hints)
             self.tables[table_id] = host
             if client:
                 self.opened_by[table_id] = client

@@ -236,9 +236,8 @@ def person_view(host: TableHost, token: str | None) -> dict[str, Any]:
             "phase": host.phase,
             "doing": host.doing(),
             "error": host.error,
-            "round": (table.rounds_played + (0 if host.phase == "waiting" else 1))
-            if table else 0,
-            "rounds_played": table.rounds_played if table else 0,
+            "round": host.round_no,
+            "rounds_played": len(host.history) and host.history[-1][0].number,
             "places": game.places if game else 0,
             "direction": game.direction if game else 0,
             "option": table.option if table else None,
@@ -267,8 +266,8 @@ def _you(host: TableHost, n: int) -> dict[str, Any]:
     table, game = host.table, host.game
     assert table is not None and game is not None and s.person is not None
     awaiting: str | None = None
-    if host.phase == "betting" and s.playing is not False and not s.bet_closed \
-            and s.bet is _UNSET and s.person.joined_round <= table.rounds_played + 1:
+    if host.phase == "betting" and not s.bet_closed and s.bet is _UNSET \
+            and s.person.joined_round <= host.round_no:
         awaiting = "bet"
     elif s.offer is not None and s.bank_answer is None:
         awaiting = "bank"

@@ -1,0 +1,6 @@
+"""Web tests: make :mod:`webkit` importable."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))

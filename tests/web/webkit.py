@@ -1,0 +1,146 @@
+"""A kit for the browser table's tests: a lobby served through FastAPI's TestClient, and
+people who join, act and wait through the same HTTP API the page uses.
+
+Facts are checked against the ledger (SQLite), the engine's own records and the rules;
+this kit only drives the table.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from paigow.table.session import TableOptions
+from paigow.web.app import create_app
+from paigow.web.host import HostLimits
+from paigow.web.lobby import Lobby
+
+BANKROLL = 100_000  # $1,000.00
+State = dict[str, Any]
+HOSTS = frozenset({"testserver"})
+
+
+def tiles_opts(**kw: Any) -> TableOptions:
+    base: dict[str, Any] = dict(seats=3, bankroll=BANKROLL, bet=1_000, seed=11, bot_bank="refuse")
+    base.update(kw)
+    return TableOptions(**base)
+
+
+def poker_opts(**kw: Any) -> TableOptions:
+    base: dict[str, Any] = dict(game="poker", house_way="house", bot_ways=("house",), seats=3,
+                                bankroll=BANKROLL, bet=1_000, seed=5, bot_bank="refuse")
+    base.update(kw)
+    return TableOptions(**base)
+
+
+@contextmanager
+def serving(tmp_path: Path, *tables: TableOptions, limits: HostLimits | None = None,
+            warm: bool = False) -> Iterator[tuple[Lobby, Any]]:
+    """A lobby with ``tables`` open (ids "1", "2", ...) and its app; closed afterwards."""
+    lobby = Lobby(str(tmp_path / "web.sqlite3"),
+                  limits or HostLimits(idle_seconds=None, seats_per_client=7),
+                  warm_hints=warm)
+    try:
+        for opts in tables:
+            lobby.open(opts)
+        yield lobby, create_app(lobby, HOSTS)
+    finally:
+        lobby.close()
+
+
+class Person:
+    """Someone at one table through the API (their own cookie jar)."""
+
+    def __init__(self, app: Any, table: str = "1", name: str = "") -> None:
+        self.client = TestClient(app)
+        self.table = table
+        self.name = name
+        self.seat = 0
+
+    def url(self, action: str) -> str:
+        return f"/api/tables/{self.table}/{action}"
+
+    def join(self, name: str | None = None) -> int:
+        self.name = name or self.name
+        r = self.client.post(self.url("join"), json={"name": self.name})
+        assert r.status_code == 200, r.text
+        self.seat = int(r.json()["seat"])
+        return self.seat
+
+    def state(self) -> State:
+        r = self.client.get(self.url("state"))
+        assert r.status_code == 200, r.text
+        data: State = r.json()
+        return data
+
+    def post(self, action: str, body: Any = None, **kw: Any) -> Any:
+        if body is None and "content" not in kw:
+            body = {}
+        return self.client.post(self.url(action), json=body, **kw) if "content" not in kw \
+            else self.client.post(self.url(action), **kw)
+
+    def ok(self, action: str, body: Any = None) -> Any:
+        r = self.post(action, body)
+        assert r.status_code == 200, (action, body, r.text)
+        return r.json()
+
+    def wait(self, pred: Callable[[State], bool], timeout: float = 60.0) -> State:
+        end = time.monotonic() + timeout
+        s = self.state()
+        while not pred(s):
+            if time.monotonic() > end:
+                raise AssertionError(f"{self.name}: timed out waiting; last state: {s}")
+            time.sleep(0.02)
+            s = self.state()
+        return s
+
+    def awaiting(self, what: str, timeout: float = 60.0) -> State:
+        return self.wait(lambda s: s["you"] is not None and s["you"]["awaiting"] == what,
+                         timeout)
+
+
+def refuse_bank_until_set(people: list[Person], timeout: float = 60.0) -> None:
+    """Everyone sets a hand next; a bank offer on the way is refused."""
+    end = time.monotonic() + timeout
+    while True:
+        states = [(p, p.state()["you"]) for p in people]
+        if all(you["awaiting"] == "set" for _, you in states):
+            return
+        for p, you in states:
+            if you["awaiting"] == "bank":
+                p.ok("bank", {"decision": "refuse"})
+        assert time.monotonic() < end, states
+        time.sleep(0.02)
+
+
+def play_round(people: list[Person], bets: list[str] | None = None) -> State:
+    """Everyone bets and sets the house way's arrangement by positions; the reveal."""
+    first = people[0].awaiting("bet")["rounds_played"]
+    for p in people[1:]:
+        p.awaiting("bet")
+    for p, amount in zip(people, bets or ["10"] * len(people), strict=True):
+        p.ok("bet", {"amount": amount})
+    refuse_bank_until_set(people)
+    for p in people:
+        hand = p.state()["you"]["hand"]
+        p.ok("set", {"low": hand["house_low"]})
+    return people[0].wait(lambda s: s["rounds_played"] == first + 1 and s["last"] is not None)
+
+
+def entry_count(db: Path) -> int:
+    with sqlite3.connect(db) as con:
+        return int(con.execute("SELECT COUNT(*) FROM entry").fetchone()[0])
+
+
+def refused(resp: Any, status: int, *names: str) -> None:
+    """``resp`` is a refusal with ``status`` whose message names every one of ``names``."""
+    assert resp.status_code == status, resp.text
+    msg = resp.json()["error"]
+    for name in names:
+        assert name in msg, (name, msg)
