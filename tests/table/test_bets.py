@@ -83,3 +83,60 @@ def test_a_flat_fee_must_be_covered_with_the_bet() -> None:
         table.place_bet(1, have - 199, owner="you")
     assert _snapshot(table, store) == before
     table.place_bet(1, have - 200, owner="you")
+
+
+def _limited(limits: Any) -> tuple[Table, Any]:  # type: ignore[type-arg]
+    from paigow.table.engine import BetLimits
+
+    store = open_store(":memory:")
+    ch = WayChooser(BestLowWay())
+    seats = [Seat(1, "you", "person", 10_000, Idle(ch, 1), owner="you"),
+             Seat(2, "bot", "t", 10_000, Bot(ch, 100), owner="bot2"),
+             Seat(3, "bot", "t", 10_000, Bot(ch, 9_000), owner="bot3")]
+    table = Table(TilesGame(BestLowWay()), seats, chance=seeded_chance(9), store=store,
+                  limits=BetLimits(*limits))
+    return table, store
+
+
+@pytest.mark.parametrize(("amount", "message"), [
+    (499, r"\$4.99 is outside the table's limits: \$5.00 to \$50.00"),
+    (5_001, r"\$50.01 is outside the table's limits: \$5.00 to \$50.00"),
+])
+def test_a_bet_outside_the_table_limits_is_refused_and_changes_nothing(
+        amount: int, message: str) -> None:
+    table, store = _limited((500, 5_000))
+    before = _snapshot(table, store)
+    with pytest.raises(AmountError, match=message):
+        table.place_bet(1, amount, owner="you")
+    assert _snapshot(table, store) == before
+    table.place_bet(1, 500, owner="you")
+    table.place_bet(1, 5_000, owner="you")
+
+
+def test_bots_bet_within_the_table_limits() -> None:
+    table, _ = _limited((500, 5_000))
+    record = table.play_round()
+    assert record is not None
+    assert record.bets == {2: 500, 3: 5_000}  # 1.00 raised to the minimum, 90.00 cut to the maximum
+
+
+def test_limits_must_make_sense() -> None:
+    from paigow.table.engine import BetLimits
+
+    with pytest.raises(AmountError, match="below the minimum"):
+        BetLimits(500, 499)
+    with pytest.raises(AmountError, match="more than zero"):
+        BetLimits(0)
+
+
+def test_a_watcher_learns_banker_and_dice_when_the_round_opens_before_the_deal() -> None:
+    seen: list[Any] = []
+    table, _ = _limited((1, None))
+
+    def opened(opening: Any) -> None:
+        seen.append((opening.banker, opening.dice, dict(opening.bets), table.rounds_played))
+
+    table.on_open = opened
+    record = table.play_round()
+    assert record is not None
+    assert seen == [(record.banker, record.dice, record.bets, 0)]

@@ -341,3 +341,25 @@ def test_the_pages_render(tmp_path: Path) -> None:
             assert "script-src 'self'" in r.headers["content-security-policy"]
         refused(c.get("/tables/7"), 404, "'7'")
 
+
+
+def test_every_split_of_every_tile_hand_is_an_arrangement() -> None:
+    """Settings equal up to tiles of one class (RULES 1.4) are still distinct splits of
+    the pieces: the page may arrange any of them, e.g. 2-1 6-1 4-3 5-2 (two sevens)."""
+    from itertools import combinations
+
+    from paigow.web.view import arrangements
+
+    game, _ = make_game(tiles_opts())
+    deck = game.deck()
+    for hand in list(combinations(deck[:10], 4)) + [tuple(parse_tiles("2-1 6-1 4-3 5-2"))]:
+        arr = arrangements(game, tuple(hand))
+        assert len(arr) == 6
+        for key, a in arr.items():
+            low = [int(x) for x in key.split(",")]
+            pair = sorted(game.piece_text(hand[i]) for i in low)
+            rest = sorted(game.piece_text(p) for i, p in enumerate(hand) if i not in low)
+            got = {tuple(sorted(a["high"].split())), tuple(sorted(a["low"].split()))}
+            assert got == {tuple(pair), tuple(rest)}
+            assert a["pair_is_high"] == (sorted(a["high"].split()) == pair
+                                         and sorted(a["low"].split()) != pair)

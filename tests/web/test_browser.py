@@ -1,8 +1,12 @@
 """The browser table in a real browser: Playwright driving Debian's Chromium.
 
-``paigow serve`` runs in a subprocess on a free localhost port; two browser contexts (two
-people, two cookie jars) join, bet, one asks for a hint and sees the EVs, both set their
-hands, and both see the reveal. A screenshot goes to /tmp/paigow-web-table.png.
+``paigow serve`` runs in a subprocess on a free localhost port. For each game, two people
+start from the lobby, join one table (Ann on a desktop, Bob on a 390 x 844 phone), bet,
+set their hands by clicking pieces (Ann also by keyboard, and from a row of the exact
+hint), and both see the reveal. No page may scroll sideways at 390 px, and no page may
+log an error. Screenshots (desktop and phone, each game, the hand and the reveal; the
+lobby; the history) go to ``screenshots/`` at the project's root, or to
+``$PAIGOW_SCREENSHOTS``.
 
 Skipped (with the reason) when /usr/bin/chromium or the playwright package is missing,
 except under ``CI=true``, where that is a failure. Never runs ``playwright install``.
@@ -11,7 +15,6 @@ except under ``CI=true``, where that is a failure. Never runs ``playwright insta
 from __future__ import annotations
 
 import os
-import re
 import socket
 import subprocess
 import sys
@@ -26,7 +29,10 @@ import pytest
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
-SHOT = Path("/tmp/paigow-web-table.png")
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = Path(os.environ.get("PAIGOW_SCREENSHOTS") or ROOT / "screenshots")
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
 
 
 def _missing(reason: str) -> None:
@@ -41,27 +47,28 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    tmp = tmp_path_factory.mktemp("serve")
     port = _free_port()
-    cmd = [sys.executable, "-m", "paigow.cli.serve", "--game", "tiles", "--seats", "3",
-           "--bankroll", "500", "--seed", "3", "--db", str(tmp_path / "web.sqlite3"),
-           "--host", "127.0.0.1", "--port", str(port)]
-    log = (tmp_path / "serve.log").open("w")
+    cmd = [sys.executable, "-m", "paigow.cli.serve", "--seats", "3", "--bankroll", "500",
+           "--seed", "3", "--insecure-seed", "--db", str(tmp / "web.sqlite3"),
+           "--host", "127.0.0.1", "--port", str(port), "--idle-seconds", "0"]
+    log = (tmp / "serve.log").open("w")
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
-        end = time.monotonic() + 30
+        end = time.monotonic() + 60
         while True:
             try:
-                with urllib.request.urlopen(url + "/api/state", timeout=2) as r:
+                with urllib.request.urlopen(url + "/api/tables", timeout=2) as r:
                     if r.status == 200:
                         break
             except OSError:
                 pass
             if proc.poll() is not None or time.monotonic() > end:
                 raise AssertionError("paigow serve did not start: "
-                                     + (tmp_path / "serve.log").read_text())
+                                     + (tmp / "serve.log").read_text())
             time.sleep(0.2)
         yield url
     finally:
@@ -73,51 +80,161 @@ def server(tmp_path: Path) -> Iterator[str]:
         log.close()
 
 
-def test_two_people_play_a_round_in_chromium(server: str) -> None:
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
     if not CHROMIUM.exists():
         _missing(f"{CHROMIUM} is missing (apt-get install chromium)")
     try:
-        from playwright.sync_api import expect, sync_playwright
+        from playwright.sync_api import sync_playwright
     except ImportError:
         _missing("the playwright package is not installed")
+    SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
+        b = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
         try:
-            pages: list[Any] = []
-            for name in ("Ann", "Bob"):
-                ctx = browser.new_context(viewport={"width": 1100, "height": 900})
-                page = ctx.new_page()
-                page.goto(server)
-                page.fill("#join-name", name)
-                page.click("#join-button")
-                expect(page.locator("#me h2")).to_contain_text(name)
-                pages.append(page)
-            ann, bob = pages
-            for page, amount in ((ann, "10"), (bob, "12.50")):
-                page.locator("#bet-amount").fill(amount)
-                page.click("#bet-button")
-            for page in pages:
-                expect(page.locator("button.setting").first).to_be_visible(timeout=15_000)
-            # each sees their own hand only, no reveal yet
-            assert ann.locator("#last").is_hidden()
-            # Ann asks for the hint: every setting gets its exact EV, one marked best
-            ann.click("#hint-button")
-            expect(ann.locator(".hint .ev").first).to_be_visible(timeout=30_000)
-            n_settings = ann.locator("button.setting").count()
-            assert ann.locator(".hint .ev").count() == n_settings
-            assert ann.locator(".hint .best").count() == 1
-            assert re.search(r"of 20,475", ann.locator(".hint").first.inner_text())
-            ann.screenshot(path=str(SHOT.with_name("paigow-web-hint.png")), full_page=True)
-            # Ann plays the best setting, Bob the house way
-            ann.locator("button.setting", has=ann.locator(".best")).click()
-            bob.click("#house-button")
-            for page in pages:
-                expect(page.locator("#last")).to_contain_text("the reveal", timeout=15_000)
-                expect(page.locator("#last table.reveal tr")).to_have_count(5)  # 1 + banker + 3
-            text = ann.locator("#last").inner_text()
-            assert "seat 1 · you" in text and "seat 2" in text and "banker" in text
-            # the next round's bet box is back, and the balances moved by the results
-            expect(ann.locator("#bet-amount")).to_be_visible()
-            ann.screenshot(path=str(SHOT), full_page=True)
+            yield b
         finally:
-            browser.close()
+            b.close()
+
+
+class Page:
+    """A person's browser page that fails the test on any script error."""
+
+    def __init__(self, browser: Any, viewport: dict[str, int], name: str) -> None:
+        self.ctx = browser.new_context(viewport=viewport)
+        self.page = self.ctx.new_page()
+        self.name = name
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
+        self.page.on("console", lambda m: self.errors.append(f"console: {m.text}")
+                     if m.type == "error" else None)
+
+    def no_sideways_scroll(self) -> None:
+        width = self.page.evaluate("document.documentElement.scrollWidth")
+        inner = self.page.evaluate("window.innerWidth")
+        assert width <= inner, f"{self.name}: the page is {width} px wide in a {inner} px window"
+
+    def shot(self, name: str) -> None:
+        self.page.screenshot(path=str(SHOTS / name), full_page=True)
+
+    def close(self) -> None:
+        assert not self.errors, self.errors
+        self.ctx.close()
+
+
+def _low_positions(page: Any) -> list[int]:
+    return sorted(int(x) for x in page.locator(".zone.low .piece-btn").evaluate_all(
+        "els => els.map(e => e.dataset.pos)"))
+
+
+def _join_from_lobby(p: Page, table_name: str, name: str, server: str) -> None:
+    from playwright.sync_api import expect
+
+    p.page.goto(server + "/")
+    link = p.page.get_by_role("link", name=f"Join or watch {table_name}")
+    expect(link).to_be_visible()
+    link.click()
+    p.page.fill("#join-name", name)
+    p.page.click("#join-button")
+    expect(p.page.locator("#controls h2")).to_contain_text(name)
+
+
+@pytest.mark.parametrize(("game", "table"), [("tiles", "Tiles table 1"), ("poker", "Poker table 2")])
+def test_two_people_play_a_round_from_the_lobby(server: str, browser: Any, game: str,
+                                               table: str) -> None:
+    from playwright.sync_api import expect
+
+    ann, bob = Page(browser, DESKTOP, "Ann (desktop)"), Page(browser, PHONE, "Bob (phone)")
+    if game == "tiles":
+        ann.page.goto(server + "/")
+        expect(ann.page.locator(".table-card")).to_have_count(2)
+        ann.shot("lobby-desktop.png")
+        bob.page.goto(server + "/")
+        expect(bob.page.locator(".table-card")).to_have_count(2)
+        bob.no_sideways_scroll()
+        bob.shot("lobby-phone.png")
+    for p, name in ((ann, "Ann"), (bob, "Bob")):
+        _join_from_lobby(p, table, name, server)
+    for p, amount in ((ann, "10"), (bob, "12.50")):
+        p.page.locator("#bet-amount").fill(amount)
+        p.page.click("#bet-button")
+    for p in (ann, bob):  # the bank may be offered on the way: refuse it
+        pieces = p.page.locator("#setter .piece-btn")
+        end = time.monotonic() + 60
+        while not pieces.first.is_visible():
+            refuse = p.page.locator("#refuse-button")
+            if refuse.is_visible():
+                refuse.click()
+            assert time.monotonic() < end, f"{p.name} was never dealt a hand"
+            time.sleep(0.1)
+        expect(p.page.locator(".felt .chung-wrap")).to_have_count(1)  # the Chung is placed
+        expect(p.page.locator(".dice .die")).to_have_count(3)
+    size = 4 if game == "tiles" else 7
+    expect(ann.page.locator("#setter .piece-btn")).to_have_count(size)
+    assert ann.page.locator(".story").count() == 0  # nobody's hand is shown before the reveal
+    bob.no_sideways_scroll()
+    ann.shot(f"{game}-hand-desktop.png")
+    bob.shot(f"{game}-hand-phone.png")
+
+    # Ann swaps her first piece with her first low piece by clicking them
+    before = _low_positions(ann.page)
+    high_first = ann.page.locator(".zone.high .piece-btn").first
+    moved = int(high_first.get_attribute("data-pos"))
+    high_first.click()
+    ann.page.locator(".zone.low .piece-btn").first.click()
+    after = _low_positions(ann.page)
+    if game == "poker":
+        assert moved in after and after != before
+    else:  # the table may show the pair as the high hand: the split changed either way
+        assert sorted(after) != sorted(before) or moved not in before
+    value = ann.page.locator(".arrangement").inner_text()
+    assert "·" in value and value.strip()
+
+    # and back again by keyboard: Enter on one piece, then on one in the other hand
+    ann.page.locator(".zone.high .piece-btn").first.focus()
+    ann.page.keyboard.press("Enter")
+    ann.page.locator(".zone.low .piece-btn").last.focus()
+    ann.page.keyboard.press("Enter")
+    assert ann.page.evaluate("document.activeElement.classList.contains('piece-btn')")
+
+    # the exact hint: one row per distinct setting, one marked best; a row arranges it
+    ann.page.click("#hint-button")
+    expect(ann.page.locator(".hint-row").first).to_be_visible(timeout=900_000)
+    assert ann.page.locator(".hint-row.best").count() == 1
+    caption = ann.page.locator(".hint-caption").inner_text()
+    assert ("20,475" if game == "tiles" else "53,524,680") in caption
+    ann.page.locator(".hint-row.best").click()
+    assert "· best" in ann.page.locator(".hint-row.best").inner_text()
+    if game == "poker" and ann.page.locator("#set-button").is_disabled():
+        ann.page.locator(".foul-ok input").check()
+    ann.shot(f"{game}-hint-desktop.png")
+    bob.page.click("#hint-button")
+    expect(bob.page.locator(".hint-row").first).to_be_visible(timeout=900_000)
+    bob.no_sideways_scroll()
+    bob.shot(f"{game}-hint-phone.png")
+
+    ann.page.click("#set-button")
+    bob.page.click("#house-button")
+    bob.page.click("#set-button")
+    for p in (ann, bob):
+        expect(p.page.locator(".story")).to_be_visible(timeout=30_000)
+        expect(p.page.locator(".story-seat")).to_have_count(3)
+        expect(p.page.locator(".story-seat.mine")).to_have_count(1)
+    text = ann.page.locator(".story").inner_text()
+    assert "Banker:" in text and "stake" in text and "net" in text
+    assert ann.page.locator(".story .mark").count() == 6  # every hand of every seat marked
+    bob.no_sideways_scroll()
+    ann.shot(f"{game}-reveal-desktop.png")
+    bob.shot(f"{game}-reveal-phone.png")
+
+    # the history page, on a phone too
+    bob.page.goto(server + f"/tables/{'1' if game == 'tiles' else '2'}/history")
+    expect(bob.page.locator(".history-round").first).to_be_visible()
+    bob.no_sideways_scroll()
+    bob.shot(f"{game}-history-phone.png")
+    bob.page.locator(".history-round a").first.click()
+    expect(bob.page.locator(".audit.ok")).to_be_visible()
+    bob.no_sideways_scroll()
+    bob.shot(f"{game}-replay-phone.png")
+    ann.close()
+    bob.close()

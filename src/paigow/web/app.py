@@ -238,24 +238,19 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset()) -> Any
         data = await _read(request, schemas.SET)
         token = _token(request, table_id)
         seat = _seat(host, token)
-        kinds: list[str] = [k for k in ("low", "high_text", "house") if k in data]
-        if "low_text" in data and "high_text" not in data:
-            kinds.append("low_text")
-        if len(kinds) != 1:
-            raise WebError(400, 'say which setting, once: "low" positions, "high_text" and '
+        forms = [k for k in ("low", "house", "high_text", "low_text") if k in data]
+        if forms not in (["low"], ["house"], ["high_text", "low_text"]):
+            raise WebError(400, 'say which setting, once: "low" positions, "high_text" with '
                                 '"low_text", or "house": true')
-        foul_ok = data.get("foul_ok") is True
         if "low" in data:
             size = 4 if host.opts.game == "tiles" else 7
             low = schemas.positions_field(data, "low", size, 2)
-            host.set_hand(token, seat, low=low, foul_ok=foul_ok)
+            host.set_hand(token, seat, low=low, foul_ok=data.get("foul_ok") is True)
         elif "house" in data:
             if data["house"] is not True:
                 raise WebError(400, '"house" must be true when given')
             host.set_hand(token, seat, house=True)
         else:
-            if "low_text" not in data:
-                raise WebError(400, '"high_text" needs "low_text"')
             host.set_hand(token, seat, high_text=data["high_text"], low_text=data["low_text"])
         return {"seat": seat, "set": True}
 

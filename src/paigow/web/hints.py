@@ -137,7 +137,7 @@ class Advisor:
 
         game: Any = self.game
         adv = advise(hand, game.house_way, banking, self.rate, game.rules)
-        rows = [self._row(hand, o, 1) for o in adv.settings]
+        rows = sorted((self._row(hand, o, 1) for o in adv.settings), key=lambda r: -float(r["ev"]))
         return rows, int(rows[0]["total"]) if rows else 0
 
     def _poker(self, hand: tuple[Any, ...], banking: bool) -> tuple[list[dict[str, Any]], int]:

@@ -97,6 +97,7 @@ class SeatState:
     hint: HintJob | None = None
     timed_out: str | None = None  # what the table did for a person who took too long
     deadline: float | None = None  # wall-clock time the table stops waiting for the person
+    hand_view: dict[str, Any] | None = None  # the hand's arrangements, computed once a deal
 
     def reset(self) -> None:
         """A new round: nothing bet, offered or dealt."""
@@ -113,6 +114,7 @@ class SeatState:
         self.hint = None
         self.timed_out = None
         self.deadline = None
+        self.hand_view = None
 
 
 @dataclass

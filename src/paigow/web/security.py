@@ -64,14 +64,18 @@ def host_allowed(host_header: str, allowed: frozenset[str]) -> bool:
     return True
 
 
-def origin_matches(origin: str, host_header: str) -> bool:
-    """Whether ``Origin`` is this very host and port."""
+def origin_matches(origin: str, host_header: str, scheme: str = "http") -> bool:
+    """Whether ``Origin`` is this very scheme, host and port (the request came by
+    ``scheme``: http or https, ws or wss)."""
     if not origin or origin == "null":
         return False
     parts = urlsplit(origin)
     if parts.scheme not in ("http", "https") or not parts.netloc:
         return False
-    default = "443" if parts.scheme == "https" else "80"
+    secure = scheme in ("https", "wss")
+    if (parts.scheme == "https") != secure:
+        return False
+    default = "443" if secure else "80"
     want = host_header.strip().lower()
     got = parts.netloc.lower()
     if ":" not in got.rsplit("]", 1)[-1]:
@@ -123,7 +127,8 @@ class Guard:
             return
         origin = headers.get("origin")
         changes = kind == "websocket" or scope.get("method", "GET") not in SAFE_METHODS
-        if changes and origin is not None and not origin_matches(origin, host):
+        if changes and origin is not None and \
+                not origin_matches(origin, host, str(scope.get("scheme", "http"))):
             await self._deny(kind, send, receive, 403,
                              f"cross-site request refused: origin {origin!r} is not {host!r}")
             return

@@ -35,15 +35,11 @@ def low_size(game: Game[Any, Any]) -> int:
 
 
 def _split(game: Game[Any, Any], hand: tuple[Any, ...], low: tuple[int, ...]) -> Any:
-    """The setting whose low hand is the pieces at ``low`` (at tiles: whose either hand is)."""
-    part = sorted(game.piece_text(hand[i]) for i in low)
-    for s in game.settings_of(hand):
-        if sorted(game.piece_text(p) for p in s.low) == part:
-            return s
-        if game.name == "tiles" and sorted(game.piece_text(p) for p in s.high) == part:
-            return s
-    raise WebError(400, f"positions {list(low)} do not split your hand "
-                        f"{game.hand_text(hand)} into two hands")
+    """The setting whose low hand is the pieces at ``low`` and whose high hand is the rest
+    (at tiles the table orders the two hands itself, so ``low`` may name either)."""
+    low_pieces = [hand[i] for i in low]
+    rest = [p for i, p in enumerate(hand) if i not in low]
+    return game.setting_from_text(hand, game.hand_text(rest), game.hand_text(low_pieces))
 
 
 def _fouls(game: Game[Any, Any], setting: Any) -> bool:
@@ -82,7 +78,6 @@ def arrangements(game: Game[Any, Any], hand: tuple[Any, ...]) -> dict[str, dict[
         v = game.view(s)
         part = sorted(game.piece_text(hand[i]) for i in low)
         these_high = game.name == "tiles" and \
-            sorted(game.piece_text(p) for p in s.high) == part and \
             sorted(game.piece_text(p) for p in s.low) != part
         out[",".join(map(str, low))] = {
             "high": v.high, "low": v.low, "high_name": v.high_name, "low_name": v.low_name,
@@ -299,17 +294,21 @@ def _you(host: TableHost, n: int) -> dict[str, Any]:
                         "can_take": o.can_take, "can_cobank": o.can_cobank}
     if s.hand is not None:
         picked = s.choice or s.chosen
-        house = game.house_choice(s.hand, s.banking)
-        from paigow.web.hints import positions_of
+        if s.hand_view is None:  # the same all round: computed once, not on every push
+            from paigow.web.hints import positions_of
 
+            house = game.house_choice(s.hand, s.banking)
+            s.hand_view = {
+                "pieces": [game.piece_text(p) for p in s.hand],
+                "labels": [game.piece_label(p) for p in s.hand],
+                "banking": s.banking,
+                "arrangements": arrangements(game, s.hand),
+                "foul_rule": getattr(getattr(game, "rules", None), "foul", None),
+                "house_low": positions_of(s.hand, list(house.setting.low)),
+                "house_rule": house.rule,
+            }
         you["hand"] = {
-            "pieces": [game.piece_text(p) for p in s.hand],
-            "labels": [game.piece_label(p) for p in s.hand],
-            "banking": s.banking,
-            "arrangements": arrangements(game, s.hand),
-            "foul_rule": getattr(getattr(game, "rules", None), "foul", None),
-            "house_low": positions_of(s.hand, list(house.setting.low)),
-            "house_rule": house.rule,
+            **s.hand_view,
             "chosen": None if picked is None else {
                 **game.view(picked.setting).__dict__, "rule": picked.rule},
         }

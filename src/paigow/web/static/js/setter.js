@@ -6,6 +6,8 @@
 import { api, announce, h } from "./dom.js";
 import { pieceName, pieceSVG } from "./pieces.js";
 
+const SHOWN = 6; // hint rows shown before "show all"
+
 const FOUL_COST = {
   house: "A fouled hand is re-set by the house way.",
   forfeit: "A fouled hand forfeits the bet.",
@@ -26,6 +28,7 @@ export class Setter {
     this.busy = false;
     this.hint = null;
     this.seen = "";
+    this.showAll = false;
   }
 
   get size() { return this.hand ? this.hand.pieces.length : 0; }
@@ -44,6 +47,7 @@ export class Setter {
       this.note = "";
       this.foulOk = false;
       this.hint = null;
+      this.showAll = false;
     } else {
       this.hand = hand;
     }
@@ -213,7 +217,11 @@ export class Setter {
         `Exact odds against every hand the ${hint.banking ? "players" : "banker"} can hold `
         + `(${fmt(hint.opponent_hands)}), set the house way (${hint.way}). `
         + "EV per unit bet, commission included. Pick a setting to arrange it."),
-      h("div", { class: "hint-rows" }, ...rows));
+      h("div", { class: "hint-rows" }, ...(this.showAll ? rows : rows.slice(0, SHOWN)),
+        rows.length > SHOWN && !this.showAll
+          ? h("button", { type: "button", class: "hint-more link-button", dataset: { focus: "hint-more" },
+                          onclick: () => { this.showAll = true; this.render(); } },
+            `Show all ${rows.length} settings`) : null));
   }
 
   render() {
