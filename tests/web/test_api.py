@@ -352,7 +352,7 @@ def test_every_split_of_every_tile_hand_is_an_arrangement() -> None:
 
     game, _ = make_game(tiles_opts())
     deck = game.deck()
-    for hand in list(combinations(deck[:10], 4)) + [tuple(parse_tiles("2-1 6-1 4-3 5-2"))]:
+    for hand in [*list(combinations(deck[:10], 4)), tuple(parse_tiles("2-1 6-1 4-3 5-2"))]:
         arr = arrangements(game, tuple(hand))
         assert len(arr) == 6
         for key, a in arr.items():

@@ -257,7 +257,7 @@ CASES_SETTING = OUT_OF_TURN_SETTING + BAD_SETTINGS
 
 
 def _id(case: tuple[Any, ...]) -> str:
-    who, method, path, body, raw, headers, status, _names = case
+    _who, method, path, body, raw, headers, status, _names = case
     what = json.dumps(body)[:40] if body is not None else (raw[:20].decode("latin-1") if raw else "")
     return f"{status}-{method}-{path[:40]}-{what}-{sorted(headers or {})}"
 
