@@ -28,6 +28,7 @@ People and their seats:
 from __future__ import annotations
 
 import contextlib
+import logging
 import secrets
 import threading
 import time
@@ -55,6 +56,18 @@ HISTORY_KEPT = 500  # settled rounds kept in memory for the views (the ledger ke
 
 Waited = Literal["answered", "left", "idle"]
 Listener = Callable[[], None]
+
+
+log = logging.getLogger("paigow.web")
+
+
+def _public(exc: BaseException, what: str) -> str:
+    """What people may read of a failure: a bad-input message as it is; anything else
+    (which may quote a file path or a database address) only in the server's log."""
+    if isinstance(exc, PaigowError):
+        return f"{what}: {exc}"
+    log.error("%s", what, exc_info=exc)
+    return f"{what} ({type(exc).__name__}; see the server's log)"
 
 
 class Closed(BaseException):
@@ -272,7 +285,8 @@ class TableHost:
             store = open_store(self.db)  # opened here: a SQLite connection stays in its thread
         except Exception as exc:
             with self.cv:
-                self.phase, self.error = "error", str(exc)
+                log.error("the ledger could not be opened", exc_info=exc)
+                self.phase, self.error = "error", "the ledger could not be opened (see the server's log)"
                 self._changed()
             return
         try:
@@ -280,7 +294,7 @@ class TableHost:
                 try:
                     self.table = self._build(store)
                 except Exception as exc:
-                    self.phase, self.error = "error", str(exc)
+                    self.phase, self.error = "error", _public(exc, "the table could not be built")
                     self._changed()
                     return
                 self.session_id = self.table.session_id
@@ -324,7 +338,7 @@ class TableHost:
                 return
             except Exception as exc:
                 with self.cv:
-                    self.phase, self.error = "error", f"the round failed: {exc}"
+                    self.phase, self.error = "error", _public(exc, "the round failed")
                     self._changed()
                 return
             with self.cv:
