@@ -176,6 +176,15 @@ def test_two_people_play_a_round_from_the_lobby(server: str, browser: Any, game:
     ann.shot(f"{game}-hand-desktop.png")
     bob.shot(f"{game}-hand-phone.png")
 
+    # a long press on a piece (a phone has no hover) shows its name
+    first = bob.page.locator("#setter svg.piece").first
+    name = first.get_attribute("aria-label")
+    first.dispatch_event("pointerdown", {"pointerType": "touch", "bubbles": True})
+    expect(bob.page.locator(".piece-tip")).to_have_text(name, timeout=3_000)
+    first.dispatch_event("pointerup", {"pointerType": "touch", "bubbles": True})
+    if game == "tiles":
+        assert name and " " in name  # "6-6 Teen": the notation and the name
+
     # Ann swaps her first piece with her first low piece by clicking them
     before = _low_positions(ann.page)
     high_first = ann.page.locator(".zone.high .piece-btn").first

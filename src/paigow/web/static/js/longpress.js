@@ -1,0 +1,46 @@
+// A piece's name on a long press (phones have no hover): hold a tile or a card for half a
+// second and its name shows beside it; the press then does not count as a click.
+
+const HOLD_MS = 500;
+let timer = null;
+let tip = null;
+let fired = false;
+
+function hide() {
+  clearTimeout(timer);
+  timer = null;
+  if (tip) { tip.remove(); tip = null; }
+}
+
+document.addEventListener("pointerdown", (ev) => {
+  const piece = ev.target.closest && ev.target.closest("svg.piece");
+  if (!piece || ev.pointerType === "mouse") return;
+  fired = false;
+  const label = piece.getAttribute("aria-label");
+  timer = setTimeout(() => {
+    fired = true;
+    tip = document.createElement("div");
+    tip.className = "piece-tip";
+    tip.setAttribute("role", "tooltip");
+    tip.textContent = label;
+    document.body.appendChild(tip);
+    const r = piece.getBoundingClientRect();
+    const left = Math.max(4, Math.min(window.innerWidth - tip.offsetWidth - 4,
+                                      r.left + r.width / 2 - tip.offsetWidth / 2));
+    tip.style.left = `${left}px`;
+    tip.style.top = `${Math.max(4, r.top - tip.offsetHeight - 6) + window.scrollY}px`;
+  }, HOLD_MS);
+});
+for (const type of ["pointerup", "pointercancel", "scroll"]) {
+  document.addEventListener(type, () => { clearTimeout(timer); timer = null; setTimeout(hide, 1200); },
+                            { passive: true });
+}
+document.addEventListener("pointermove", (ev) => {
+  if (timer && Math.abs(ev.movementX) + Math.abs(ev.movementY) > 6) { clearTimeout(timer); timer = null; }
+});
+document.addEventListener("click", (ev) => {
+  if (fired) { ev.stopPropagation(); ev.preventDefault(); fired = false; }
+}, true);
+document.addEventListener("contextmenu", (ev) => {
+  if (ev.target.closest && ev.target.closest("svg.piece")) ev.preventDefault();
+});
