@@ -21,7 +21,8 @@ from paigow.errors import AmountError
 
 MINOR_PER_MAJOR = 100
 
-_AMOUNT = re.compile(r"^\$?(\d{1,12})(?:\.(\d{1,2}))?$")
+_AMOUNT = re.compile(r"^\$?([0-9]{1,12})(?:\.([0-9]{1,2}))?$")
+_GROUPED = re.compile(r"^\$?[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]*)?$")
 
 
 def parse_major(text: str | int) -> int:
@@ -36,12 +37,16 @@ def parse_major(text: str | int) -> int:
         if text < 0:
             raise AmountError(f"amount {text} must not be negative")
         return text * MINOR_PER_MAJOR
-    raw = str(text).strip().replace(",", "")
+    raw = str(text).strip()
+    if "," in raw:  # thousands separators only: 1,000 or 1,000.50, never 1,0,0
+        if not _GROUPED.match(raw):
+            raise AmountError(f"bad amount {raw!r}: commas only between groups of three digits")
+        raw = raw.replace(",", "")
     if raw.startswith("-"):
         raise AmountError(f"amount {raw!r} must not be negative")
     m = _AMOUNT.match(raw)
     if not m:
-        if re.match(r"^\$?\d+\.\d{3,}$", raw):
+        if re.match(r"^\$?[0-9]+\.[0-9]{3,}$", raw):
             raise AmountError(
                 f"bad amount {raw!r}: at most two decimals (cents), e.g. 10 or 12.50"
             )
