@@ -10,7 +10,6 @@ import typer
 from typer.testing import CliRunner
 
 from paigow.cli.common import new_app
-
 from paigow.cli.poker_ways import register
 
 runner = CliRunner()

@@ -157,7 +157,12 @@ class SqliteStore(SqlStore):
                 # a WAL ledger in a folder we may not write: read it as it stands
                 db.close()
                 db = sqlite3.connect(f"{uri}&immutable=1", uri=True, isolation_level=None)
+                db.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall()
             return db
+        except sqlite3.DatabaseError as exc:
+            if "not a database" in str(exc):
+                raise PaigowError(f"{path!r} is not a paigow database: {exc}") from None
+            raise PaigowError(f"cannot open the database {path!r}: {exc}") from None
         except sqlite3.Error as exc:
             raise PaigowError(f"cannot open the database {path!r}: {exc}") from None
 
