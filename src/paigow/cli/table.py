@@ -390,7 +390,7 @@ def history(
             p(f"  balances: {bal}", highlight=False)
         for a in data["audit"]:
             p(f"audit: {a['at']} {a['action']} round {a['round']} by {a['actor']}: "
-              f"{a['reason']}", highlight=False)
+              f"{a['reason']}", highlight=False, markup=False, soft_wrap=True)
         if data["problems"]:
             p("ledger problems: " + "; ".join(data["problems"]), highlight=False)
 
@@ -428,9 +428,10 @@ def void_cmd(
                     "returned": rnd["bets"], "balances": balances})
         return
     bets = ", ".join(f"seat {k} {format_money(v)}" for k, v in rnd["bets"].items()) or "none"
-    console.print(f"round {round_id} voided; bets returned: {bets}", highlight=False)
+    console.print(f"round {round_id} voided; bets returned: {bets}", highlight=False,
+                  markup=False, soft_wrap=True)
     console.print(f"audit {entry['id']}: {entry['at']} by {entry['actor']}: {entry['reason']}",
-                  highlight=False)
+                  highlight=False, markup=False, soft_wrap=True)
 
 
 if __name__ == "__main__":  # pragma: no cover
