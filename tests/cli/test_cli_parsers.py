@@ -111,7 +111,7 @@ def test_fuzz_a_parser_takes_a_clean_value_or_refuses_naming_the_token(
     except BadInput as exc:
         msg = str(exc)
         assert msg.startswith(parser.what), msg
-        assert repr(text[:60]) in msg or repr(text.strip()) in msg or "'table:" in msg, msg
+        assert repr(text[:300]) in msg or repr(text.strip()) in msg or "'table:" in msg, msg
         return
     # taken: what it gives is clean
     assert all(" " <= c <= "~" for c in text), text

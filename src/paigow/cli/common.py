@@ -115,7 +115,7 @@ def check_ascii(what: str, token: str) -> None:
             )
 
 
-def shown(token: str, limit: int = 60) -> str:
+def shown(token: str, limit: int = 300) -> str:
     """A token quoted for a message, cut if long."""
     if len(token) > limit:
         return repr(token[:limit]) + f"… ({len(token):,} characters)"

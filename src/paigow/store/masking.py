@@ -91,7 +91,9 @@ def secrets_of(url: str) -> list[str]:
         found.append(info.group("info").split(":", 1)[1])
     out: list[str] = []
     for s in found:
-        for v in (s, unquote(s)):
+        # a driver may quote one word of a secret with blanks ("missing = after ...")
+        words = [w for w in s.split() if len(w) >= 4] if len(s.split()) > 1 else []
+        for v in (s, unquote(s), *words):
             if v and v not in out:
                 out.append(v)
     return sorted(out, key=len, reverse=True)
