@@ -343,6 +343,10 @@ def history(
         if last is not None:
             rounds = rounds[-last:]
         sessions = store.sessions()
+        by_id = {s["session"]: s for s in sessions}
+        for r in rounds:  # each round self-contained: `paigow verify --record` reads one
+            r["game"] = by_id[r["session"]]["game"]
+            r["rules"] = by_id[r["session"]]["rules"]
         if session is not None:
             sessions = [s for s in sessions if s["session"] == session]
         data: dict[str, Any] = {

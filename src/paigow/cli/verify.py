@@ -102,17 +102,17 @@ def verify(
 
 
 def _print(v: Verification, where: str) -> None:
-    p = console.print
-    p(f"{where}: commitment {v.commitment}", highlight=False)
-    p(f"  seed {v.seed}", highlight=False)
-    p(f"  the seed throws dice {v.dice[0]}+{v.dice[1]}+{v.dice[2]} = {sum(v.dice)} and deals:",
-      highlight=False)
+    def p(text: str) -> None:
+        console.print(text, highlight=False, markup=False, soft_wrap=True)
+
+    p(f"{where}: commitment {v.commitment}")
+    p(f"  seed {v.seed}")
+    p(f"  the seed throws dice {v.dice[0]}+{v.dice[1]}+{v.dice[2]} = {sum(v.dice)} and deals:")
     for place, hand in v.dealt.items():
-        p(f"    place {place}: {hand}", highlight=False)
+        p(f"    place {place}: {hand}")
     if v.fair:
-        p(f"fair: checked {', '.join(v.checked)}: the round was dealt from the committed seed",
-          highlight=False)
+        p(f"fair: checked {', '.join(v.checked)}: the round was dealt from the committed seed")
     else:
-        p("NOT FAIR:", highlight=False)
+        p("NOT FAIR:")
         for d in v.differences:
-            p(f"  {d}", highlight=False)
+            p(f"  {d}")
