@@ -409,8 +409,10 @@ def void_cmd(
     force: Annotated[bool, typer.Option("--force", help="Void it even though its table still holds the session's lease.")] = False,
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
-    """The operator's void: return every bet of a stuck open round and close it, leaving
-    an audit entry (who, when, why). A round whose table still runs is refused unless
+    """Void a stuck open round: every bet returned, an audit entry kept.
+
+    The operator's void: return every bet of a stuck open round and close it, leaving an
+    audit entry (who, when, why). A round whose table still runs is refused unless
     --force (that table then finds its round void and cannot settle it)."""
     import getpass
     import socket

@@ -64,8 +64,10 @@ def verify(
     game: Annotated[str | None, option("--game", parser=Choice("--game", "tiles", "poker"), help="tiles or poker (with --record, when the record does not say).")] = None,
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
-    """Check a round's provably fair deal: the seed against its commitment, and the deal
-    (shuffle, dice, hands) against the record. Exit 0 fair, 1 not."""
+    """Check that a round was dealt from the seed its table committed to.
+
+    The revealed seed is checked against the commitment, and the deal it gives (shuffle,
+    dice, hands) against the round's record. Exit status 0 fair, 1 not."""
     if (round_id is None) == (record is None):
         raise PaigowError("give a ROUND of a ledger (--db) or a --record file, one of the two")
     session: dict[str, Any]
