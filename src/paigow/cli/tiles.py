@@ -23,7 +23,20 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from paigow.cli.common import JSON_OPTION, console, err_console, print_json, run_command
+from paigow.cli.common import (
+    JSON_OPTION,
+    Choice,
+    OutputFile,
+    Rate,
+    Token,
+    argument,
+    console,
+    err_console,
+    new_app,
+    option,
+    print_json,
+    run_command,
+)
 from paigow.errors import RuleError
 from paigow.settle import parse_rate
 from paigow.tiles.facts import compute_facts
@@ -34,11 +47,12 @@ from paigow.tiles.tile import parse_tiles
 from paigow.tiles.ways import TileWay
 from paigow.tiles.ways.registry import get_way
 
-app = typer.Typer(help="Pai Gow tiles: values, comparisons, settings, facts.", no_args_is_help=True)
+app = new_app(help="Pai Gow tiles: values, comparisons, settings, facts.", no_args_is_help=True)
 
-TILES_ARG = typer.Argument(..., help="Tiles like 6-6 5-4 or teen 5-4.")
-GJ_OPTION = typer.Option(
-    "--gee-joon-tiebreak", help="How a lone Gee Joon tile breaks ties: ranked or no_value."
+TILES_ARG = argument(parser=Token("TILES"), help="Tiles like 6-6 5-4 or teen 5-4.")
+GJ_OPTION = option(
+    "--gee-joon-tiebreak", parser=Choice("--gee-joon-tiebreak", "ranked", "no_value"),
+    help="How a lone Gee Joon tile breaks ties: ranked or no_value.",
 )
 
 
@@ -72,8 +86,12 @@ def value_cmd(
 
 @app.command("compare")
 def compare_cmd(
-    player: Annotated[str, typer.Argument(help='The player\'s hand, e.g. "4-3 2-2".')],
-    banker: Annotated[str, typer.Argument(help='The banker\'s hand, e.g. "6-5 5-5".')],
+    player: Annotated[
+        str, argument(parser=Token("PLAYER"), help='The player\'s hand, e.g. "4-3 2-2".')
+    ],
+    banker: Annotated[
+        str, argument(parser=Token("BANKER"), help='The banker\'s hand, e.g. "6-5 5-5".')
+    ],
     gee_joon_tiebreak: Annotated[str, GJ_OPTION] = "ranked",
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
@@ -151,15 +169,18 @@ def facts_cmd(json: Annotated[bool, JSON_OPTION] = False) -> None:
 # ---------------------------------------------------------------------------------------
 # Hand-setting ways and exact odds: set, advise, edge, table (paigow.analysis.tiles_odds).
 
-STRATEGY_OPTION = typer.Option(
-    "--strategy", help="A way by name: australian, luger, harrahs, eighty, optimal, table:PATH."
+STRATEGY_OPTION = option(
+    "--strategy", parser=Token("--strategy", table_path=True),
+    help="A way by name: australian, luger, harrahs, eighty, optimal, table:PATH.",
 )
-DEALER_OPTION = typer.Option(
-    "--dealer", help="The other side's way (the banker's, or the player's when you bank)."
+DEALER_OPTION = option(
+    "--dealer", parser=Token("--dealer", table_path=True),
+    help="The other side's way (the banker's, or the player's when you bank).",
 )
 BANKING_OPTION = typer.Option("--banking", help="Set or count as the banker.")
-COMMISSION_OPTION = typer.Option(
-    "--commission", help="Commission on a win (or a bank's net win): 0.05, 5% or 1/20."
+COMMISSION_OPTION = option(
+    "--commission", parser=Rate("--commission"),
+    help="Commission on a win (or a bank's net win): 0.05, 5% or 1/20.",
 )
 
 
@@ -308,9 +329,10 @@ def advise_cmd(
 
 @app.command("edge")
 def edge_cmd(
-    player: Annotated[str, typer.Option("--player", help="The way whose edge to count.")] = (
-        "australian"
-    ),
+    player: Annotated[
+        str, option("--player", parser=Token("--player", table_path=True),
+                    help="The way whose edge to count.")
+    ] = "australian",
     dealer: Annotated[str, DEALER_OPTION] = "australian",
     banking: Annotated[bool, BANKING_OPTION] = False,
     commission: Annotated[str, COMMISSION_OPTION] = "0.05",
@@ -354,7 +376,9 @@ def table_cmd(
     strategy: Annotated[str, STRATEGY_OPTION] = "australian",
     banking: Annotated[bool, BANKING_OPTION] = False,
     output: Annotated[
-        str | None, typer.Option("--output", "-o", help="CSV file to write (default: stdout).")
+        str | None,
+        option("--output", "-o", parser=OutputFile("--output"),
+               help="CSV file to write (default: stdout)."),
     ] = None,
     dealer: Annotated[str, DEALER_OPTION] = "australian",
     commission: Annotated[str, COMMISSION_OPTION] = "0.05",
