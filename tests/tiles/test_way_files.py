@@ -15,6 +15,7 @@ from paigow.tiles.tile import parse_tiles
 from paigow.tiles.ways import _cache
 from paigow.tiles.ways.australian import AustralianHouseWay
 from paigow.tiles.ways.registry import get_way
+from paigow.tiles.ways.split_tables import HarrahsWay
 from paigow.tiles.ways.way_file import (
     SHIPPED_DIR,
     FileWay,
@@ -254,20 +255,39 @@ def test_bad_way_file_path_is_a_clear_error(tmp_path: Path) -> None:
 
 
 def test_shipped_way_files_are_found_by_name() -> None:
-    assert "australian.toml" in shipped_way_files()
+    assert {"australian.toml", "harrahs.toml"} <= set(shipped_way_files())
     w = get_way("australian.toml")
     assert isinstance(w, FileWay) and w.name == "australian.toml"
 
 
 @pytest.mark.slow
-def test_australian_house_way_as_a_file_sets_all_35960_hands_as_the_code() -> None:
-    code, file_way = AustralianHouseWay(), load_way_file(AUSTRALIAN)
+@pytest.mark.parametrize("file_name,code", [
+    ("australian.toml", AustralianHouseWay()), ("harrahs.toml", HarrahsWay()),
+])
+def test_shipped_way_file_sets_all_35960_hands_as_the_code(file_name: str, code: object) -> None:
+    file_way = load_way_file(SHIPPED_DIR / file_name)
     for index in range(tiles_tables.N_HANDS):
         tiles = tiles_tables.tiles_of(index)
-        want = code.choose(tiles).setting
+        want = code.choose(tiles).setting  # type: ignore[attr-defined]
         for banking in (False, True):
             got = file_way.choose(tiles, banking).setting
-            assert got.same_way(want), (index, str(got), str(want))
+            assert got.same_way(want), (file_name, index, str(got), str(want))
+
+
+def test_harrahs_file_by_its_three_stated_points() -> None:
+    w = get_way("harrahs.toml")
+    # 1. split Heaven or Earth to make 6-8 or better: Teen Teen 2-4 Gor makes 6 and 8
+    assert sets(w, "6-6 6-6 4-2 3-1") == ("4-2 6-6", "3-1 6-6")
+    #    Teen Teen 9 Foo would make 3 and a Wong: kept (Luger splits it, "9 w/ 11")
+    assert sets(w, "6-6 6-6 6-3 6-5") == ("6-6 6-6", "6-3 6-5")
+    # 2. sevens split as (2, 12) w/ 2, 10, 11, 12: Tit Tit Teen Foo splits; Tit Tit Ping
+    #    Foo stays together (Luger's banker column splits it, "10 and 11")
+    assert sets(w, "6-1 6-1 6-6 6-5") == ("6-1 6-6", "6-1 6-5")
+    assert sets(w, "6-1 6-1 6-4 6-5") == ("6-1 6-1", "6-4 6-5")
+    # 3. never split Long, Big Head Six or the mixed fives, even with Teen and Day
+    for pair in ("3-3 3-3", "5-1 5-1", "3-2 4-1"):
+        high, low = sets(w, f"{pair} 6-6 1-1")
+        assert {high, low} == {" ".join(sorted(pair.split())), "1-1 6-6"}
 
 
 def test_australian_file_formulation_changes_33_hands_29_by_b3_and_4_by_b2() -> None:
