@@ -370,7 +370,12 @@ def read_step(text: str) -> Step:
     obj = _objective(low)
     if obj is not None:
         key = obj
-        return lambda c, h: [s for s in c if key(s) == max(key(x) for x in c)]
+
+        def best(c: list[Setting], h: _Hand) -> list[Setting]:
+            top = max(key(s) for s in c)
+            return [s for s in c if key(s) == top]
+
+        return best
     pred = read_predicate(t)
 
     def prefer(c: list[Setting], h: _Hand) -> list[Setting]:
