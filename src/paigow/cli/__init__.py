@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import typer
 
-from paigow.cli import poker_odds, poker_ways
+from paigow.cli import poker_odds, poker_ways, train
 from paigow.cli.poker import app as poker_app
 from paigow.cli.serve import serve
 from paigow.cli.table import history, play, replay_cmd
@@ -18,6 +18,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     add_completion=False,
 )
+train.register_grade(tiles_app, poker_app)
 app.add_typer(tiles_app, name="tiles")
 
 poker_ways.register(poker_app)
@@ -27,6 +28,7 @@ app.command("play")(play)
 app.command("replay")(replay_cmd)
 app.command("history")(history)
 app.command("serve")(serve)
+app.add_typer(train.app, name="train")
 
 
 def main() -> None:

@@ -46,7 +46,7 @@ from random import Random
 from typing import Literal, Protocol, cast
 
 from paigow.analysis import Progress
-from paigow.errors import RuleError, SettingError
+from paigow.errors import CardError, RuleError, SettingError
 from paigow.poker.cards import FULL_DECK, Card, card_name, parse_cards, sort_cards
 from paigow.poker.rules import PokerRules
 from paigow.poker.setting import Setting as PokerSetting
@@ -119,7 +119,9 @@ class Rule:
 class Choice:
     """One distinct setting of a hand as a person sees it: the two hands (piece names, the
     high hand first) and their values. ``number`` is its place in the hand's listing (from
-    1); a poker setting that fouls is never listed (``number`` None, ``foul`` True)."""
+    1), and names it: a setting written with other but identical pieces (another Teen, a
+    suit swapped) carries the number of the listed setting it plays like. A poker setting
+    that fouls is never listed (``number`` None, ``foul`` True)."""
 
     number: int | None
     high: tuple[str, ...]
@@ -132,6 +134,11 @@ class Choice:
     def text(self) -> str:
         """The setting as written at the prompt: ``"HIGH | LOW"``."""
         return f"{' '.join(self.high)} | {' '.join(self.low)}"
+
+    def same(self, other: Choice) -> bool:
+        """Whether two choices of one hand are the same setting (they play alike: the same
+        listed number), whichever identical pieces each names."""
+        return self.number is not None and self.number == other.number
 
     def to_json(self) -> dict[str, object]:
         return {"number": self.number, "high": list(self.high), "low": list(self.low),
@@ -195,13 +202,15 @@ class Grade:
 
     @property
     def is_optimal(self) -> bool:
-        """The person's setting has the best EV (it gave nothing up)."""
-        return self.ev_lost == 0
+        """The person's setting has the best EV (it gave nothing up) and is a legal one: a
+        poker setting that fouls is never optimal, even when the house's re-setting of it
+        happens to be."""
+        return self.ev_lost == 0 and not self.yours.choice.foul
 
     @property
     def is_house(self) -> bool:
         """The person set the hand the house way (the same setting, up to identical pieces)."""
-        return not self.yours.choice.foul and self.yours.choice == self.house.choice
+        return self.yours.choice.same(self.house.choice)
 
     @property
     def correct(self) -> bool:
@@ -210,6 +219,9 @@ class Grade:
 
     def verdict(self) -> str:
         """One line: right or wrong, by the drill's measure, and what it cost."""
+        if self.yours.choice.foul:
+            return (f"foul: {self.yours.text} puts a two-card hand in front that is not below "
+                    f"the five-card hand; {self.yours.played.split(', so ', 1)[-1]}")
         if self.drill == "dealer":
             if self.is_house:
                 return f"right: that is the house way, by {_rule_ref(self.rule)}"
@@ -275,6 +287,20 @@ class Grader(Protocol):
     def prepare(self, progress: Progress | None = None) -> None: ...
 
 
+@dataclass(frozen=True)
+class _Analysis:
+    """Everything a grade of one hand needs but the person's setting (kept per hand, so
+    grading several settings of one hand counts its odds once)."""
+
+    hand: tuple[str, ...]
+    options: tuple[Option, ...]
+    house: Option
+    rule: Rule
+    best: Option
+    total: int
+    kinds: tuple[str, ...]
+
+
 def _pick(choices: Sequence[Choice], setting: str | int,
           read: Callable[[str], Choice]) -> Choice:
     """The person's setting: a listed number or a written setting."""
@@ -293,10 +319,70 @@ def _numbered(choices: Sequence[Choice], n: int) -> Choice:
     return listed[n - 1]
 
 
+def _option_of(options: Sequence[Option], choice: Choice) -> Option:
+    """The odds of ``choice`` (the listed option it plays like), shown with its own pieces."""
+    o = next(o for o in options if o.choice.same(choice))
+    return Option(choice, o.win, o.push, o.lose, o.ev, o.played)
+
+
+class _BaseGrader:
+    """What both graders share: the per-hand cache and the grade itself."""
+
+    game: Game
+    banking: bool
+    commission: Fraction
+    way_name: str
+    dealer_name: str
+    CACHED = 32
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple[Hashable, ...], _Analysis] = {}
+
+    def _key_of(self, hand: Sequence[Hashable]) -> tuple[Hashable, ...]:
+        raise NotImplementedError
+
+    def _analyse(self, hand: tuple[Hashable, ...], on_progress: Progress | None) -> _Analysis:
+        raise NotImplementedError
+
+    def choices(self, hand: Sequence[Hashable]) -> tuple[Choice, ...]:
+        raise NotImplementedError
+
+    def read(self, hand: Sequence[Hashable], text: str) -> Choice:
+        raise NotImplementedError
+
+    def _foul(self, yours: Choice, a: _Analysis) -> Option:
+        raise NotImplementedError
+
+    def analysis(self, hand: Sequence[Hashable], on_progress: Progress | None = None) -> _Analysis:
+        """The hand's exact odds, house way and best setting (computed once per hand)."""
+        key = self._key_of(hand)
+        hit = self._cache.get(key)
+        if hit is None:
+            hit = self._analyse(key, on_progress)
+            if len(self._cache) >= self.CACHED:
+                self._cache.pop(next(iter(self._cache)))
+            self._cache[key] = hit
+        return hit
+
+    def grade(self, hand: Sequence[Hashable], setting: str | int, drill: Drill = "player",
+              on_progress: Progress | None = None) -> Grade:
+        """Grade ``setting`` of ``hand``: written (``"HIGH | LOW"``, or the front hand alone)
+        or the number of a listed setting. ``on_progress`` reports the one-time work of the
+        exact odds (the opponent's setting of every hand), when it is not yet done."""
+        d = check_drill(drill)
+        key = self._key_of(hand)
+        yours = _pick(self.choices(key), setting, lambda text: self.read(key, text))
+        a = self.analysis(key, on_progress)
+        mine = self._foul(yours, a) if yours.foul else _option_of(a.options, yours)
+        return Grade(self.game, d, a.hand, self.banking, self.way_name, self.dealer_name,
+                     self.commission, a.total, a.options, mine, a.house, a.rule, a.best,
+                     a.kinds)
+
+
 # ------------------------------------------------------------------------------ tiles
 
 
-class TileGrader:
+class TileGrader(_BaseGrader):
     """Grades tile settings against ``dealer`` (a way, default ``australian``), showing the
     house way ``way`` (default ``australian``); ``banking`` and ``commission`` set the role
     and the commission in force."""
@@ -311,25 +397,28 @@ class TileGrader:
         commission: Fraction | str | float = DEFAULT_RATE,
         rules: TileRules | None = None,
     ) -> None:
+        super().__init__()
         self.rules = rules or TileRules()
-        self.commission = parse_rate(commission) if isinstance(commission, str) \
-            else Fraction(commission)
+        self.commission = _rate(commission)
         self.banking = banking
-        self.way: TileWay = way if isinstance(way, TileWay) and not isinstance(way, str) \
+        self.way: TileWay = way if way is not None and not isinstance(way, str) \
             else cast(TileWay, house_way("tiles", way, self.rules))
         self.dealer: TileWay = tile_opponent(dealer, self.rules, self.commission)
         self.way_name = self.way.name
         self.dealer_name = self.dealer.name
 
     def deal(self, rng: Random) -> tuple[Tile, ...]:
-        """Four tiles drawn at random from the 32."""
-        return tuple(rng.sample(TILE_SET, 4))
+        """Four tiles drawn at random from the 32, in the set's order (Gee Joon, Teen, …)."""
+        return tuple(sorted(rng.sample(TILE_SET, 4), key=TILE_SET.index))
 
     def parse_hand(self, hand: str | Sequence[str]) -> tuple[Tile, ...]:
         return parse_tiles(hand, count=4)
 
     def names(self, hand: Sequence[Hashable]) -> tuple[str, ...]:
         return tuple(str(t) for t in hand)
+
+    def _key_of(self, hand: Sequence[Hashable]) -> tuple[Hashable, ...]:
+        return tuple(hand)
 
     def _choice(self, s: TileSetting, number: int | None) -> Choice:
         return Choice(number, tuple(str(t) for t in s.high), tuple(str(t) for t in s.low),
@@ -343,18 +432,18 @@ class TileGrader:
         return tuple(self._choice(s, n) for n, s in enumerate(self._settings(hand), 1))
 
     def _listed(self, hand: Sequence[Hashable], s: TileSetting) -> Choice:
+        """``s`` as written, numbered as the listed setting it plays like."""
         for n, other in enumerate(self._settings(hand), 1):
             if other.same_way(s):
-                return self._choice(other, n)
+                return self._choice(s, n)
         raise SettingError(f"{s} is not a setting of the hand")  # pragma: no cover
 
     def kinds(self, hand: Sequence[Hashable]) -> tuple[str, ...]:
         return tile_kinds(cast(Sequence[Tile], hand), self.rules)
 
     def read(self, hand: Sequence[Hashable], text: str) -> Choice:
-        """A written setting, as the hand's listed choice it is."""
-        tiles = cast(Sequence[Tile], hand)
-        high, low = read_tiles_setting(tiles, text)
+        """A written setting, numbered as the listed setting it plays like."""
+        high, low = read_tiles_setting(cast(Sequence[Tile], hand), text)
         return self._listed(hand, make_setting(high, low, self.rules))
 
     def house(self, hand: Sequence[Hashable]) -> tuple[Choice, Rule]:
@@ -368,38 +457,26 @@ class TileGrader:
 
         way_choices(self.dealer, not self.banking, self.rules, progress)
 
-    def grade(self, hand: Sequence[Hashable], setting: str | int, drill: Drill = "player",
-              on_progress: Progress | None = None) -> Grade:
-        """Grade ``setting`` (written, or a listed number) of the four tiles ``hand``;
-        ``on_progress`` reports the one-time setting of every hand by the opponent's way."""
+    def _analyse(self, hand: tuple[Hashable, ...], on_progress: Progress | None) -> _Analysis:
         from paigow.analysis.tiles_odds import advise
         from paigow.analysis.tiles_tables import N_DEALER
 
-        tiles = tuple(cast(Sequence[Tile], hand))
-        choices = self.choices(tiles)
-        yours = _pick(choices, setting, lambda text: self.read(tiles, text))
-        house, rule = self.house(tiles)
+        tiles = cast(tuple[Tile, ...], hand)
         if on_progress is not None:
             self.prepare(on_progress)
         adv = advise(tiles, self.dealer, self.banking, self.commission, self.rules)
         options = []
-        for c in choices:
+        for c in self.choices(tiles):
             s = make_setting(parse_tiles(c.high), parse_tiles(c.low), self.rules)
             odds = next(o for o in adv.settings if o.setting.same_way(s))
             options.append(Option(c, odds.win, odds.push, odds.lose, odds.ev))
-        best_setting = adv.settings[adv.best].setting
-        best = next(o for o in options
-                    if make_setting(parse_tiles(o.choice.high), parse_tiles(o.choice.low),
-                                    self.rules).same_way(best_setting))
-        return Grade(
-            "tiles", check_drill(drill), self.names(tiles), self.banking, self.way.name,
-            self.dealer.name, self.commission, N_DEALER, tuple(options), _option_of(options, yours),
-            _option_of(options, house), rule, best, self.kinds(tiles),
-        )
+        house, rule = self.house(tiles)
+        best = _option_of(options, self._listed(tiles, adv.settings[adv.best].setting))
+        return _Analysis(self.names(tiles), tuple(options), _option_of(options, house), rule,
+                         best, N_DEALER, self.kinds(tiles))
 
-
-def _option_of(options: Sequence[Option], choice: Choice) -> Option:
-    return next(o for o in options if o.choice == choice)
+    def _foul(self, yours: Choice, a: _Analysis) -> Option:  # pragma: no cover - no fouls
+        raise SettingError("a tile setting cannot foul")
 
 
 # ------------------------------------------------------------------------------ poker
@@ -407,13 +484,14 @@ def _option_of(options: Sequence[Option], choice: Choice) -> Option:
 
 @dataclass(frozen=True)
 class _PokerListing:
-    """A poker hand's settings: each listed choice with its rank keys."""
+    """A poker hand's listed settings with the rank keys of their two hands."""
 
-    choices: tuple[Choice, ...]
+    settings: tuple[PokerSetting, ...]
     keys: tuple[tuple[int, int], ...] = field(repr=False)
+    choices: tuple[Choice, ...] | None = field(default=None, repr=False)
 
 
-class PokerGrader:
+class PokerGrader(_BaseGrader):
     """Grades poker settings against ``dealer`` (default the house way's kernel), showing
     the house way ``way`` (default ``house``). ``deck`` (default all 53 cards) makes a small
     exact problem: the hands are dealt from it and the opponent holds its other cards."""
@@ -430,9 +508,9 @@ class PokerGrader:
         deck: Sequence[Card] | None = None,
         cache: Path | bool = True,
     ) -> None:
+        super().__init__()
         self.rules = rules or PokerRules()
-        self.commission = parse_rate(commission) if isinstance(commission, str) \
-            else Fraction(commission)
+        self.commission = _rate(commission)
         self.banking = banking
         self.deck: tuple[Card, ...] = FULL_DECK if deck is None else tuple(sorted(deck))
         self.cache = cache
@@ -441,14 +519,13 @@ class PokerGrader:
         self.dealer = poker_opponent(dealer, self.rules, self.deck)
         self.way_name = self.way.name
         self.dealer_name = str(getattr(self.dealer, "name", dealer))
+        self._listings: dict[tuple[Card, ...], _PokerListing] = {}
 
     def deal(self, rng: Random) -> tuple[Card, ...]:
         """Seven cards drawn at random from the deck, highest first."""
         return sort_cards(rng.sample(self.deck, 7))
 
     def parse_hand(self, hand: str | Sequence[str]) -> tuple[Card, ...]:
-        from paigow.errors import CardError
-
         cards = parse_cards(hand)
         if len(cards) != 7:
             raise CardError(f"a Pai Gow Poker hand has seven cards, got {len(cards)}")
@@ -460,6 +537,9 @@ class PokerGrader:
     def names(self, hand: Sequence[Hashable]) -> tuple[str, ...]:
         return tuple(card_name(c) for c in sort_cards(cast(Sequence[Card], hand)))
 
+    def _key_of(self, hand: Sequence[Hashable]) -> tuple[Hashable, ...]:
+        return sort_cards(cast(Sequence[Card], hand))
+
     def _key(self, s: PokerSetting) -> tuple[int, int]:
         return key5(s.high, self.rules), key2(s.low, self.rules)
 
@@ -470,38 +550,50 @@ class PokerGrader:
                       r.low.description, r.foul)
 
     def _listing(self, hand: Sequence[Hashable]) -> _PokerListing:
-        out: list[Choice] = []
-        keys: list[tuple[int, int]] = []
-        for s in poker_settings(cast(Sequence[Card], hand)):
+        """The legal settings that play differently, in :func:`settings` order, with the
+        rank keys of their two hands (kept for the last hands asked about)."""
+        cards = sort_cards(cast(Sequence[Card], hand))
+        hit = self._listings.get(cards)
+        if hit is not None:
+            return hit
+        found: list[tuple[PokerSetting, tuple[int, int]]] = []
+        for s in poker_settings(cards):
             k = self._key(s)
-            if k[0] <= k[1] or k in keys:
-                continue  # a foul, or a setting that plays like one already listed
-            keys.append(k)
-            out.append(self._choice(s, len(out) + 1))
-        return _PokerListing(tuple(out), tuple(keys))
+            if k[0] > k[1] and all(k != other for _, other in found):
+                found.append((s, k))  # not a foul, nor a repeat of one listed
+        listing = _PokerListing(tuple(s for s, _ in found), tuple(k for _, k in found))
+        if len(self._listings) >= self.CACHED:
+            self._listings.pop(next(iter(self._listings)))
+        self._listings[cards] = listing
+        return listing
 
     def choices(self, hand: Sequence[Hashable]) -> tuple[Choice, ...]:
         """The hand's distinct legal settings, numbered from 1 (at most 21)."""
-        return self._listing(hand).choices
+        listing = self._listing(hand)
+        if listing.choices is None:
+            choices = tuple(self._choice(s, n) for n, s in enumerate(listing.settings, 1))
+            object.__setattr__(listing, "choices", choices)  # filled in once, when asked
+            return choices
+        return listing.choices
 
     def kinds(self, hand: Sequence[Hashable]) -> tuple[str, ...]:
         return poker_kinds(cast(Sequence[Card], hand), self.rules)
 
-    def _as_listed(self, listing: _PokerListing, s: PokerSetting) -> Choice:
+    def _as_listed(self, hand: Sequence[Hashable], s: PokerSetting) -> Choice:
+        """``s`` as written, numbered as the listed setting it plays like (a foul: None)."""
+        keys = self._listing(hand).keys
         k = self._key(s)
-        if k in listing.keys:
-            return listing.choices[listing.keys.index(k)]
-        return self._choice(s, None)  # a foul: not listed
+        return self._choice(s, keys.index(k) + 1 if k in keys else None)
 
     def read(self, hand: Sequence[Hashable], text: str) -> Choice:
-        """A written setting, as the hand's listed choice it plays like (or a foul)."""
+        """A written setting, numbered as the listed setting it plays like (or a foul)."""
         high, low = read_poker_setting(cast(Sequence[Card], hand), text)
-        return self._as_listed(self._listing(hand), PokerSetting(high, low))
+        return self._as_listed(hand, PokerSetting(high, low))
 
     def house(self, hand: Sequence[Hashable]) -> tuple[Choice, Rule]:
         """The house way's setting and the numbered rule that decided it."""
         d = self.way.choose(list(cast(Sequence[Card], hand)), self.banking)
-        return self._as_listed(self._listing(hand), d.setting), Rule.of(d.rule, self.way.name)
+        return self._as_listed(hand, d.setting), Rule.of(d.rule, self.way.name)
 
     def prepare(self, progress: Progress | None = None) -> None:
         """Build (once; then cached on disk) the table of the opponent's setting of every
@@ -511,44 +603,37 @@ class PokerGrader:
         opponent_table(self.dealer, not self.banking, self.rules, self.deck,  # type: ignore[arg-type]
                        self.cache, progress)
 
-    def grade(self, hand: Sequence[Hashable], setting: str | int,
-              drill: Drill = "player", on_progress: Progress | None = None) -> Grade:
-        """Grade ``setting`` (written, or a listed number) of the seven cards ``hand``."""
+    def _analyse(self, hand: tuple[Hashable, ...], on_progress: Progress | None) -> _Analysis:
         from paigow.analysis.poker_odds import advise
 
-        cards = sort_cards(cast(Sequence[Card], hand))
+        cards = cast(tuple[Card, ...], hand)
         listing = self._listing(cards)
-        yours = _pick(listing.choices, setting, lambda text: self.read(cards, text))
-        house, rule = self.house(cards)
         adv = advise(cards, self.dealer, self.banking, self.commission,  # type: ignore[arg-type]
                      self.rules, self.deck, house=None, cache=self.cache,
                      on_progress=on_progress)
         by_key: dict[tuple[int, int], tuple[int, int, int, Fraction]] = {}
         for row in adv.settings:
             by_key.setdefault(self._key(row.setting), (row.win, row.push, row.lose, row.ev))
-        options = [Option(c, *by_key[k]) for c, k in zip(listing.choices, listing.keys,
-                                                         strict=True)]
-        best_key = self._key(adv.best_setting.setting)
-        best = options[listing.keys.index(best_key)]
-        house_opt = _option_of(options, house)
-        if yours.foul:
-            mine = self._foul_option(yours, house_opt, adv.total)
-        else:
-            mine = _option_of(options, yours)
-        return Grade(
-            "poker", check_drill(drill), self.names(cards), self.banking, self.way.name,
-            self.dealer_name, self.commission, adv.total, tuple(options), mine, house_opt,
-            rule, best, self.kinds(cards),
-        )
+        options = tuple(Option(c, *by_key[k])
+                        for c, k in zip(self.choices(cards), listing.keys, strict=True))
+        best = options[listing.keys.index(self._key(adv.best_setting.setting))]
+        house, rule = self.house(cards)
+        return _Analysis(self.names(cards), options, _option_of(options, house), rule, best,
+                         adv.total, self.kinds(cards))
 
-    def _foul_option(self, yours: Choice, house: Option, total: int) -> Option:
+    def _foul(self, yours: Choice, a: _Analysis) -> Option:
         if self.rules.foul == "forfeit" and not self.banking:
-            return Option(yours, 0, 0, total, Fraction(-1),
+            return Option(yours, 0, 0, a.total, Fraction(-1),
                           "fouls: the two-card hand is not below the five-card hand, so the "
                           "bet is forfeit")
-        return Option(yours, house.win, house.push, house.lose, house.ev,
+        h = a.house
+        return Option(yours, h.win, h.push, h.lose, h.ev,
                       f"fouls: the two-card hand is not below the five-card hand, so the house "
-                      f"re-sets it by its way as {house.text}")
+                      f"re-sets it by its way as {h.text}")
+
+
+def _rate(commission: Fraction | str | float) -> Fraction:
+    return parse_rate(commission) if isinstance(commission, str) else Fraction(commission)
 
 
 # ------------------------------------------------------------------------- one call
