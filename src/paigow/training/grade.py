@@ -335,7 +335,9 @@ class _BaseGrader:
     dealer_name: str
     CACHED = 32
 
-    def __init__(self) -> None:
+    def __init__(self, banking: bool, commission: Fraction | str | float) -> None:
+        self.banking = bool(banking)
+        self.commission = parse_rate(commission)  # checked: 0 <= rate < 1
         self._cache: dict[tuple[Hashable, ...], _Analysis] = {}
 
     def _key_of(self, hand: Sequence[Hashable]) -> tuple[Hashable, ...]:
@@ -397,10 +399,8 @@ class TileGrader(_BaseGrader):
         commission: Fraction | str | float = DEFAULT_RATE,
         rules: TileRules | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(banking, commission)
         self.rules = rules or TileRules()
-        self.commission = _rate(commission)
-        self.banking = banking
         self.way: TileWay = way if way is not None and not isinstance(way, str) \
             else cast(TileWay, house_way("tiles", way, self.rules))
         self.dealer: TileWay = tile_opponent(dealer, self.rules, self.commission)
@@ -508,10 +508,8 @@ class PokerGrader(_BaseGrader):
         deck: Sequence[Card] | None = None,
         cache: Path | bool = True,
     ) -> None:
-        super().__init__()
+        super().__init__(banking, commission)
         self.rules = rules or PokerRules()
-        self.commission = _rate(commission)
-        self.banking = banking
         self.deck: tuple[Card, ...] = FULL_DECK if deck is None else tuple(sorted(deck))
         self.cache = cache
         self.way: PokerWay = way if way is not None and not isinstance(way, str) \
@@ -630,10 +628,6 @@ class PokerGrader(_BaseGrader):
         return Option(yours, h.win, h.push, h.lose, h.ev,
                       f"fouls: the two-card hand is not below the five-card hand, so the house "
                       f"re-sets it by its way as {h.text}")
-
-
-def _rate(commission: Fraction | str | float) -> Fraction:
-    return parse_rate(commission) if isinstance(commission, str) else Fraction(commission)
 
 
 # ------------------------------------------------------------------------- one call

@@ -18,8 +18,10 @@ second pair or second trips too), ``quads``, ``five-aces`` (or, wild, five of a 
 ``straight-flush`` (a straight, flush or straight flush can be set behind), ``joker``.
 
 >>> from paigow.tiles.tile import parse_tiles
->>> tile_kinds(parse_tiles("6-6 6-6 4-5 3-6"))
+>>> tile_kinds(parse_tiles("6-6 6-6 4-5 2-2"))
 ('pair', 'wong-gong')
+>>> tile_kinds(parse_tiles("6-6 6-6 4-5 3-6"))   # Teens and the two mixed nines
+('two-pairs', 'wong-gong')
 >>> tile_kinds(parse_tiles("6-5 3-2 6-4 4-3"))
 ('no-pair',)
 >>> from paigow.poker.cards import parse_cards

@@ -17,8 +17,10 @@ more often than the hand holds it, one left out, or a hand of the wrong size.
 Traceback (most recent call last):
 ...
 paigow.errors.SettingError: the setting uses 5-5, which is not in the hand 6-5 3-2 6-4 4-3
->>> read_poker_setting((51, 47, 41, 39, 31, 26, 2), "As Kh")[1]
-(51, 47)
+>>> from paigow.poker.cards import format_cards, parse_cards
+>>> five, two = read_poker_setting(parse_cards("As Kh Qd Js 9s 8h 2h"), "As Kh")
+>>> format_cards(five), format_cards(two)
+('Qd Js 9s 8h 2h', 'As Kh')
 """
 
 from __future__ import annotations
