@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 from random import Random
@@ -514,7 +514,10 @@ class PokerGrader(_BaseGrader):
         self.cache = cache
         self.way: PokerWay = way if way is not None and not isinstance(way, str) \
             else cast(PokerWay, house_way("poker", way, self.rules))
-        self.dealer = poker_opponent(dealer, self.rules, self.deck)
+        # the advice reads the ranking rules only (a foul is this grader's to settle): the
+        # foul rule is left out of what it sees, so both foul rules share one cached table
+        self._advice_rules = replace(self.rules, foul="house")
+        self.dealer = poker_opponent(dealer, self._advice_rules, self.deck)
         self.way_name = self.way.name
         self.dealer_name = str(getattr(self.dealer, "name", dealer))
         self._listings: dict[tuple[Card, ...], _PokerListing] = {}
@@ -598,7 +601,7 @@ class PokerGrader(_BaseGrader):
         hand of the deck that the exact advice reads."""
         from paigow.analysis.poker_odds import opponent_table
 
-        opponent_table(self.dealer, not self.banking, self.rules, self.deck,  # type: ignore[arg-type]
+        opponent_table(self.dealer, not self.banking, self._advice_rules, self.deck,  # type: ignore[arg-type]
                        self.cache, progress)
 
     def _analyse(self, hand: tuple[Hashable, ...], on_progress: Progress | None) -> _Analysis:
@@ -607,7 +610,7 @@ class PokerGrader(_BaseGrader):
         cards = cast(tuple[Card, ...], hand)
         listing = self._listing(cards)
         adv = advise(cards, self.dealer, self.banking, self.commission,  # type: ignore[arg-type]
-                     self.rules, self.deck, house=None, cache=self.cache,
+                     self._advice_rules, self.deck, house=None, cache=self.cache,
                      on_progress=on_progress)
         by_key: dict[tuple[int, int], tuple[int, int, int, Fraction]] = {}
         for row in adv.settings:

@@ -112,7 +112,7 @@ class Exercise:
         """What the person is asked to do, in one sentence."""
         role = "as the bank, against a player" if self.banking else "as a player, against a banker"
         if self.drill == "dealer":
-            return f"set this hand the {self.way} house way ({role} setting by {self.dealer})"
+            return f"set this hand by the house way, {self.way} ({role} setting by {self.dealer})"
         return f"set this hand for the best EV ({role} setting by {self.dealer})"
 
     def to_json(self) -> dict[str, Any]:
@@ -202,7 +202,7 @@ class TrainerSession:
         role = "the bank against a player" if self.banking else "a player against a banker"
         what = "the house way" if self.drill == "dealer" else "the best EV"
         return (f"{self.game}, {self.drill} drill: set each hand for {what} "
-                f"(house way {self.grader.way_name}; you play {role} who sets by "
+                f"(the house way: {self.grader.way_name}; you play {role} who sets by "
                 f"{self.grader.dealer_name}; commission {float(self.grader.commission):.2%})")
 
     # -- the loop --------------------------------------------------------------------
