@@ -21,7 +21,7 @@ from paigow.errors import PaigowError, SettingError
 from paigow.store import open_store
 from paigow.tiles.tile import parse_tiles
 from paigow.training import TrainerError, TrainerSession, ev_lost_series, grade, training_stats
-from paigow.training.bias import WARMUP
+from paigow.training.bias import RECENT, WARMUP
 from paigow.training.kinds import kind_label, tile_kinds
 
 runner = CliRunner()
@@ -243,7 +243,8 @@ def _practise(s: TrainerSession, n: int, wrong_kind: str) -> None:
 def test_deals_lean_towards_the_kinds_a_person_gets_wrong(tmp_path: Path) -> None:
     """A person who sets every pair wrong and every other hand right: after the warm-up,
     about half the deals are chosen as pairs (each saying so), against the natural share of
-    pairs among four-tile hands; a person who makes no mistake is dealt evenly."""
+    pairs among four-tile hands; once 200 hands set right follow, and for a person who makes
+    no mistake, the deals are even."""
     rng = random.Random(0)
     natural = sum("pair" in tile_kinds(tuple(rng.sample(_deck(), 4))) for _ in range(4000)) / 4000
     store = open_store(tmp_path / "bias.db")
@@ -263,6 +264,10 @@ def test_deals_lean_towards_the_kinds_a_person_gets_wrong(tmp_path: Path) -> Non
         assert by_focus.most_common(1)[0][0] == "pair"
         share = sum("pair" in e.kinds for e in dealt) / 400
         assert share > natural + 0.25
+
+        # once the mistakes have left the last 200 hands, every deal is even again
+        _practise(s, RECENT, "none")
+        assert all(s.deal().focus is None for _ in range(100))
 
         clean = TrainerSession("tiles", store=store, name="gus", rng=2)
         _practise(clean, WARMUP + 10, "none")

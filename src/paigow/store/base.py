@@ -135,7 +135,7 @@ class Store(Protocol):
     def record_training(self, session_id: int, hand: Mapping[str, Any]) -> int: ...
     def training_hands(
         self, person: str, game: str | None = None, drill: str | None = None,
-        session_id: int | None = None,
+        session_id: int | None = None, last: int | None = None,
     ) -> list[dict[str, Any]]: ...
     def training_sessions(
         self, person: str | None = None, game: str | None = None, drill: str | None = None,

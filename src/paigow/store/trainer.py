@@ -115,17 +115,21 @@ class TrainerRecords:
 
     def training_hands(
         self: _Sql, person: str, game: str | None = None, drill: str | None = None,
-        session_id: int | None = None,
+        session_id: int | None = None, last: int | None = None,
     ) -> list[dict[str, Any]]:
-        """The graded hands of ``person`` (of one game, drill or session if given), oldest
-        first, as plain data (``kinds`` a list, flags booleans)."""
+        """The graded hands of ``person`` (of one game, drill or session if given; only the
+        ``last`` ones if given), oldest first, as plain data (``kinds`` a list, flags
+        booleans)."""
         sql = "SELECT * FROM trainer_hand WHERE person = ?"
         args: list[Any] = [person]
         for col, val in (("game", game), ("drill", drill), ("session_id", session_id)):
             if val is not None:
                 sql += f" AND {col} = ?"
                 args.append(val)
-        return [_plain_hand(r) for r in self._all(sql + " ORDER BY id", args)]
+        if last is None:
+            return [_plain_hand(r) for r in self._all(sql + " ORDER BY id", args)]
+        rows = self._all(sql + " ORDER BY id DESC LIMIT ?", [*args, max(0, int(last))])
+        return [_plain_hand(r) for r in reversed(rows)]
 
     def training_sessions(
         self: _Sql, person: str | None = None, game: str | None = None, drill: str | None = None,

@@ -145,6 +145,9 @@ class TrainerSession:
     the game's registry knows); ``dealer`` the way the other side sets by (the same
     defaults); ``banking`` None takes the drill's role. ``deck`` (poker only) deals from a
     smaller deck, a small exact problem (tests). ``bias`` False deals every hand evenly.
+
+    ``store`` is a plain attribute: a server whose requests run in other threads may open a
+    store in each (a SQLite connection stays in its thread) and set it before each call.
     """
 
     def __init__(
@@ -278,7 +281,7 @@ class TrainerSession:
     def _history(self) -> list[dict[str, Any]]:
         if self.store is None:
             return self.records[-RECENT:]
-        return self.store.training_hands(self.name, self.game, self.drill)[-RECENT:]
+        return self.store.training_hands(self.name, self.game, self.drill, last=RECENT)
 
     def _session_info(self) -> dict[str, Any]:
         return {
