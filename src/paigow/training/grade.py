@@ -646,15 +646,14 @@ def make_grader(
     deck: Sequence[Card] | None = None,
 ) -> Grader:
     """The grader of ``game`` (``tiles`` or ``poker``) with these ways, role and rules."""
-    from paigow.training.ways import check_game
+    from paigow.training.ways import check_game, check_rules
 
-    g = check_game(game)
-    if g == "tiles":
+    game_rules = check_rules(check_game(game), rules)
+    if isinstance(game_rules, TileRules):
         if deck is not None:
             raise RuleError("a deck of cards is for the card game")
-        return TileGrader(way, dealer, banking, commission,
-                          cast(TileRules | None, rules))
-    return PokerGrader(way, dealer, banking, commission, cast(PokerRules | None, rules), deck)
+        return TileGrader(way, dealer, banking, commission, game_rules)
+    return PokerGrader(way, dealer, banking, commission, game_rules, deck)
 
 
 def grade(

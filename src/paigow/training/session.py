@@ -60,7 +60,7 @@ from paigow.training.stats import (
     summarize,
     training_stats,
 )
-from paigow.training.ways import Game, check_game
+from paigow.training.ways import Game, check_game, check_rules
 
 NAME_LIMIT = 64
 
@@ -175,17 +175,14 @@ class TrainerSession:
         self.rng, self.chance = _rng(rng)
         self.bias = bias
         self.grader: Grader
-        if self.game == "tiles":
+        game_rules = check_rules(self.game, rules)
+        if isinstance(game_rules, TileRules):
             if deck is not None:
                 raise RuleError("a deck of cards is for the card game")
-            if rules is not None and not isinstance(rules, TileRules):
-                raise RuleError("the tile game takes tile rules")
-            self.grader = TileGrader(way, dealer, self.banking, commission, rules)
+            self.grader = TileGrader(way, dealer, self.banking, commission, game_rules)
         else:
-            if rules is not None and not isinstance(rules, PokerRules):
-                raise RuleError("the card game takes poker rules")
-            self.grader = PokerGrader(way, dealer, self.banking, commission, rules, deck, cache)
-        self.rules = rules
+            self.grader = PokerGrader(way, dealer, self.banking, commission, game_rules, deck,
+                                      cache)
         self.session_id: int | None = None
         self.started = _now()
         self.current: Exercise | None = None

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Literal
+from typing import Literal, cast
 
 from paigow.errors import RuleError
 from paigow.poker.cards import FULL_DECK, Card
@@ -55,10 +55,10 @@ def house_way(
     if g == "tiles":
         from paigow.tiles.ways.registry import get_way as get_tile_way
 
-        return get_tile_way(key, _tile_rules(rules))
+        return get_tile_way(key, cast(TileRules, check_rules(g, rules)))
     from paigow.poker.ways import get_way as get_poker_way
 
-    return get_poker_way(key, _poker_rules(rules))
+    return get_poker_way(key, cast(PokerRules, check_rules(g, rules)))
 
 
 def tile_opponent(
@@ -98,19 +98,19 @@ def poker_opponent(
     return way
 
 
-def _tile_rules(rules: TileRules | PokerRules | None) -> TileRules:
-    if rules is None:
-        return TileRules()
-    if not isinstance(rules, TileRules):
-        raise RuleError("the tile game takes tile rules")
-    return rules
+def check_rules(game: Game, rules: TileRules | PokerRules | None) -> TileRules | PokerRules:
+    """The rules of ``game`` (its defaults when None); the other game's rules are refused.
 
-
-def _poker_rules(rules: TileRules | PokerRules | None) -> PokerRules:
+    >>> check_rules("poker", TileRules())
+    Traceback (most recent call last):
+    ...
+    paigow.errors.RuleError: the poker game takes PokerRules, not TileRules
+    """
+    want = TileRules if game == "tiles" else PokerRules
     if rules is None:
-        return PokerRules()
-    if not isinstance(rules, PokerRules):
-        raise RuleError("the card game takes poker rules")
+        return want()
+    if not isinstance(rules, want):
+        raise RuleError(f"the {game} game takes {want.__name__}, not {type(rules).__name__}")
     return rules
 
 
@@ -119,6 +119,7 @@ __all__ = [
     "GAMES",
     "Game",
     "check_game",
+    "check_rules",
     "house_way",
     "poker_opponent",
     "tile_opponent",
