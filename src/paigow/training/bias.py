@@ -31,7 +31,7 @@ from paigow.training.kinds import kind_label
 WARMUP = 10
 RECENT = 200
 SHARE = Fraction(1, 2)
-TRIES = 20_000
+TRIES = 5_000
 
 
 @dataclass(frozen=True)
