@@ -4,7 +4,8 @@ A seated person and a visitor record every HTTP body and every WebSocket frame t
 while full rounds of each game are played (bets, the bank, hints, settings). Afterwards the
 ledger tells what every place was dealt. For each round, every piece named in anything a
 person received before that round's reveal must be a piece of their own hand (a visitor:
-none at all), and nothing ever names the deck order or the seed.
+none at all), the round's seed appears only with its reveal, and nothing ever names the
+deck order.
 """
 
 from __future__ import annotations
@@ -116,19 +117,22 @@ def test_no_concealed_piece_reaches_a_person_or_a_visitor(tmp_path: Path, game: 
     own = {r["number"]: set(next(h["hand"] for h in r["detail"]["hands"] if h["seat"] == 1)
                             .split()) for r in rounds}
     decks = {r["number"]: " ".join(r["deck"]) for r in rounds}
+    seeds = {r["number"]: r["seed"] for r in rounds}
+    assert all(seeds.values())  # every settled round revealed its seed (in its reveal only)
 
     def check(rec: Recorder, allowed: dict[int, set[str]]) -> int:
         checked = 0
         context: tuple[Any, Any] = (None, None)  # (round in play, round last revealed)
         for _kind, data in rec.items:
             text = json.dumps(data)
-            assert '"deck"' not in text and '"seed"' not in text
+            assert '"deck"' not in text
             assert not any(d in text for d in decks.values())
             state = data.get("state", data) if isinstance(data, dict) else {}
             if "round" in state and "phase" in state:
                 context = (state["round"], (state.get("last") or {}).get("number"))
             n, last = context
             if n in allowed and last != n:  # round n in play, not yet revealed
+                assert seeds[n] not in text, f"round {n}'s seed reached the browser early"
                 extra = pieces_in(state, game) - allowed[n]
                 assert not extra, f"round {n}: {sorted(extra)} reached the browser early in {text[:3000]}"
                 checked += 1

@@ -91,13 +91,25 @@ class TableOptions:
             raise PaigowError("the bankroll must be more than zero")
         if self.bet <= 0:
             raise PaigowError("the bots' bet must be more than zero")
+        fee = self.commission.flat_fee
+        if fee >= self.bankroll:
+            raise PaigowError(
+                f"a flat fee of {format_money(fee)} leaves nothing to bet from a bankroll of "
+                f"{format_money(self.bankroll)}: nobody could play"
+            )
         limits = self.limits  # checks min <= max
-        if self.bet < limits.minimum or (limits.maximum is not None and self.bet > limits.maximum):
-            raise PaigowError(f"the bots' bet {format_money(self.bet)} is outside the table's "
-                              f"limits: {limits.describe()}")
         if self.bankroll < limits.minimum:
             raise PaigowError(f"a bankroll of {format_money(self.bankroll)} cannot cover the "
                               f"minimum bet {format_money(limits.minimum)}")
+        if self.bet < limits.minimum or (limits.maximum is not None and self.bet > limits.maximum):
+            raise PaigowError(f"the bots' bet {format_money(self.bet)} is outside the table's "
+                              f"limits: {limits.describe()}")
+        if self.bet + fee > self.bankroll:
+            extra = f" plus the {format_money(fee)} fee" if fee else ""
+            raise PaigowError(
+                f"a bet of {format_money(self.bet)}{extra} is more than the bankroll of "
+                f"{format_money(self.bankroll)}: nobody could make it"
+            )
 
     @property
     def limits(self) -> BetLimits:

@@ -58,7 +58,7 @@ from paigow.web.host import TableHost
 from paigow.web.lobby import Lobby, house_ways, options_from_request
 from paigow.web.schemas import WebError
 from paigow.web.security import Guard
-from paigow.web.view import person_view, round_story
+from paigow.web.view import person_view, public_record, round_story
 
 HERE = Path(__file__).parent
 HEADER = "x-paigow-token"
@@ -291,7 +291,16 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset()) -> Any
         rec, names = found
         audit = await run_in_threadpool(_audit, host, round_id)
         return {"table": host.id, "name": host.name, "game": host.opts.game,
-                "story": round_story(rec, names), "audit": audit}
+                "story": round_story(rec, names), "audit": audit,
+                "fair": _fair(host, rec)}
+
+    @app.get("/api/tables/{table_id}/rounds/{round_id}/record")
+    def round_record(request: Request, table_id: str, round_id: int) -> Response:
+        host = lobby.get(table_id)
+        _seated(host, _token(request, table_id))
+        rec = _settled(host, round_id)
+        return JSONResponse(public_record(rec, host.opts.game), headers={
+            "Content-Disposition": f'attachment; filename="round-{round_id}.json"'})
 
     # -- live -------------------------------------------------------------------------
     @app.websocket("/ws/lobby")
@@ -316,6 +325,25 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset()) -> Any
             host.connected(token, -1)
 
     return Guard(app, allowed_hosts)
+
+
+def _settled(host: TableHost, round_id: int) -> Any:
+    with host.cv:
+        rec = next((r for r, _ in host.history if r.round_id == round_id), None)
+    if rec is None:
+        raise WebError(404, f"round {round_id} is not a settled round of this table")
+    return rec
+
+
+def _fair(host: TableHost, rec: Any) -> dict[str, Any]:
+    """The round re-dealt from its revealed seed and checked against its commitment."""
+    from paigow.table.fair import verify_round
+
+    if not rec.commitment or not rec.seed or host.game is None:
+        return {"checked": False, "why": "this round was not dealt from a committed seed"}
+    v = verify_round(host.game, rec.commitment, rec.seed, public_record(rec, host.opts.game))
+    return {"checked": True, "fair": v.fair, "differences": v.differences,
+            "commitment": rec.commitment, "seed": rec.seed}
 
 
 def _audit(host: TableHost, round_id: int) -> dict[str, Any]:

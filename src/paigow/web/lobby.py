@@ -147,7 +147,7 @@ def options_from_request(data: dict[str, Any], defaults: TableOptions) -> tuple[
     try:
         rate = parse_rate(data["commission"]) if "commission" in data else \
             defaults.commission.rate
-        bet = max(min_bet, min(defaults.bet, max_bet if max_bet else defaults.bet))
+        bet = max(min_bet, min(defaults.bet, max_bet or defaults.bet, bankroll - fee))
         name = " ".join(str(data.get("name", "")).split())
         if name and not name.isprintable():
             raise PaigowError(f"table name {name!r} holds a control character")

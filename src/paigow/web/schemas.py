@@ -37,7 +37,7 @@ MAX_NAME = 24
 MAX_TEXT = 120
 
 
-class WebError(Exception):
+class WebError(PaigowError):
     """A request the server refuses: an HTTP status and a message naming the bad input."""
 
     def __init__(self, status: int, message: str) -> None:

@@ -121,8 +121,20 @@ def _seat_name(names: dict[int, str], seat: int | None) -> str:
     return names.get(seat) or "bot"
 
 
-def round_story(record: RoundRecord, names: dict[int, str],
-                pieces: dict[str, list[str]] | None = None) -> dict[str, Any]:
+def public_record(record: RoundRecord, game: str) -> dict[str, Any]:
+    """A settled round as anyone may check it with ``paigow verify --record``: the banker,
+    the dice, every hand played, the commitment published before the round and the seed
+    revealed after it (no names, no ledger entries)."""
+    return {
+        "game": game, "round": record.round_id, "number": record.number,
+        "banker": record.banker.to_json(), "dice": list(record.dice),
+        "hands": [{"place": h.place, "seat": h.seat, "role": h.role, "hand": h.hand}
+                  for h in record.hands],
+        "commitment": record.commitment, "seed": record.seed,
+    }
+
+
+def round_story(record: RoundRecord, names: dict[int, str]) -> dict[str, Any]:
     """A settled round told for people: the banker and every seat's two hands against the
     banker's, each marked won/lost/copy/0-0 with the engine's reason, and the money."""
     results = {r.seat: r for r in record.results}
@@ -163,6 +175,7 @@ def round_story(record: RoundRecord, names: dict[int, str],
                             "lost" if record.bank_net < 0 else "even")},
         "balances": {k: v for k, v in record.balances.items() if k != HOUSE},
         "house_net": record.balances.get(HOUSE, 0),
+        "commitment": record.commitment, "seed": record.seed,
     }
 
 
@@ -236,6 +249,7 @@ def person_view(host: TableHost, token: str | None) -> dict[str, Any]:
             "places": game.places if game else 0,
             "direction": game.direction if game else 0,
             "option": table.option if table else None,
+            "commitment": table.commitment if table else None,
             "in_play": None if ip is None else {
                 "banker": ip.banker, "dice": list(ip.dice), "first_place": ip.first_place,
                 "bets": {str(k): v for k, v in ip.bets.items()},

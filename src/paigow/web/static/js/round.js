@@ -15,6 +15,20 @@ async function show() {
     setTileNames(st.piece_names);
     const d = await api("GET", `/api/tables/${tableId}/rounds/${round}`);
     const a = d.audit;
+    const f = d.fair;
+    const fair = f.checked
+      ? h("section", { class: `audit ${f.fair ? "ok" : "bad"}`, role: "status" },
+        h("p", { text: f.fair
+          ? "✓ Provably fair: the seed revealed after the round hashes to the commitment published "
+            + "before it, and dealing from that seed alone gives exactly these dice and hands."
+          : `✗ The deal does not follow from the seed: ${f.differences.join("; ")}` }),
+        h("p", {}, "Commitment ", h("code", { class: "hex", text: f.commitment })),
+        h("p", {}, "Seed ", h("code", { class: "hex", text: f.seed })),
+        h("p", {}, "Check it yourself: ",
+          h("a", { href: `/api/tables/${tableId}/rounds/${round}/record`, download: `round-${round}.json`,
+                   text: `download the round's record` }),
+          " and run ", h("code", { text: `paigow verify --record round-${round}.json` }), "."))
+      : h("p", { text: f.why });
     const dealt = Object.entries(a.dealt || {}).map(([place, pieces]) =>
       h("li", {}, `place ${place}${place === "0" ? " (dealer)" : ""}: `, piecesRow(game, pieces)));
     $("replay").replaceChildren(
@@ -23,6 +37,7 @@ async function show() {
           + "every hand, result and ledger entry is exactly the record."
           : `✗ The replay differs from the ledger: ${a.differences.join("; ")}`),
       a.house_way_check ? h("p", { text: a.house_way_check }) : null,
+      fair,
       h("h2", { text: "The deal" }),
       h("p", { text: `The dice counted to place ${a.first_place}, which took the first ${game === "tiles" ? "stack" : "hand"}.` }),
       h("ul", { class: "dealt" }, ...dealt),

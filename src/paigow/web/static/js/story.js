@@ -57,5 +57,9 @@ export function renderStory(game, story, you = null) {
     s.note ? h("p", { class: "note", text: s.note }) : null,
     moneyLine(s)));
   if (!rows.length) rows.push(h("p", { text: "No player bet this round." }));
-  return h("div", { class: "story" }, head, banker, ...rows);
+  const fair = story.seed ? h("p", { class: "fair-line" }, "Seed revealed: ",
+    h("code", { title: story.seed, text: `${story.seed.slice(0, 16)}…` }),
+    " (committed before the round as ", h("code", { title: story.commitment, text: `${story.commitment.slice(0, 12)}…` }),
+    ")") : null;
+  return h("div", { class: "story" }, head, banker, ...rows, fair);
 }

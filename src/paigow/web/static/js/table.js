@@ -61,6 +61,9 @@ function renderHead(d) {
           h("progress", { max: d.hints.total || 1, value: d.hints.done || 0,
                           "aria-label": "preparing exact hints" }))
         : null),
+    d.commitment ? h("p", { class: "commitment", title: d.commitment },
+      "Sealed deck: ", h("code", { text: `${d.commitment.slice(0, 16)}…` }),
+      " (the hash of this round's secret seed, revealed after the round so anyone can check the deal)") : null,
     you && you.deadline ? h("p", { class: "deadline", id: "deadline", dataset: { at: String(you.deadline) } }) : null];
   return bits;
 }
@@ -145,7 +148,7 @@ function render() {
   const d = { ...state, link };
   setTileNames(state.piece_names);
   patch($("table-head"), { t: d.table, r: d.round, p: d.phase, l: link, h: d.hints,
-                           dl: d.you && d.you.deadline }, () => renderHead(d));
+                           c: d.commitment, dl: d.you && d.you.deadline }, () => renderHead(d));
   tickDeadline();
   patch($("felt-region"), { s: d.seats, ip: d.in_play, p: d.phase, o: d.option, hn: d.house_net },
         () => renderFelt(d));
