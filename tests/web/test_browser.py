@@ -247,3 +247,32 @@ def test_two_people_play_a_round_from_the_lobby(server: str, browser: Any, game:
     bob.shot(f"{game}-replay-phone.png")
     ann.close()
     bob.close()
+
+
+@pytest.mark.parametrize("game", ["tiles", "poker"])
+def test_the_trainer_page_grades_a_hand_set_by_clicking(server: str, browser: Any, game: str) -> None:
+    from playwright.sync_api import expect
+
+    for viewport, tag in ((DESKTOP, "desktop"), (PHONE, "phone")):
+        p = Page(browser, viewport, f"trainer ({tag})")
+        p.page.goto(server + "/trainer")
+        p.page.select_option("#t-game", game)
+        p.page.select_option("#t-drill", "dealer")
+        p.page.fill("#t-name", f"Tess {game}")
+        p.page.click("#t-start")
+        expect(p.page.locator("#setter .piece-btn").first).to_be_visible(timeout=900_000)
+        p.page.locator(".zone.high .piece-btn").first.click()
+        p.page.locator(".zone.low .piece-btn").first.click()
+        if p.page.locator("#set-button").is_disabled():
+            p.page.locator(".foul-ok input").check()
+        p.page.click("#set-button")
+        expect(p.page.locator(".grade")).to_be_visible(timeout=600_000)
+        text = p.page.locator(".grade").inner_text()
+        assert "house way" in text and "EV given up" in text
+        assert ("australian" if game == "tiles" else "house") in text  # the rule, by number
+        expect(p.page.locator("#trainer-stats")).to_contain_text(f"Tess {game}")
+        p.no_sideways_scroll()
+        p.shot(f"trainer-{game}-{tag}.png")
+        p.page.click("#t-next")
+        expect(p.page.locator("#trainer-task h2")).to_contain_text("Hand 2", timeout=120_000)
+        p.close()

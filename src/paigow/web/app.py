@@ -55,9 +55,10 @@ from paigow.errors import PaigowError
 from paigow.table.session import TableOptions
 from paigow.web import schemas
 from paigow.web.host import TableHost
-from paigow.web.lobby import Lobby, house_ways, options_from_request
+from paigow.web.lobby import DEFAULT_WAYS, Lobby, house_ways, options_from_request
 from paigow.web.schemas import WebError
 from paigow.web.security import Guard
+from paigow.web.trainer import TrainerHub
 from paigow.web.view import person_view, public_record, round_story
 
 HERE = Path(__file__).parent
@@ -91,7 +92,11 @@ def _seated(host: TableHost, token: str | None) -> None:
         raise WebError(401, "unknown or expired seat token: join the table again")
 
 
-def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset()) -> Any:
+TRAINER_COOKIE = "paigow_trainer"
+
+
+def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
+               trainer: TrainerHub | None = None) -> Any:
     """The web app serving ``lobby``'s tables (opened and closed by the caller), wrapped
     in the :class:`Guard`. ``allowed_hosts``: host names besides IP addresses and
     ``localhost`` that this server answers to."""
@@ -99,6 +104,8 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset()) -> Any
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.state.lobby = lobby
+    hub = trainer if trainer is not None else TrainerHub(lobby.db)
+    app.state.trainer = hub
 
     @app.exception_handler(WebError)
     async def web_error(request: Request, exc: WebError) -> Response:
@@ -139,6 +146,69 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset()) -> Any
         host = lobby.get(table_id)
         return page(request, "round.html", title=f"{host.name}: round {round_id}",
                     table_id=host.id, game=host.opts.game, round_id=round_id)
+
+    @app.get("/trainer", response_class=HTMLResponse)
+    async def trainer_page(request: Request) -> Response:
+        return page(request, "trainer.html", title="paigow: the trainer")
+
+    # -- the trainer ---------------------------------------------------------------------
+    def _practice(request: Request) -> Any:
+        return hub.get(request.headers.get(HEADER) or request.cookies.get(TRAINER_COOKIE))
+
+    @app.post("/api/trainer/start")
+    async def trainer_start(request: Request) -> Response:
+        data = await _read(request, schemas.TRAINER_START)
+        game = data["game"].strip().lower()
+        if game not in ("tiles", "poker"):
+            raise WebError(400, f"unknown game {data['game']!r}: choose tiles or poker")
+        drill = data["drill"].strip().lower()
+        if drill not in ("player", "dealer"):
+            raise WebError(400, f"unknown drill {data['drill']!r}: choose player or dealer")
+        way = str(data.get("way") or DEFAULT_WAYS[game]).strip().lower()
+        if way not in house_ways(game):
+            raise WebError(400, f"unknown {game} house way {way!r}: choose one of "
+                                + ", ".join(house_ways(game)))
+        name = schemas.name_field(data) if str(data.get("name", "")).strip() else ""
+        settings = {"game": game, "drill": drill, "way": way, "name": name,
+                    "banking": data.get("banking", drill == "dealer")}
+        old = request.cookies.get(TRAINER_COOKIE)
+        p = await run_in_threadpool(hub.start, _client(request), settings, old)
+        resp = JSONResponse(p.view())
+        resp.set_cookie(TRAINER_COOKIE, p.token, httponly=True, samesite="strict")
+        return resp
+
+    @app.get("/api/trainer/state")
+    def trainer_state(request: Request) -> dict[str, Any]:
+        try:
+            return dict(_practice(request).view())
+        except WebError:
+            return {"phase": "none"}
+
+    @app.post("/api/trainer/grade")
+    async def trainer_grade(request: Request) -> Response:
+        data = await _read(request, schemas.TRAINER_GRADE)
+        p = _practice(request)
+        size = 4 if p.settings["game"] == "tiles" else 7
+        low = schemas.positions_field(data, "low", size, 2)
+        from paigow.web.view import arrangement_of
+
+        if p.pieces and data.get("foul_ok") is not True:
+            _s, foul, names = arrangement_of(p.game, p.pieces, low)
+            if foul:
+                raise WebError(409, f"{names} fouls: confirm it to have it graded as a foul")
+        hub.grade(p, low)
+        return JSONResponse({"status": "grading"}, status_code=202)
+
+    @app.post("/api/trainer/next")
+    async def trainer_next(request: Request) -> dict[str, Any]:
+        await _read(request, schemas.EMPTY)
+        hub.next(_practice(request))
+        return {"status": "dealing"}
+
+    @app.get("/api/trainer/options")
+    async def trainer_options() -> dict[str, Any]:
+        return {"games": ["tiles", "poker"], "drills": ["player", "dealer"],
+                "house_ways": {g: house_ways(g) for g in ("tiles", "poker")}}
 
     # -- the lobby -----------------------------------------------------------------------
     @app.get("/api/tables")
@@ -308,6 +378,16 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset()) -> Any
         await websocket.accept()
         await _serve_socket(websocket, lobby.subscribe,
                             lambda: {"tables": lobby.listing()})
+
+    @app.websocket("/ws/trainer")
+    async def live_trainer(websocket: WebSocket) -> None:
+        try:
+            p = hub.get(websocket.cookies.get(TRAINER_COOKIE))
+        except WebError as exc:
+            await websocket.close(code=4401, reason=exc.message[:120])
+            return
+        await websocket.accept()
+        await _serve_socket(websocket, p.subscribe, p.view)
 
     @app.websocket("/ws/tables/{table_id}")
     async def live(websocket: WebSocket, table_id: str) -> None:

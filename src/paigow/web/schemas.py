@@ -221,3 +221,8 @@ NEW_TABLE: Schema = {
     "gee_joon_tiebreak": _s(False, 12), "joker": _s(False, 8), "wheel": _s(False, 8),
     "foul": _s(False, 8), "push": _s(False, 12),
 }
+TRAINER_START: Schema = {
+    "game": _s(True, 10), "drill": _s(True, 10), "way": _s(False, 40),
+    "banking": Field(("boolean",)), "name": _s(False, 40),
+}
+TRAINER_GRADE: Schema = {"low": Field(("array",), True, 7), "foul_ok": Field(("boolean",))}

@@ -30,8 +30,8 @@ export function lineChart(points, { label, format = String, xLabel = "round" } =
     const t = el("text", { x: L - 4, y: Y(y) + 4, "text-anchor": "end", class: "tick" }, root);
     t.textContent = format(y);
   }
-  for (const x of [x0, x1]) {
-    const t = el("text", { x: X(x), y: H - 8, "text-anchor": "middle", class: "tick" }, root);
+  for (const [x, anchor] of [[x0, "start"], [x1, "end"]]) {
+    const t = el("text", { x: X(x), y: H - 8, "text-anchor": anchor, class: "tick" }, root);
     t.textContent = `${xLabel} ${x}`;
   }
   el("polyline", { points: points.map(([x, y]) => `${X(x).toFixed(1)},${Y(y).toFixed(1)}`).join(" "),

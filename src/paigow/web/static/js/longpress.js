@@ -6,13 +6,16 @@ let timer = null;
 let tip = null;
 let fired = false;
 
+let hiding = null;
+
 function hide() {
-  clearTimeout(timer);
-  timer = null;
+  clearTimeout(hiding);
   if (tip) { tip.remove(); tip = null; }
 }
 
 document.addEventListener("pointerdown", (ev) => {
+  hide();
+  clearTimeout(timer);
   const piece = ev.target.closest && ev.target.closest("svg.piece");
   if (!piece || ev.pointerType === "mouse") return;
   fired = false;
@@ -31,9 +34,12 @@ document.addEventListener("pointerdown", (ev) => {
     tip.style.top = `${Math.max(4, r.top - tip.offsetHeight - 6) + window.scrollY}px`;
   }, HOLD_MS);
 });
-for (const type of ["pointerup", "pointercancel", "scroll"]) {
-  document.addEventListener(type, () => { clearTimeout(timer); timer = null; setTimeout(hide, 1200); },
-                            { passive: true });
+for (const type of ["pointerup", "pointercancel"]) {
+  document.addEventListener(type, () => {
+    clearTimeout(timer);
+    timer = null;
+    if (tip) { clearTimeout(hiding); hiding = setTimeout(hide, 1200); }  // read it, then it goes
+  }, { passive: true });
 }
 document.addEventListener("pointermove", (ev) => {
   if (timer && Math.abs(ev.movementX) + Math.abs(ev.movementY) > 6) { clearTimeout(timer); timer = null; }

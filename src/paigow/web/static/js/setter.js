@@ -3,7 +3,7 @@
 // hands' values come from the server's list of every arrangement, so the page never
 // judges a hand itself.
 
-import { api, announce, h } from "./dom.js";
+import { announce, h } from "./dom.js";
 import { pieceName, pieceSVG } from "./pieces.js";
 
 const SHOWN = 6; // hint rows shown before "show all"
@@ -13,12 +13,19 @@ const FOUL_COST = {
   forfeit: "A fouled hand forfeits the bet.",
 };
 
+// `submit(low, foulOk)` sends the arrangement (the table sets it, the trainer grades it);
+// `hint()` asks for the exact hint (the table only); `house` shows the House way button.
 export class Setter {
-  constructor(root, { game, tableId, onError }) {
+  constructor(root, { game, onError, submit, hint = null, house = true,
+                      submitLabel = "Set this hand", title = "Your hand" }) {
     this.root = root;
     this.game = game;
-    this.tableId = tableId;
     this.onError = onError;
+    this.submitFn = submit;
+    this.hintFn = hint;
+    this.house = house;
+    this.submitLabel = submitLabel;
+    this.title = title;
     this.hand = null;
     this.key = "";
     this.low = [];
@@ -165,9 +172,7 @@ export class Setter {
     this.busy = true;
     this.render();
     try {
-      await api("POST", `/api/tables/${this.tableId}/set`,
-                { low: [...this.low].sort((x, y) => x - y), foul_ok: a.foul ? true : undefined });
-      announce("Your hand is set.");
+      await this.submitFn([...this.low].sort((x, y) => x - y), a.foul);
     } catch (e) {
       this.onError(e.message);
     } finally {
@@ -178,7 +183,7 @@ export class Setter {
 
   async askHint() {
     try {
-      const r = await api("POST", `/api/tables/${this.tableId}/hint`, {});
+      const r = await this.hintFn();
       if (r.status === "ready") { this.hint = r; this.render(); }
     } catch (e) {
       this.onError(e.message);
@@ -233,7 +238,7 @@ export class Setter {
     const hand = this.hand;
     if (hand.chosen) {
       root.replaceChildren(
-        h("h2", { text: hand.banking ? "Your hand (you bank)" : "Your hand" }),
+        h("h2", { text: hand.banking ? `${this.title} (you bank)` : this.title }),
         h("p", { class: "set-done" }, "Set: ",
           h("strong", { text: `${hand.chosen.high} (${hand.chosen.high_name})` }), " high, ",
           h("strong", { text: `${hand.chosen.low} (${hand.chosen.low_name})` }), " low. ",
@@ -256,7 +261,7 @@ export class Setter {
         " play it fouled anyway")) : null;
     const blocked = this.busy || (a.foul && !this.foulOk);
     root.replaceChildren(...[
-      h("h2", { text: hand.banking ? "Your hand: you bank" : "Your hand" }),
+      h("h2", { text: hand.banking ? `${this.title}: you bank` : this.title }),
       h("p", { class: "setter-help", text:
         "Pick a piece, then one in the other hand, to swap them (or drag one onto another)." }),
       zone("high", this.high(), a.high_name),
@@ -268,12 +273,12 @@ export class Setter {
       h("div", { class: "actions" },
         h("button", { type: "button", id: "set-button", class: "primary", disabled: blocked ? true : null,
                       dataset: { focus: "set" }, onclick: () => this.submit() },
-          a.foul ? "Set it fouled" : "Set this hand"),
-        h("button", { type: "button", id: "house-button", dataset: { focus: "house" },
+          a.foul ? `${this.submitLabel} (fouled)` : this.submitLabel),
+        this.house ? h("button", { type: "button", id: "house-button", dataset: { focus: "house" },
                       onclick: () => this.arrange(hand.house_low, `Arranged the house way (${hand.house_rule}).`) },
-          "House way"),
-        h("button", { type: "button", id: "hint-button", dataset: { focus: "hint" },
-                      onclick: () => this.askHint() }, "Hint")),
+          "House way") : null,
+        this.hintFn ? h("button", { type: "button", id: "hint-button", dataset: { focus: "hint" },
+                      onclick: () => this.askHint() }, "Hint") : null),
       this.renderHint()].filter(Boolean));
     if (focusKey) {
       const again = root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`);

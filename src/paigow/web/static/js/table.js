@@ -32,7 +32,14 @@ async function act(method, path, body) {
   }
 }
 
-const setter = new Setter($("setter"), { game, tableId, onError: showError });
+const setter = new Setter($("setter"), {
+  game, onError: showError,
+  submit: async (low, foul) => {
+    await api("POST", `/api/tables/${tableId}/set`, { low, foul_ok: foul ? true : undefined });
+    announce("Your hand is set.");
+  },
+  hint: () => api("POST", `/api/tables/${tableId}/hint`, {}),
+});
 
 function rulesText(t) {
   const r = t.rules;

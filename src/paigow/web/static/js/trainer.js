@@ -1,0 +1,158 @@
+// The Trainer page: one person practising, graded exactly; state pushed, actions POSTed.
+
+import { api, announce, h, liveSocket, patch } from "./dom.js";
+import { lineChart } from "./chart.js";
+import { pieceSVG, setTileNames } from "./pieces.js";
+import { Setter } from "./setter.js";
+
+const $ = (id) => document.getElementById(id);
+let state = null;
+let socket = null;
+const NAME_KEY = "paigow-trainer-name";
+
+function showError(message) {
+  $("error").textContent = message || "";
+  $("error").hidden = !message;
+  if (message) announce(message);
+}
+
+const setter = new Setter($("setter"), {
+  game: "tiles", onError: showError, house: false, submitLabel: "Grade this setting",
+  title: "Set this hand",
+  submit: async (low, foul) => {
+    showError("");
+    await api("POST", "/api/trainer/grade", { low, foul_ok: foul ? true : undefined });
+  },
+});
+
+function select(id, values, value, labels = {}) {
+  return h("select", { id, name: id }, ...values.map((v) =>
+    h("option", { value: v, selected: v === value ? true : null, text: labels[v] || v })));
+}
+
+async function buildForm() {
+  const opts = await api("GET", "/api/trainer/options");
+  const form = $("trainer-form");
+  const game = select("t-game", opts.games, "tiles", { tiles: "Pai Gow tiles", poker: "Pai Gow Poker" });
+  const drill = select("t-drill", opts.drills, "player",
+                       { player: "player: the best EV", dealer: "dealer: the house way" });
+  const way = h("select", { id: "t-way" });
+  const role = select("t-role", ["player", "bank"], "player",
+                      { player: "a player, against the bank", bank: "the bank, against a player" });
+  const name = h("input", { id: "t-name", maxlength: "24", autocomplete: "nickname",
+                            value: localStorage.getItem(NAME_KEY) || "" });
+  const ways = () => way.replaceChildren(...opts.house_ways[game.value].map((w) => h("option", { value: w, text: w })));
+  game.addEventListener("change", ways);
+  drill.addEventListener("change", () => { role.value = drill.value === "dealer" ? "bank" : "player"; });
+  ways();
+  const field = (label, input) => h("div", { class: "field" }, h("label", { for: input.id, text: label }), input);
+  form.replaceChildren(field("Game", game), field("Drill", drill), field("House way", way),
+    field("You set the hand of", role), field("Your name (to keep statistics)", name),
+    h("button", { type: "submit", class: "primary", id: "t-start" }, "Start"));
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    showError("");
+    localStorage.setItem(NAME_KEY, name.value.trim());
+    try {
+      await api("POST", "/api/trainer/start", {
+        game: game.value, drill: drill.value, way: way.value, banking: role.value === "bank",
+        name: name.value.trim() });
+      if (socket) socket.restart(); else socket = liveSocket("/ws/trainer", onState, () => {});
+    } catch (e) { showError(e.message); }
+  });
+}
+
+function ev(x) { return `${x >= 0 ? "+" : ""}${x.toFixed(4)}`; }
+
+function settingLine(game, label, o, extra) {
+  return h("div", { class: "grade-line" },
+    h("span", { class: "which", text: label }),
+    h("span", { class: "pieces" }, ...o.high.map((t) => pieceSVG(game, t, { small: true })), " ",
+      ...o.low.map((t) => pieceSVG(game, t, { small: true }))),
+    h("span", {}, h("strong", { text: o.high_value }), " / ", h("strong", { text: o.low_value })),
+    h("span", { class: "ev", text: `EV ${ev(o.ev)}` }), extra || null);
+}
+
+function renderGrade(s) {
+  const g = s.grade;
+  if (!g) return [];
+  const game = s.settings.game;
+  const rule = g.rule.number ? `${g.rule.way} ${g.rule.number}: ${g.rule.text}` : g.rule.text;
+  const pct = (n) => `${((100 * n) / g.opponent_hands).toFixed(2)}%`;
+  return [h("div", { class: `grade ${g.correct ? "right" : "wrong"}` },
+    h("h2", { text: g.correct ? "Right" : "Not quite" }),
+    h("p", { class: "verdict", text: g.verdict }),
+    settingLine(game, "yours", g.yours, g.yours.foul ? h("span", { class: "note", text: g.yours.played }) : null),
+    settingLine(game, "house way", g.house, h("span", { class: "rule", text: rule })),
+    settingLine(game, "best", g.best),
+    h("p", {}, "EV given up: ", h("strong", { text: g.ev_lost.toFixed(4) }),
+      ` of a unit bet (the house way gives up ${g.house_ev_lost.toFixed(4)}).`),
+    h("details", {}, h("summary", { text: `Every setting, exactly (over ${g.opponent_hands.toLocaleString("en-US")} hands)` }),
+      h("div", { class: "hint-rows" }, ...g.options.map((o) => h("div", {
+          class: `hint-row ${o.number === g.best.number ? "best" : ""}` },
+        h("span", { class: "hint-setting" }, h("strong", { text: o.high_value }), " / ",
+          h("strong", { text: o.low_value }), o.foul ? " (foul)" : ""),
+        h("span", { class: "hint-odds" }, h("span", { text: `win ${pct(o.win)}` }),
+          h("span", { text: `push ${pct(o.push)}` }), h("span", { text: `lose ${pct(o.lose)}` }),
+          h("span", { class: "ev", text: `EV ${ev(o.ev)}` })))))),
+    h("button", { type: "button", class: "primary", id: "t-next", dataset: { focus: "next" },
+                  onclick: async () => { try { await api("POST", "/api/trainer/next", {}); } catch (e) { showError(e.message); } } },
+      "Next hand"))];
+}
+
+function renderStats(s) {
+  const st = s.stats;
+  if (!st || !st.hands) return s.settings && !s.settings.name
+    ? [h("p", { class: "note", text: "Give a name to keep statistics across sessions." })] : [];
+  const out = [h("h2", { text: `${st.person}: ${st.game}, ${st.drill} drill` }),
+    h("p", {}, `${st.hands} hands in ${st.sessions} session${st.sessions === 1 ? "" : "s"}: `,
+      h("strong", { text: `${Math.round(100 * st.correct_share)}% right` }),
+      ` (optimal ${Math.round(100 * st.optimal_share)}%, the house way ${Math.round(100 * st.house_share)}%); `,
+      `EV given up ${st.ev_lost.toFixed(4)} in all, ${st.mean_ev_lost.toFixed(4)} a hand.`)];
+  if (s.series.length > 1) {
+    out.push(lineChart(s.series.map((p, i) => [i + 1, p.mean_ev_lost]),
+      { label: "EV given up a hand, session by session", format: (y) => y.toFixed(3), xLabel: "session" }));
+  }
+  if (st.costliest.length) {
+    out.push(h("h3", { text: "The costliest mistakes" }),
+      h("ul", { class: "mistakes" }, ...st.costliest.map((m) => h("li", {},
+        h("code", { text: m.hand }), ": you set ", h("code", { text: m.setting }),
+        st.drill === "dealer" ? `, the house way ${m.house} (${m.rule})` : `, the best ${m.best}`,
+        "; EV given up ", h("strong", { text: m.ev_lost.toFixed(4) })))));
+  }
+  if (st.kinds.length) {
+    out.push(h("p", { class: "note", text: "By kind of hand (wrong / seen): "
+      + st.kinds.map((k) => `${k.label} ${k.wrong}/${k.hands}`).join("; ") }));
+  }
+  return out;
+}
+
+function onState(s) {
+  state = s;
+  const ex = s.exercise;
+  const game = s.settings.game;
+  setter.game = game;
+  setTileNames(ex && ex.piece_names);
+  const busy = { preparing: "Preparing exact grading (once: the opponent's setting of every hand)",
+                 grading: "Grading exactly", dealing: "Dealing" }[s.phase];
+  patch($("trainer-status"), { p: s.phase, g: s.progress, m: s.message }, () => [
+    busy ? h("p", { role: "status" }, `${busy}… `,
+      s.progress.total ? h("progress", { max: s.progress.total, value: s.progress.done,
+                                         "aria-label": busy }) : null) : null,
+    s.message ? h("p", { class: s.phase === "failed" ? "error" : "note", text: s.message }) : null]);
+  patch($("trainer-task"), { ex: ex && { n: ex.number, t: ex.task, r: ex.reason } }, () => ex ? [
+    h("h2", { text: `Hand ${ex.number}` }), h("p", { text: `Your task: ${ex.task}.` }),
+    ex.reason ? h("p", { class: "focus", text: ex.reason }) : null] : []);
+  const hand = ex && s.phase !== "graded" ? {
+    pieces: ex.pieces, arrangements: ex.arrangements, banking: ex.banking,
+    foul_rule: ex.foul_rule, chosen: null } : null;
+  setter.update(hand, null);
+  patch($("trainer-grade"), { g: s.grade }, () => renderGrade(s));
+  patch($("trainer-stats"), { st: s.stats, se: s.series }, () => renderStats(s));
+  if (s.phase === "graded" && s.grade) announce(s.grade.verdict);
+}
+
+buildForm().catch((e) => showError(e.message));
+api("GET", "/api/trainer/state").then((s) => {
+  if (s.phase !== "none") socket = liveSocket("/ws/trainer", onState, () => {});
+}).catch((e) => showError(e.message));
