@@ -4,8 +4,8 @@
 const HOLD_MS = 500;
 let timer = null;
 let tip = null;
-let fired = false;
-
+let fired = false;      // the current press showed a tip ...
+let swallowUntil = 0;   // ... so the click that ends it (this soon after) is not a click
 let hiding = null;
 
 function hide() {
@@ -16,9 +16,10 @@ function hide() {
 document.addEventListener("pointerdown", (ev) => {
   hide();
   clearTimeout(timer);
+  fired = false;
+  swallowUntil = 0;
   const piece = ev.target.closest && ev.target.closest("svg.piece");
   if (!piece || ev.pointerType === "mouse") return;
-  fired = false;
   const label = piece.getAttribute("aria-label");
   timer = setTimeout(() => {
     fired = true;
@@ -38,6 +39,7 @@ for (const type of ["pointerup", "pointercancel"]) {
   document.addEventListener(type, () => {
     clearTimeout(timer);
     timer = null;
+    if (fired) { swallowUntil = Date.now() + 400; fired = false; }
     if (tip) { clearTimeout(hiding); hiding = setTimeout(hide, 1200); }  // read it, then it goes
   }, { passive: true });
 }
@@ -45,7 +47,7 @@ document.addEventListener("pointermove", (ev) => {
   if (timer && Math.abs(ev.movementX) + Math.abs(ev.movementY) > 6) { clearTimeout(timer); timer = null; }
 });
 document.addEventListener("click", (ev) => {
-  if (fired) { ev.stopPropagation(); ev.preventDefault(); fired = false; }
+  if (Date.now() < swallowUntil) { ev.stopPropagation(); ev.preventDefault(); swallowUntil = 0; }
 }, true);
 document.addEventListener("contextmenu", (ev) => {
   if (ev.target.closest && ev.target.closest("svg.piece")) ev.preventDefault();
