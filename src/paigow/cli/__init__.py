@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import typer
 
-from paigow.cli import poker_odds, poker_ways
+from paigow.cli import poker_odds, poker_sidebets, poker_ways
 from paigow.cli.poker import app as poker_app
 from paigow.cli.serve import serve
 from paigow.cli.table import history, play, replay_cmd
@@ -22,6 +22,7 @@ app.add_typer(tiles_app, name="tiles")
 
 poker_ways.register(poker_app)
 poker_odds.register(poker_app)
+poker_sidebets.register(poker_app)
 app.add_typer(poker_app, name="poker")
 app.command("play")(play)
 app.command("replay")(replay_cmd)
