@@ -104,12 +104,15 @@ class PostgresStore(SqlStore):
         with self.transaction():
             self._run("SELECT pg_advisory_xact_lock(?, 0)", (LOCK_CLASS,))
             meta = self._one("SELECT to_regclass('meta') IS NOT NULL AS present")
-            if meta and meta["present"] and self._one("SELECT value FROM meta WHERE key = 'schema'"):
-                return
-            for statement in SCHEMA:
+            if meta and meta["present"]:
+                row = self._one("SELECT value FROM meta WHERE key = 'schema'")
+                if row is not None and row["value"] == str(SCHEMA_VERSION):
+                    return
+            for statement in SCHEMA:  # every statement is idempotent: an older schema grows
                 self._run(statement)
             self._run(
-                "INSERT INTO meta (key, value) VALUES ('schema', ?) ON CONFLICT (key) DO NOTHING",
+                "INSERT INTO meta (key, value) VALUES ('schema', ?) "
+                "ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
                 (str(SCHEMA_VERSION),),
             )
 

@@ -139,8 +139,8 @@ class SqliteStore(SqlStore):
             self.db.executescript(SCHEMA)
         except sqlite3.DatabaseError as exc:
             raise PaigowError(f"{path!r} is not a paigow database: {exc}") from None
-        self.db.execute(
-            "INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),)
+        self.db.execute(  # the schema script is idempotent: an older database grows to it
+            "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),)
         )
         self.voided: list[int] = self.recover()
 
