@@ -8,6 +8,7 @@ keeps it in a PostgreSQL database instead.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Annotated, Any
 
@@ -22,7 +23,7 @@ from paigow.store import Store, open_store
 from paigow.table.chance import secure_chance, seeded_chance
 from paigow.table.engine import RoundRecord, Table
 from paigow.table.money import format_money, parse_major
-from paigow.table.replay import Replay, replay
+from paigow.table.replay import Replay, poker_rules_of, replay
 from paigow.table.session import TableOptions, build_table, make_game, poker_way, tile_way
 
 app = typer.Typer(
@@ -39,19 +40,59 @@ DB_OPTION = typer.Option(
 )
 
 
+EZ_PUSH = "pai-gow:Q"
+
+
+@dataclass(frozen=True)
+class FloorArgs:
+    """The command line's options for the games casinos deal today (as typed)."""
+
+    ez: bool = False
+    push: str | None = None
+    side_bet: tuple[str, ...] = ()
+    side_min: str = "1"
+    side_max: str = "100"
+    dragon: str = "off"
+    dragon_limit: str = "up-to-main"
+    bot_side: tuple[str, ...] = ()
+    bot_dragon: str = "0"
+
+
+def _bot_side(specs: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    out = []
+    for spec in specs:
+        name, sep, amount = spec.partition("=")
+        if not sep or not name.strip():
+            raise PaigowError(f"bad --bot-side {spec!r}: write NAME=DOLLARS, e.g. fortune=5")
+        out.append((name.strip().lower(), parse_major(amount)))
+    return tuple(out)
+
+
 def _options(
-    game: str, seats: int, bankroll: str, bet: str, commission: str, flat_fee: str,
+    game: str, seats: int, bankroll: str, bet: str, commission: str | None, flat_fee: str,
     house_way: str | None, bot_way: list[str] | None, bot_bank: str, gee_joon_tiebreak: str,
-    joker: str, wheel: str, foul: str, seed: int | None,
+    joker: str, wheel: str, foul: str, seed: int | None, floor: FloorArgs | None = None,
 ) -> TableOptions:
     g = game.strip().lower()
+    f = floor or FloorArgs()
     default_way = "australian" if g == "tiles" else "house"
+    push = f.push if f.push is not None else "none"
+    sides = tuple(f.side_bet)
+    if f.ez:  # EZ Pai Gow: commission-free, the banker's queen-high pai gow pushes
+        if commission is not None and parse_rate(commission) != 0:
+            raise PaigowError(f"--ez is the commission-free game: drop --commission {commission}")
+        if f.push is not None and f.push.strip().lower() != EZ_PUSH.lower():
+            raise PaigowError(f"--ez pushes on {EZ_PUSH}: drop --push {f.push}")
+        commission, push = "0", EZ_PUSH
+        if "queens-dragon" not in sides:
+            sides = ("queens-dragon", *sides)
+    rate = parse_rate(commission if commission is not None else "5%")
     return TableOptions(
         game=g,
         seats=seats,
         bankroll=parse_major(bankroll),
         bet=parse_major(bet),
-        commission=Commission(rate=parse_rate(commission), flat_fee=parse_major(flat_fee)),
+        commission=Commission(rate=rate, flat_fee=parse_major(flat_fee)),
         house_way=house_way or default_way,
         bot_ways=tuple(bot_way) if bot_way else (house_way or default_way,),
         bot_bank=bot_bank.strip().lower(),
@@ -60,7 +101,39 @@ def _options(
         wheel=wheel,
         foul=foul,
         seed=seed,
+        push=push,
+        side_bets=sides,
+        side_min=parse_major(f.side_min),
+        side_max=parse_major(f.side_max),
+        dragon=f.dragon.strip().lower(),
+        dragon_limit=f.dragon_limit.strip().lower(),
+        bot_side=_bot_side(f.bot_side),
+        bot_dragon=parse_major(f.bot_dragon),
     )
+
+
+def side_line(x: dict[str, Any]) -> str:
+    """One side bet or Envy bonus of a round, for people."""
+    if x["kind"] == "envy":
+        return (f"seat {x['seat']} {x['name']} Envy: place {x['place']} holds "
+                f"{x['label']}: +{format_money(x['net'])}")
+    made = f"{x['label']} pays {x['pays']} to 1" if x["line"] else "no paying line"
+    return (f"seat {x['seat']} {x['name']} {format_money(x['stake'])} on place {x['place']}: "
+            f"{made}: {format_money(x['net'])}")
+
+
+def round_extras(rec: dict[str, Any]) -> list[str]:
+    """A round's push reason, dragon hand and side bets as lines (from its JSON)."""
+    out = []
+    if rec.get("push"):
+        out.append(f"push: {rec['push']}")
+    d = rec.get("dragon")
+    if d:
+        out.append(f"dragon hand (place {d['place']}) bought by seat {d['seat']}: "
+                   f"{format_money(d['stake'])} {d['outcome']} {format_money(d['net'])} "
+                   f"({d.get('note', '')})")
+    out += [side_line(x) for x in rec.get("side") or ()]
+    return out
 
 
 def _round_line(rec: RoundRecord) -> str:
@@ -68,9 +141,16 @@ def _round_line(rec: RoundRecord) -> str:
     parts = [
         f"seat {r.seat} {r.outcome} {format_money(r.net)}" for r in rec.results
     ]
+    if rec.dragon is not None:
+        parts.append(f"dragon (seat {rec.dragon.seat}) {rec.dragon.outcome} "
+                     f"{format_money(rec.dragon.net)}")
+    side = sum(x.net for x in rec.side)
+    if rec.side:
+        parts.append(f"side bets {format_money(side)}")
+    push = f" [push: {rec.push}]" if rec.push else ""
     return (
         f"round {rec.number} (id {rec.round_id}): banker {rec.banker.describe()}, dice "
-        f"{d[0]}+{d[1]}+{d[2]}={sum(d)}; " + "; ".join(parts)
+        f"{d[0]}+{d[1]}+{d[2]}={sum(d)}{push}; " + "; ".join(parts)
     )
 
 
@@ -129,7 +209,7 @@ def play(
     seed: Annotated[int | None, typer.Option("--seed", help="Make the session reproducible.")] = None,
     auto: Annotated[bool, typer.Option("--auto", help="Bots at every seat; print the session.")] = False,
     rounds: Annotated[int | None, typer.Option("--rounds", help="Rounds to play (--auto: required).")] = None,
-    commission: Annotated[str, typer.Option("--commission", help="Rate on wins: 5%, 0.05, 0.")] = "5%",
+    commission: Annotated[str | None, typer.Option("--commission", help="Rate on wins: 5% (default), 0.05, 0.")] = None,
     flat_fee: Annotated[str, typer.Option("--flat-fee", help="Fee per hand played, dollars.")] = "0",
     house_way: Annotated[str | None, typer.Option("--house-way", help="The house way's name.")] = None,
     bot_way: Annotated[list[str] | None, typer.Option("--bot-way", help="A bot way (repeat to mix).")] = None,
@@ -138,13 +218,24 @@ def play(
     joker: Annotated[str, typer.Option("--joker", help="bug or wild (poker).")] = "bug",
     wheel: Annotated[str, typer.Option("--wheel", help="second or lowest (poker).")] = "second",
     foul: Annotated[str, typer.Option("--foul", help="house or forfeit (poker).")] = "house",
+    ez: Annotated[bool, typer.Option("--ez", help="EZ Pai Gow (poker): no commission, the banker's queen-high pai gow pushes every bet, the Queen's Dragon offered.")] = False,
+    push: Annotated[str | None, typer.Option("--push", help="Banker hand that pushes every bet (poker): none, pai-gow:Q ...")] = None,
+    side_bet: Annotated[list[str] | None, typer.Option("--side-bet", help="Offer a side bet: a pay table name or file (repeat; poker).")] = None,
+    side_min: Annotated[str, typer.Option("--side-min", help="Smallest side bet, dollars.")] = "1",
+    side_max: Annotated[str, typer.Option("--side-max", help="Largest side bet, dollars.")] = "100",
+    dragon: Annotated[str, typer.Option("--dragon", help="The dragon hand: off, house (set the house way) or player (its buyer sets it).")] = "off",
+    dragon_limit: Annotated[str, typer.Option("--dragon-limit", help="Dragon bet: up-to-main, equal-main or any.")] = "up-to-main",
+    bot_side: Annotated[list[str] | None, typer.Option("--bot-side", help="Bots' side bet NAME=DOLLARS (repeat).")] = None,
+    bot_dragon: Annotated[str, typer.Option("--bot-dragon", help="Bots ask for the dragon hand with this bet, dollars (0: never).")] = "0",
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Play Pai Gow at a table: you at seat 1, bots at the others (--auto: bots only)."""
 
     def body() -> None:
+        floor = FloorArgs(ez, push, tuple(side_bet or ()), side_min, side_max, dragon,
+                          dragon_limit, tuple(bot_side or ()), bot_dragon)
         opts = _options(game, seats, bankroll, bet, commission, flat_fee, house_way, bot_way,
-                        bot_bank, gee_joon_tiebreak, joker, wheel, foul, seed)
+                        bot_bank, gee_joon_tiebreak, joker, wheel, foul, seed, floor)
         if rounds is not None and rounds < 1:
             raise PaigowError("--rounds must be at least 1")
         if auto and rounds is None:
@@ -172,6 +263,8 @@ def play(
             played += 1
             if auto and not json:
                 console.print(_round_line(rec), highlight=False)
+                for line in round_extras(rec.to_json()):
+                    console.print("    " + line, highlight=False)
         if json:
             print_json(session_json(table, store))
         else:
@@ -266,9 +359,7 @@ def replay_cmd(
                 tb = session["rules"].get("gee_joon_tiebreak", "ranked")
                 house = tile_way(session["house_way"], TileRules(tb), rate)
             elif session["house_way"] != "none":
-                from paigow.poker.rules import PokerRules
-
-                house = poker_way(session["house_way"], PokerRules.of(**session["rules"]))
+                house = poker_way(session["house_way"], poker_rules_of(session["rules"]))
         except PaigowError:
             house = None
         rep = replay(rnd, session, store.entries(round_id), house)
@@ -305,6 +396,10 @@ def _print_replay(rep: Replay) -> None:
         p(f"  seat {r['seat']}: high {r['high']}, low {r['low']} -> {r['outcome']}, "
           f"stake {format_money(r['stake'])}, net {format_money(r['net'])}", highlight=False)
         p(f"      {r['high_reason']}; {r['low_reason']}", highlight=False)
+        if r.get("note"):
+            p(f"      {r['outcome']}: {r['note']}", highlight=False)
+    for line in round_extras({"push": rep.push, "dragon": rep.dragon, "side": rep.side}):
+        p(f"  {line}", highlight=False)
     p(f"ledger entries: {len(rep.entries)}; house way check: {rep.house_way_check}",
       highlight=False)
     if rep.exact:
@@ -362,13 +457,17 @@ def history(
                 continue
             res = {x["seat"]: x for x in det["results"]}
             for h in det["hands"]:
-                who = "banker" if h["role"] == "banker" else f"seat {h['seat']}"
+                who = {"banker": "banker", "dragon": f"dragon ({h['seat']})"}.get(
+                    h["role"], f"seat {h['seat']}")
                 line = (f"  {who:<8} {h['hand']:<22} {h['high']} ({h['high_name']}) / "
                         f"{h['low']} ({h['low_name']})")
-                x = res.get(h["seat"]) if h["role"] == "player" else None
+                x = res.get(h["seat"]) if h["role"] == "player" else det.get("dragon") \
+                    if h["role"] == "dragon" else None
                 if x:
                     line += f"  {x['outcome']} {format_money(x['net'])}"
                 p(line, highlight=False)
+            for extra in round_extras(det):
+                p(f"  {extra}", highlight=False)
             bal = ", ".join(f"{k} {format_money(v)}" for k, v in det["balances"].items())
             p(f"  balances: {bal}", highlight=False)
         if data["problems"]:
