@@ -122,17 +122,18 @@ def side_line(x: dict[str, Any]) -> str:
             f"{made}: {format_money(x['net'])}")
 
 
-def round_extras(rec: dict[str, Any]) -> list[str]:
-    """A round's push reason, dragon hand and side bets as lines (from its JSON)."""
+def round_extras(rec: dict[str, Any], wins_only: bool = False) -> list[str]:
+    """A round's push reason, dragon hand and side bets as lines (from its JSON);
+    ``wins_only``: only the side bets and Envy bonuses that paid."""
     out = []
     if rec.get("push"):
         out.append(f"push: {rec['push']}")
     d = rec.get("dragon")
     if d:
+        note = f": {d['note']}" if d.get("note") else ""
         out.append(f"dragon hand (place {d['place']}) bought by seat {d['seat']}: "
-                   f"{format_money(d['stake'])} {d['outcome']} {format_money(d['net'])} "
-                   f"({d.get('note', '')})")
-    out += [side_line(x) for x in rec.get("side") or ()]
+                   f"{format_money(d['stake'])} {d['outcome']} {format_money(d['net'])}{note}")
+    out += [side_line(x) for x in rec.get("side") or () if not wins_only or x["net"] > 0]
     return out
 
 
@@ -263,7 +264,7 @@ def play(
             played += 1
             if auto and not json:
                 console.print(_round_line(rec), highlight=False)
-                for line in round_extras(rec.to_json()):
+                for line in round_extras(rec.to_json(), wins_only=True):
                     console.print("    " + line, highlight=False)
         if json:
             print_json(session_json(table, store))
@@ -374,6 +375,13 @@ def replay_cmd(
     run_command(body)
 
 
+def _who(h: dict[str, Any]) -> str:
+    """Whose hand a recorded hand is: the banker, a seat, or a seat's dragon hand."""
+    if h["role"] == "banker":
+        return "banker"
+    return f"dragon ({h['seat']})" if h["role"] == "dragon" else f"seat {h['seat']}"
+
+
 def _print_replay(rep: Replay) -> None:
     p = console.print
     d = rep.dice
@@ -388,7 +396,7 @@ def _print_replay(rep: Replay) -> None:
     for place, hand in rep.dealt.items():
         p(f"  place {place}: {hand}", highlight=False)
     for h in rep.hands:
-        who = "banker" if h["role"] == "banker" else f"seat {h['seat']}"
+        who = _who(h)
         note = f" [{h['note']}]" if h.get("note") else ""
         p(f"  {who:<8} {h['high']} ({h['high_name']}) / {h['low']} ({h['low_name']}) "
           f"by {h['rule']}{note}", highlight=False)
@@ -457,8 +465,7 @@ def history(
                 continue
             res = {x["seat"]: x for x in det["results"]}
             for h in det["hands"]:
-                who = {"banker": "banker", "dragon": f"dragon ({h['seat']})"}.get(
-                    h["role"], f"seat {h['seat']}")
+                who = _who(h)
                 line = (f"  {who:<8} {h['hand']:<22} {h['high']} ({h['high_name']}) / "
                         f"{h['low']} ({h['low_name']})")
                 x = res.get(h["seat"]) if h["role"] == "player" else det.get("dragon") \
