@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 
 import pytest
-import typer
 from typer.testing import CliRunner
 
+from paigow.cli.common import new_app
 from paigow.cli.poker_sidebets import register
 
-app = typer.Typer()
+app = new_app()
 app.callback()(lambda: None)  # a group, as under ``paigow poker``: the command is named
 register(app)
 runner = CliRunner()
@@ -27,9 +27,14 @@ ENVY_DECK = "As Ks Qs Js Ts 9s Kh Qh Ah Ad Ac Jk 8s 2d 3c 4c 5d 6h 7c 8d 9h Tc"
         (["sidebet", "--paytable", "emperors-challenge", "--joker", "free"], "joker"),
         (["sidebet"], "give --paytable"),
         (["sidebet", "--paytable", "fortune", "--others", "9", "--deck", ENVY_DECK],
-         "from 0 to 6"),
+         "--others '9': must be a whole number from 0 to 6"),
         (["sidebet", "--paytable", "fortune", "--stake", "-5", "--deck", ENVY_DECK],
          "must not be negative"),
+        (["sidebet", "--paytable", "fortune", "--stake", "0", "--deck", ENVY_DECK],
+         "--stake '0' must be more than 0"),
+        (["sidebet", "--paytable", "fortune", "--rounds", "0", "--deck", ENVY_DECK],
+         "--rounds '0'"),
+        (["sidebet", "--paytable", "/no/such/file.toml"], "--paytable"),
         (["sidebet", "--paytable", "dynasty-wild", "--joker", "bug", "--deck", ENVY_DECK],
          "for the wild joker"),
     ],

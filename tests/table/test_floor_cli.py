@@ -97,11 +97,12 @@ def test_play_ez_auto_json_conserves_money_and_replays(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("args", "message"), [
     (["--ez", "--commission", "5%"], "--ez is the commission-free game"),
     (["--ez", "--push", "pai-gow:K"], "--ez pushes on pai-gow:Q"),
-    (["--push", "pai-gow:8"], "bad hand kind 'pai-gow:8'"),
+    (["--push", "pai-gow:8"], "--push 'pai-gow:8': bad hand kind 'pai-gow:8'"),
     (["--side-bet", "nope"], "unknown pay table 'nope'"),
     (["--side-bet", "fortune", "--bot-side", "fortune"], "bad --bot-side 'fortune'"),
     (["--side-bet", "fortune", "--bot-side", "fortune=500"], "outside the table's limits"),
-    (["--dragon", "sometimes"], "unknown dragon rule 'sometimes'"),
+    (["--dragon", "sometimes"], "--dragon 'sometimes': choose off, house, player"),
+    (["--side-min", "1.234"], "--side-min '1.234'"),
     (["--bot-dragon", "5"], "the dragon hand is not offered|it is not offered"),
 ])
 def test_bad_floor_options_exit_2(tmp_path: Path, args: list[str], message: str) -> None:

@@ -16,16 +16,36 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from paigow.cli.common import JSON_OPTION, console, print_json, run_command
-from paigow.cli.poker_odds import WHEEL_OPTION, _interruptible, _progress, _whole
+from paigow.cli.common import (
+    JSON_OPTION,
+    Amount,
+    Choice,
+    InputFile,
+    Int,
+    Token,
+    console,
+    option,
+    print_json,
+    run_command,
+)
+from paigow.cli.poker_odds import DECK_OPTION, MAX_SIM_SEED, WHEEL_OPTION, _interruptible, _progress
 from paigow.errors import AmountError, PaigowError
 from paigow.poker.cards import parse_cards
+from paigow.poker.envy import MAX_OTHERS
 from paigow.poker.rules import PokerRules
 from paigow.table.money import format_money, parse_major
 
-JOKER_OPTION = typer.Option(
-    "--joker", help="Joker rule: bug or wild (default: the pay table's, else bug)."
-)
+MAX_ENVY_ROUNDS = 10**10
+
+
+class Paytable(Token):
+    """A shipped pay table's name, or a TOML file (checked like any input file)."""
+
+    def __call__(self, value: Any) -> Any:
+        if isinstance(value, str) and ("/" in value or value.strip().lower().endswith(".toml")):
+            return InputFile(self.what)(value)
+        return super().__call__(value)
+
 
 
 def _pct(x: Fraction | float) -> str:
@@ -75,28 +95,37 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def sidebet(
         paytable: Annotated[
-            str, typer.Option("--paytable", help="A shipped pay table name or a TOML file.")
+            str, option("--paytable", parser=Paytable("--paytable"),
+                        help="A shipped pay table name or a TOML file.")
         ] = "",
         list_tables: Annotated[
             bool, typer.Option("--list", help="List the shipped pay tables and stop.")
         ] = False,
         others: Annotated[
-            str, typer.Option("--others", help="Other hands at the table, for the Envy (0-6; "
-                              "default 5, a full table, or what a small --deck deals).")
-        ] = "",
+            int | None, option("--others", parser=Int("--others", 0, MAX_OTHERS),
+                               help="Other hands at the table, for the Envy (default 5, a "
+                               "full table, or what a small --deck deals).")
+        ] = None,
         stake: Annotated[
-            str, typer.Option("--stake", help="The bonus bet, dollars, for the edge with the "
-                              "Envy (default: the Envy minimum).")
-        ] = "",
+            str | None, option("--stake", parser=Amount("--stake"), help="The bonus bet, "
+                               "dollars, for the edge with the Envy (default: the Envy "
+                               "minimum).")
+        ] = None,
         rounds: Annotated[
-            str, typer.Option("--rounds", help="Monte Carlo deals for the Envy distribution.")
-        ] = "200000",
-        seed: Annotated[str, typer.Option("--seed", help="Seed of the Monte Carlo deals.")] = "",
-        joker: Annotated[str, JOKER_OPTION] = "",
+            int, option("--rounds", parser=Int("--rounds", 1, MAX_ENVY_ROUNDS),
+                        help="Monte Carlo deals for the Envy distribution.")
+        ] = 200_000,
+        seed: Annotated[
+            int | None, option("--seed", parser=Int("--seed", 0, MAX_SIM_SEED),
+                               help="Seed of the Monte Carlo deals (default: a fresh one).")
+        ] = None,
+        joker: Annotated[
+            str | None, option("--joker", parser=Choice("--joker", "bug", "wild"),
+                               help="Joker rule: bug or wild (default: the pay table's, "
+                               "else bug).")
+        ] = None,
         wheel: Annotated[str, WHEEL_OPTION] = "second",
-        deck: Annotated[
-            str, typer.Option("--deck", help="Deal from these cards only (a small exact problem).")
-        ] = "",
+        deck: Annotated[str, DECK_OPTION] = "",
         json: Annotated[bool, JSON_OPTION] = False,
     ) -> None:
         """Exact odds of a side bet over all C(53,7) = 154,143,080 seven-card hands, and its
@@ -114,8 +143,7 @@ def register(app: typer.Typer) -> None:
             rules = PokerRules.of(joker or table.joker or "bug", wheel)
             cards = parse_cards(deck) if deck.strip() else None
             size = 53 if cards is None else len(set(cards))
-            n_others = (_whole(others, "--others", 0) if others.strip()
-                        else max(0, min(5, size // 7 - 1)))
+            n_others = others if others is not None else max(0, min(5, size // 7 - 1))
             with _progress("side bet") as update:
                 odds = _interruptible(
                     lambda: sidebet_odds(table, rules, cards, update), "side bet"
@@ -125,7 +153,7 @@ def register(app: typer.Typer) -> None:
             envy_data: dict[str, Any] | None = None
             if table.envy is not None:
                 ev = envy_odds(table, n_others, rules, cards)
-                bet = Fraction(parse_major(stake), 100) if stake.strip() else ev.minimum
+                bet = Fraction(parse_major(stake), 100) if stake is not None else ev.minimum
                 if bet <= 0:
                     raise AmountError(f"--stake {stake!r} must be more than 0")
                 per_others = [
@@ -133,12 +161,11 @@ def register(app: typer.Typer) -> None:
                      "edge": float(envy_odds(table, k, rules, cards).edge_with(odds.edge, bet))}
                     for k in range(0, min(5, odds.deck_size // 7 - 1) + 1)
                 ]
-                s = _whole(seed, "--seed", 0) if seed.strip() else None
                 with _progress("Envy deals") as update:
                     dist = _interruptible(
                         lambda: envy_distribution(
-                            table, n_others, rules, cards, rounds=_whole(rounds, "--rounds", 1),
-                            seed=s, on_progress=update),
+                            table, n_others, rules, cards, rounds=rounds,
+                            seed=seed, on_progress=update),
                         "Envy",
                     )
                 envy_data = {

@@ -28,6 +28,12 @@ A round (RULES.md 1.5, 1.6, 2.5, 2.6):
 
 A round killed between 3 and 5 is voided by the store when it is next opened: every entry
 of the round is reversed, so each bet goes back where it came from.
+
+**Fair chance.** When the chance is a :class:`~paigow.table.chance.FairChance` (the
+default), :attr:`Table.commitment` is the commitment of the round about to be played (or
+being played) — publish it before the bets; the round's shuffle and dice come from that
+round's seed; the record of a settled round carries the ``commitment`` and the revealed
+``seed`` (:mod:`paigow.table.fair` checks them).
 """
 
 from __future__ import annotations
@@ -90,6 +96,8 @@ class BetRequest:
     fee: int
     round_number: int
     check: Callable[[int | Wager], None]
+    commitment: str | None = None
+    """The commitment to this round's seed (published before the bets), if any."""
     offers: tuple[SideBetOffer, ...] = ()
     dragon: DragonRule | None = None
 
@@ -233,6 +241,7 @@ class RoundOpening:
     deck: tuple[str, ...]
     dice: Dice
     entries: tuple[Entry, ...]
+    commitment: str | None = None
     side: tuple[SideStake, ...] = ()
     dragon: DragonBuy | None = None
 
@@ -253,6 +262,10 @@ class RoundRecord:
     entries: tuple[Entry, ...]
     balances: dict[str, int] = field(default_factory=dict)
     round_id: int = 0
+    commitment: str | None = None
+    """The commitment to the round's seed, published before the round."""
+    seed: str | None = None
+    """The round's seed (hex), revealed with the settlement: check it with ``paigow verify``."""
     dragon: SeatResult | None = None
     side: tuple[SideResult, ...] = ()
     push: str = ""
@@ -271,6 +284,8 @@ class RoundRecord:
             "bank_commission": self.bank_commission,
             "entries": [e.to_json() for e in self.entries],
             "balances": self.balances,
+            "commitment": self.commitment,
+            "seed": self.seed,
             "dragon": None if self.dragon is None else self.dragon.to_json(),
             "side": [x.to_json() for x in self.side],
             "push": self.push,
@@ -501,6 +516,15 @@ class Table(Generic[P, S]):
         self.option: int | None = None  # the seat holding the bank option (None: house)
         self.rounds_played = 0
         self.history: list[RoundRecord] = []
+        self._in_play: str | None = None
+
+    @property
+    def commitment(self) -> str | None:
+        """The commitment to the seed of the round being played, or else of the next
+        round: what to publish before the bets (``None`` if the chance makes none)."""
+        if self._in_play is not None:
+            return self._in_play
+        return getattr(self.chance, "next_commitment", None)
 
     # -- money ---------------------------------------------------------------------
     def balance(self, seat: int) -> int:
@@ -548,7 +572,8 @@ class Table(Generic[P, S]):
                 continue
             req = BetRequest(
                 n, self.balance(n), self.commission.flat_fee, number,
-                self._checker(n, seat.owner), self.house.side_bets, self.house.dragon,
+                self._checker(n, seat.owner), self.commitment, self.house.side_bets,
+                self.house.dragon,
             )
             amount = seat.player.bet(req)
             if amount is not None:
@@ -617,21 +642,28 @@ class Table(Generic[P, S]):
         dragon = self._dragon_buy(banker, wagers)
         self.pending = {}
         game = self.game
-        deck = self.chance.shuffle(game.deck())
-        dice = self.chance.dice()
-        number = self.rounds_played + 1
-        opening = RoundOpening(
-            number, banker, bets, tuple(game.piece_text(p) for p in deck), dice,
-            tuple(opening_entries(banker, bets, side, dragon)), side, dragon,
-        )
-        round_id = self.store.open_round(self.session_id, opening)
+        start: Callable[[], str] | None = getattr(self.chance, "start_round", None)
+        commitment = start() if start is not None else None
+        self._in_play = commitment
         try:
-            record = self._play_opened(round_id, opening, deck)
-        except BaseException:
-            # the round cannot finish (a bad setting, input ended at the prompt...): void
-            # it now, every bet back to its seat; if even that fails, the next open will
-            self._void_quietly(round_id)
-            raise
+            deck = self.chance.shuffle(game.deck())
+            dice = self.chance.dice()
+            number = self.rounds_played + 1
+            opening = RoundOpening(
+                number, banker, bets, tuple(game.piece_text(p) for p in deck), dice,
+                tuple(opening_entries(banker, bets, side, dragon)), commitment,
+                side=side, dragon=dragon,
+            )
+            round_id = self.store.open_round(self.session_id, opening)
+            try:
+                record = self._play_opened(round_id, opening, deck)
+            except BaseException:
+                # the round cannot finish (a bad setting, input ended at the prompt...):
+                # void it now, every bet back to its seat; if that fails, the next open will
+                self._void_quietly(round_id)
+                raise
+        finally:
+            self._in_play = None
         self.balances = apply(apply(self.balances, opening.entries), record.entries)
         self.rounds_played += 1
         self.history.append(record)
@@ -689,15 +721,17 @@ class Table(Generic[P, S]):
         balances = apply(balances, entries)
         if balances.get(BETS, 0) != 0 or balances.get(BANK, 0) != 0:  # pragma: no cover
             raise AssertionError("the table and the bank must be empty after a round")
+        reveal: Callable[[], str] | None = getattr(self.chance, "reveal", None)
         record = RoundRecord(
             number, banker, bets, opening.deck, dice, tuple(hands),
             tuple(r for r in results if r.bet == "main"),
             bank_net, bank_comm, tuple(entries),
             {k: v for k, v in sorted(balances.items()) if k not in (BETS, BANK, CASHIER)},
-            round_id,
-            next((r for r in results if r.bet == "dragon"), None),
-            tuple(side),
-            game.push_reason(bchoice.setting) or "",
+            round_id, opening.commitment,
+            reveal() if reveal is not None and opening.commitment is not None else None,
+            dragon=next((r for r in results if r.bet == "dragon"), None),
+            side=tuple(side),
+            push=game.push_reason(bchoice.setting) or "",
         )
         self.store.settle_round(round_id, record)
         return record

@@ -29,6 +29,7 @@ from paigow.table.house_rules import (
     HouseRules,
     side_bet_offer,
 )
+from paigow.table.money import format_money
 from paigow.table.players import BANK_POLICIES, Bot, WagerBot
 from paigow.tiles.rules import TileRules
 from paigow.tiles.ways import TileWay
@@ -127,6 +128,18 @@ class TableOptions:
             raise PaigowError("the bankroll must be more than zero")
         if self.bet <= 0:
             raise PaigowError("the bots' bet must be more than zero")
+        fee = self.commission.flat_fee
+        if fee >= self.bankroll:
+            raise PaigowError(
+                f"a flat fee of {format_money(fee)} leaves nothing to bet from a bankroll of "
+                f"{format_money(self.bankroll)}: nobody could play"
+            )
+        if self.bet + fee > self.bankroll:
+            extra = f" plus the {format_money(fee)} fee" if fee else ""
+            raise PaigowError(
+                f"a bet of {format_money(self.bet)}{extra} is more than the bankroll of "
+                f"{format_money(self.bankroll)}: nobody could make it"
+            )
 
 
 def make_game(opts: TableOptions) -> tuple[Game[Any, Any], list[Any]]:
