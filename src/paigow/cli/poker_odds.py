@@ -1,4 +1,4 @@
-"""``paigow poker`` odds commands: sidebet, advise, simulate, sweep.
+"""``paigow poker`` odds commands: advise, simulate, sweep (``sidebet``: :mod:`paigow.cli.poker_sidebets`).
 
 :func:`register` adds them to the poker Typer app. Every command reports bad input as
 one line on stderr with exit status 2; long work shows a progress bar on stderr and stops
@@ -21,7 +21,6 @@ from rich.table import Table
 from paigow.cli.common import (
     JSON_OPTION,
     Choice,
-    InputFile,
     Int,
     OutputFile,
     Rate,
@@ -71,15 +70,6 @@ MAX_SIM_SEED = 2**128 - 1
 MAX_SAMPLE = 10**7
 MAX_CHUNK = 10**6
 MAX_WORKERS = 4096
-
-
-class Paytable(Token):
-    """A shipped pay table's name, or a TOML file (checked like any input file)."""
-
-    def __call__(self, value: Any) -> Any:
-        if isinstance(value, str) and ("/" in value or value.strip().lower().endswith(".toml")):
-            return InputFile(self.what)(value)
-        return super().__call__(value)
 
 
 def _deck(text: str) -> tuple[int, ...] | None:
@@ -140,46 +130,7 @@ def _pct(x: Fraction | float) -> str:
 
 
 def register(app: typer.Typer) -> None:
-    """Add the odds commands (sidebet, advise, simulate, sweep) to the poker app."""
-
-    @app.command()
-    def sidebet(
-        paytable: Annotated[
-            str, option("--paytable", parser=Paytable("--paytable"),
-                        help="A shipped pay table name or a TOML file.")
-        ],
-        joker: Annotated[str, JOKER_OPTION] = "bug",
-        wheel: Annotated[str, WHEEL_OPTION] = "second",
-        deck: Annotated[str, DECK_OPTION] = "",
-        json: Annotated[bool, JSON_OPTION] = False,
-    ) -> None:
-        """Exact odds of a side bet over all C(53,7) = 154,143,080 seven-card hands."""
-        from paigow.poker.sidebet import load_paytable, sidebet_odds
-
-        def body() -> None:
-            rules = PokerRules.of(joker, wheel)
-            table = load_paytable(paytable)
-            cards = parse_cards(deck) if deck.strip() else None
-            with _progress("side bet") as update:
-                odds = _interruptible(
-                    lambda: sidebet_odds(table, rules, cards, update), "side bet"
-                )
-            if json:
-                print_json(odds.to_json())
-                return
-            out = Table(title=f"{table.name}: {odds.total:,} seven-card hands "
-                        f"(joker {rules.joker}, wheel {rules.wheel})")
-            for col in ("line", "pays", "hands", "probability", "return"):
-                out.add_column(col, justify="left" if col == "line" else "right")
-            for line in odds.lines:
-                out.add_row(line.label, f"{line.pays}", f"{line.count:,}",
-                            f"{float(line.probability):.8f}", f"{float(line.ret):.6f}")
-            out.add_row("loses", "-1", f"{odds.losing:,}",
-                        f"{odds.losing / odds.total:.8f}", f"{-odds.losing / odds.total:.6f}")
-            console.print(out)
-            console.print(f"house edge {float(odds.edge):.4%} ({odds.edge})", highlight=False)
-
-        run_command(body)
+    """Add the odds commands (advise, simulate, sweep) to the poker app."""
 
     @app.command()
     def advise(
