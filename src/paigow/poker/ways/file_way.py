@@ -1,0 +1,401 @@
+"""House ways loaded from files: the plain Python interpreter, the shipped ways, and the
+checks run on every load.
+
+:func:`load_way` takes a shipped name (``seeds``, ``foxwoods``, ``ballys-atlantic-city``;
+the files in ``paigow/poker/houseways/``) or a path to a TOML file (format:
+``docs/poker-house-way-files.md``), checks it, and returns a :class:`FileWay`: a
+:class:`~paigow.poker.ways.PokerWay` whose decisions carry the file's rule numbers.
+
+The check (:func:`check_way`) runs the compiled way over every pattern of ranks a hand can
+hold (every multiset of seven ranks, and of six with the joker), each dealt once without a
+flush and, where five suited cards fit, once with one; every hand-type rule is also tried
+with the straights-and-flushes section switched off. It fails when a hand gets no setting
+or a fouled one, naming the rule and its line and an example hand, and reports (as
+``way.warnings``) every rule no hand reaches. ``paigow poker ways check FILE --all`` runs
+the same over all 154,143,080 hands.
+
+>>> way = load_way("seeds")
+>>> d = way.choose("Kd Ks 7h 7c 4d 4s Ac")
+>>> str(d.setting), d.rule
+('Ac 7h 7c 4s 4d | Ks Kd', 'seeds 4.1: three pair: the highest pair in front')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from itertools import combinations_with_replacement
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from paigow.errors import RuleError, SettingError
+from paigow.poker.cards import JOKER, Card, format_cards, sort_cards
+from paigow.poker.rank import CATEGORY_SHIFT, Category
+from paigow.poker.rules import PokerRules
+from paigow.poker.setting import Setting
+from paigow.poker.ways import DEFAULT_RULES, Decision
+from paigow.poker.ways.hand import (
+    SPLITS,
+    STRAIGHTS_AND_FLUSHES,
+    HandView,
+    analyse,
+    key2,
+    key5,
+    may_straight_or_flush,
+)
+from paigow.poker.ways.spec import (
+    ABSENT,
+    ACT_BEST_SF,
+    ACT_BY_HAND,
+    ACT_GROUP,
+    ACT_SINGLES,
+    FEATURES,
+    HAND_KEYS,
+    SF_SECTION,
+    SHAPE_TYPE,
+    CompiledWay,
+    Rule,
+    WaySpec,
+    parse_way,
+)
+
+I32 = npt.NDArray[np.int32]
+HOUSEWAY_PACKAGE = "paigow.poker.houseways"
+
+
+def shipped_ways() -> tuple[str, ...]:
+    """Names of the way files shipped with paigow.
+
+    >>> "seeds" in shipped_ways() and "foxwoods" in shipped_ways()
+    True
+    """
+    folder = resources.files(HOUSEWAY_PACKAGE)
+    return tuple(sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml")))
+
+
+def shipped_path(name: str) -> Path | None:
+    """The file of a shipped way, or ``None``."""
+    p = resources.files(HOUSEWAY_PACKAGE) / f"{name.strip().lower()}.toml"
+    return Path(str(p)) if p.is_file() else None
+
+
+def is_way_file(name: str) -> bool:
+    """Whether ``name`` names a way file: a shipped way or an existing ``.toml`` path."""
+    text = name.strip()
+    return shipped_path(text) is not None or (text.lower().endswith(".toml") and
+                                              Path(text).is_file())
+
+
+def read_way(name_or_path: str) -> WaySpec:
+    """Parse a shipped way by name or a way file by path (no hand-by-hand check)."""
+    text = name_or_path.strip()
+    path = shipped_path(text)
+    if path is None:
+        path = Path(text)
+        if not path.is_file():
+            raise RuleError(
+                f"unknown house way {text!r}: give a .toml way file or one of "
+                + ", ".join(shipped_ways())
+            )
+    try:
+        content = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RuleError(f"cannot read the way file {text!r}: {exc}") from None
+    try:
+        return parse_way(content, path.stem)
+    except RuleError as exc:
+        raise RuleError(f"{path.name}: {exc}") from None
+
+
+# ------------------------------------------------------------------ the interpreter
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What the rules see in a hand: its features and, when a straight or flush can be
+    set behind, the best such setting."""
+
+    features: tuple[int, ...]
+    hand_type: int
+    best_sf: Setting | None
+
+
+def sf_scan(view: HandView) -> tuple[Setting | None, bool]:
+    """The straight-or-better setting with the best front (then back, then first), and
+    whether every straight-or-better back is an ace-high straight (no flush) made with
+    the joker in a hand that holds a natural ace."""
+    if not may_straight_or_flush(view.cards):
+        return None, False
+    cards = view.cards
+    best: tuple[int, int] | None = None
+    best_i = -1
+    all_broadway = True
+    for i, (a, b) in enumerate(SPLITS):
+        back = [c for k, c in enumerate(cards) if k not in (a, b)]
+        kb = key5(back, view.rules)
+        cat = Category(kb >> CATEGORY_SHIFT)
+        if cat not in STRAIGHTS_AND_FLUSHES:
+            continue
+        if not (cat is Category.STRAIGHT and (kb >> 16) & 15 == 15 and JOKER in back):
+            all_broadway = False
+        cand = (key2((cards[a], cards[b]), view.rules), kb)
+        if best is None or cand > best:
+            best, best_i = cand, i
+    if best is None:
+        return None, False
+    natural_ace = any(c != JOKER and c >> 2 == 12 for c in cards)
+    a, b = SPLITS[best_i]
+    return view.split((cards[a], cards[b])), all_broadway and natural_ace
+
+
+def read_hand(view: HandView, with_sf: bool) -> Reading:
+    """The features of :mod:`paigow.poker.ways.spec` of a hand."""
+    f = [ABSENT] * len(FEATURES)
+    pairs = [g.rank for g in view.of_size(2)]
+    trips = [g.rank for g in view.of_size(3)]
+    singles = list(view.single_ranks())
+    if pairs:
+        f[FEATURES["high_pair"]] = pairs[0]
+        if len(pairs) >= 2:
+            f[FEATURES["low_pair"]] = pairs[-1]
+            f[FEATURES["pair_sum"]] = pairs[0] + pairs[-1]
+        if len(pairs) >= 3:
+            f[FEATURES["mid_pair"]] = pairs[1]
+    if trips:
+        f[FEATURES["trips"]] = trips[0]
+        if len(trips) >= 2:
+            f[FEATURES["low_trips"]] = trips[1]
+    for size, key in ((4, "quads"), (5, "five")):
+        groups = view.of_size(size)
+        if groups:
+            f[FEATURES[key]] = groups[0].rank
+    for m, key in enumerate(("top_single", "second_single", "third_single")):
+        if len(singles) > m:
+            f[FEATURES[key]] = singles[m]
+    f[FEATURES["joker"]] = int(JOKER in view.cards)
+    hand_type = SHAPE_TYPE[view.shape]
+    f[FEATURES["hand"]] = hand_type
+    f[FEATURES["joker_broadway_only"]] = 0
+    best: Setting | None = None
+    if with_sf:
+        best, broadway = sf_scan(view)
+        f[FEATURES["joker_broadway_only"]] = int(broadway)
+    return Reading(tuple(f), hand_type, best)
+
+
+def _holds(rule: Rule, features: Sequence[int]) -> bool:
+    return all(features[FEATURES[k]] in v for k, v in rule.conditions.items())
+
+
+class FileWay:
+    """A house way read from a file: ``choose`` plays the first rule whose conditions
+    hold, looking at the straights-and-flushes section first when a straight or flush can
+    be set behind (see ``docs/poker-house-way-files.md``)."""
+
+    def __init__(self, spec: WaySpec, *, rules: PokerRules = DEFAULT_RULES,
+                 warnings: Sequence[str] = ()) -> None:
+        self.spec = spec
+        self.name = spec.name
+        self.rules = rules
+        self.compiled: CompiledWay = spec.compile()
+        self.warnings: tuple[str, ...] = tuple(warnings)
+        self._sf_rules = spec.section(SF_SECTION)
+        self._by_type = {k: spec.section(k) for k in HAND_KEYS}
+
+    def __repr__(self) -> str:
+        return f"FileWay({self.name!r}, rules={self.rules!r})"
+
+    def decide(self, view: HandView, use_sf: bool = True) -> tuple[Setting, Rule]:
+        """The setting of a hand and the rule that made it."""
+        want_sf = use_sf and any(
+            view.shape and _allows_type(r, SHAPE_TYPE[view.shape]) for r in self._sf_rules
+        )
+        reading = read_hand(view, want_sf)
+        if reading.best_sf is not None:
+            for r in self._sf_rules:
+                if _holds(r, reading.features):
+                    if r.action[0] == ACT_BEST_SF:
+                        return reading.best_sf, r
+                    if r.action[0] != ACT_BY_HAND:
+                        return self._act(view, reading, r), r
+                    break
+        features = list(reading.features)
+        features[FEATURES["joker_broadway_only"]] = 0
+        for r in self._by_type[HAND_KEYS[reading.hand_type]]:
+            if _holds(r, features):
+                return self._act(view, reading, r), r
+        raise SettingError(
+            f"the {self.name} way has no rule for the hand {format_cards(view.cards)} "
+            f"({HAND_KEYS[reading.hand_type]})"
+        )
+
+    def _act(self, view: HandView, reading: Reading, rule: Rule) -> Setting:
+        kind, a, b = rule.action
+        if kind == ACT_BEST_SF:
+            best = reading.best_sf or sf_scan(view)[0]
+            if best is None:
+                raise SettingError(
+                    f"{rule.where} of the {self.name} way sets a straight or flush, but "
+                    f"{format_cards(view.cards)} has none"
+                )
+            return best
+        singles = view.singles
+        if kind == ACT_SINGLES:
+            return view.split((singles[a], singles[b]))
+        rank = reading.features[a]  # group ids are the feature indices of their ranks
+        group = next(g for g in view.groups if g.rank == rank)
+        if kind == ACT_GROUP:
+            return view.split(group.cards[:2])
+        return view.split((group.cards[0], singles[b]))
+
+    def choose(self, cards: str | Iterable[str | int], banking: bool = False) -> Decision:
+        """The setting of seven ``cards`` and the rule that decided it (``banking`` is
+        accepted for the :class:`~paigow.poker.ways.PokerWay` shape; a way file sets a
+        banker's hand as a player's)."""
+        view = analyse(cards, self.rules)
+        setting, rule = self.decide(view)
+        return Decision(setting, f"{self.name} {rule.label}")
+
+    def set(self, cards: Sequence[Card], banking: bool) -> Setting:
+        """``choose(cards, banking).setting``."""
+        return self.choose(cards, banking).setting
+
+
+def _allows_type(rule: Rule, hand_type: int) -> bool:
+    allowed = rule.conditions.get("hand")
+    return allowed is None or hand_type in allowed
+
+
+# ------------------------------------------------------------------------- checks
+
+
+@cache
+def pattern_hands() -> I32:
+    """Every pattern of ranks a hand can hold, as concrete hands (see the module
+    description): ranks dealt over the suits without a flush, and again with the highest
+    five (four and the joker) distinct ranks suited where they fit."""
+    rows: list[list[int]] = []
+    for k, joker in ((7, False), (6, True)):
+        for ranks in combinations_with_replacement(range(13), k):
+            if max(ranks.count(r) for r in set(ranks)) > 4:
+                continue
+            rows.append(_deal(ranks, joker, flush=False))
+            distinct = len(set(ranks))
+            if distinct >= (4 if joker else 5):
+                rows.append(_deal(ranks, joker, flush=True))
+    return np.array(rows, dtype=np.int32)
+
+
+def _deal(ranks: Sequence[int], joker: bool, flush: bool) -> list[int]:
+    cards: list[int] = [JOKER] if joker else []
+    suited: set[int] = set()
+    if flush:
+        suited = set(sorted(set(ranks), reverse=True)[: 4 if joker else 5])
+    used: dict[int, set[int]] = {}
+    i = 0
+    for r in sorted(ranks, reverse=True):
+        taken = used.setdefault(r, set())
+        if r in suited and 3 not in taken:
+            s = 3
+        else:
+            s = next(x for x in ((i + j) % 3 for j in range(3)) if x not in taken) \
+                if flush else next(x for x in ((i + j) % 4 for j in range(4)) if x not in taken)
+            i += 1
+        taken.add(s)
+        cards.append(r * 4 + s)
+    return cards
+
+
+@dataclass
+class CheckReport:
+    """What the check found: hands by rule (kernel order), and every problem."""
+
+    hands: int
+    counts: list[int] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+def check_way(
+    spec: WaySpec, rules: PokerRules = DEFAULT_RULES, hands: I32 | None = None
+) -> CheckReport:
+    """Run the compiled way over ``hands`` (default :func:`pattern_hands`) and report
+    hands with no setting or a foul (errors) and rules no hand reached (warnings)."""
+    from paigow.analysis import poker_kernels as kern
+    from paigow.poker.fast import BINOM, table2, table5
+    from paigow.poker.ways.file_fast import file_splits_and_rules
+
+    compiled = spec.compile()
+    arr = pattern_hands() if hands is None else np.ascontiguousarray(hands, dtype=np.int32)
+    report = CheckReport(len(arr), [0] * len(compiled.rules))
+    t5, t2 = table5(rules), table2(rules)
+    asc = np.sort(arr, axis=1).astype(np.int32)
+    for use_sf in (False, True):
+        splits, chosen = file_splits_and_rules(compiled, asc, rules, use_sf)
+        missing = np.flatnonzero(splits < 0)
+        if len(missing):
+            hand = asc[missing[0]].tolist()
+            view = analyse(hand, rules)
+            section = HAND_KEYS[SHAPE_TYPE[view.shape]]
+            rule_i = int(chosen[missing[0]])
+            why = (f"{compiled.rules[rule_i].where} sets a straight or flush the hand lacks"
+                   if rule_i >= 0 else f"no {section} rule applies")
+            report.errors.append(
+                f"{len(missing):,} hands get no setting: {why} "
+                f"(e.g. {format_cards(sort_cards(hand))})"
+            )
+            continue
+        k5, k2 = kern.split_keys(asc, np.ascontiguousarray(splits), t5, t2, kern.HIGH_ASC,
+                                 kern.LOW_ASC, BINOM)
+        fouls = np.flatnonzero(k5 <= k2)
+        for rule_i in sorted({int(chosen[i]) for i in fouls}):
+            rows = fouls[chosen[fouls] == rule_i]
+            hand = sort_cards(asc[rows[0]].tolist())
+            view = analyse(hand, rules)
+            setting = view.split(view.cards[:2])  # replaced below by the rule's own
+            try:
+                setting = FileWay(spec, rules=rules).decide(view, use_sf)[0]
+            except SettingError:
+                pass
+            report.errors.append(
+                f"{compiled.rules[rule_i].where} fouls: {format_cards(hand)} is set "
+                f"{setting} ({len(rows):,} hands of the check)"
+            )
+        if use_sf:
+            report.counts = np.bincount(chosen[chosen >= 0], minlength=len(compiled.rules)
+                                        ).tolist()
+    for i, r in enumerate(compiled.rules):
+        if report.counts and report.counts[i] == 0:
+            report.warnings.append(f"{r.where} is reached by no hand")
+    return report
+
+
+_LOADED: dict[tuple[str, str, PokerRules], FileWay] = {}
+
+
+def load_way(name_or_path: str, rules: PokerRules = DEFAULT_RULES) -> FileWay:
+    """A checked way from a shipped name or a file path (memoised per file content)."""
+    spec = read_way(name_or_path)
+    key = (spec.name, spec.digest, rules)
+    if key not in _LOADED:
+        report = check_way(spec, rules)
+        if report.errors:
+            raise RuleError(f"the way {spec.name!r} is not valid: " + "; ".join(report.errors))
+        _LOADED[key] = FileWay(spec, rules=rules, warnings=report.warnings)
+    return _LOADED[key]
+
+
+__all__ = [
+    "CheckReport",
+    "FileWay",
+    "check_way",
+    "is_way_file",
+    "load_way",
+    "pattern_hands",
+    "read_way",
+    "shipped_ways",
+]
