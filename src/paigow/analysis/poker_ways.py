@@ -6,6 +6,9 @@ each (the order of :func:`paigow.poker.setting.settings`). Two kinds exist:
 
 * the house way's numba kernel (``paigow.poker.ways.house_fast``), wrapped by
   :func:`fast_way` under the name ``house``;
+* a way file (a shipped name such as ``foxwoods``, or a path), compiled to the arrays the
+  numba interpreter :mod:`paigow.poker.ways.file_fast` reads (:class:`FileFastWay`), as
+  fast as the built-in kernel;
 * any other :class:`~paigow.poker.ways.PokerWay` (``basic``, ``optimal``, …) wrapped by
   :class:`SlowWay`, which calls its ``choose`` hand by hand (fine for a few thousand
   hands, not for a full enumeration).
@@ -30,6 +33,7 @@ from paigow.errors import RuleError
 from paigow.poker.cards import sort_cards
 from paigow.poker.rules import PokerRules
 from paigow.poker.ways import PokerWay, get_way
+from paigow.poker.ways.file_way import FileWay
 
 DEFAULT_RULES = PokerRules()
 
@@ -136,13 +140,47 @@ class HouseFastWay:
         return self._fingerprint
 
 
+class FileFastWay:
+    """A way file's compiled rules run by the numba interpreter
+    (:mod:`paigow.poker.ways.file_fast`) as a FastWay."""
+
+    role_blind = True  # a way file sets a bank's hand as a player's
+
+    def __init__(self, way: FileWay) -> None:
+        from paigow.poker.ways import file_fast, spec
+
+        self.way = way
+        self.name = way.name
+        self.rules = way.rules
+        self._kernel = file_fast
+        self._fingerprint = (
+            f"file:{way.name}:{way.spec.digest}:{way.rules}:"
+            f"{source_hash(file_fast, spec)}"
+        )
+
+    def splits(self, hands: I32, banking: bool) -> I8:
+        """The way's split of each hand (it sets a bank's hand as a player's)."""
+        out = self._kernel.file_splits_unchecked(
+            self.way.compiled, np.ascontiguousarray(hands, dtype=np.int32), self.rules
+        )
+        return np.asarray(out, dtype=np.int8)
+
+    def fingerprint(self) -> str:
+        return self._fingerprint
+
+
 _HOUSE: dict[PokerRules, HouseFastWay] = {}
 
 
 def fast_way(name: str | FastWay, rules: PokerRules = DEFAULT_RULES) -> FastWay:
-    """A batch way by name: ``house`` is the house way's kernel; any other name of
-    :func:`paigow.poker.ways.get_way` is wrapped hand by hand (slow). A FastWay passes
-    through unchanged."""
+    """A batch way by name or path: ``house`` is the house way's kernel; a way file (a
+    shipped name or a path) runs compiled in the file interpreter's kernel; any other name
+    of :func:`paigow.poker.ways.get_way` is wrapped hand by hand (slow). A FastWay passes
+    through unchanged.
+
+    >>> fast_way("foxwoods").name, fast_way("house").name
+    ('foxwoods', 'house')
+    """
     if not isinstance(name, str):
         return name
     key = name.strip().lower()
@@ -150,7 +188,10 @@ def fast_way(name: str | FastWay, rules: PokerRules = DEFAULT_RULES) -> FastWay:
         if rules not in _HOUSE:
             _HOUSE[rules] = HouseFastWay(rules)
         return _HOUSE[rules]
-    return SlowWay(get_way(key, rules), rules)
+    way = get_way(name, rules)
+    if isinstance(way, FileWay):
+        return FileFastWay(way)
+    return SlowWay(way, rules)
 
 
-__all__ = ["FastWay", "HouseFastWay", "SlowWay", "fast_way", "source_hash", "split_index"]
+__all__ = ["FastWay", "FileFastWay", "HouseFastWay", "SlowWay", "fast_way", "source_hash", "split_index"]

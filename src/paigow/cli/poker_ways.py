@@ -19,7 +19,9 @@ from paigow.cli.common import JSON_OPTION, console, print_json, run_command
 from paigow.poker.cards import format_cards, parse_cards, sort_cards
 
 STRATEGY_OPTION = typer.Option(
-    "--strategy", "-s", help="Hand-setting way: house (default), basic or optimal."
+    "--strategy", "--way", "-s",
+    help="Hand-setting way: house (default), basic, optimal, a shipped way file "
+    "(seeds, foxwoods, ballys-atlantic-city) or the path of a .toml way file.",
 )
 BANKING_OPTION = typer.Option("--banking", help="Set the hand as the banker.")
 JOKER_OPTION = typer.Option("--joker", help="Joker rule: bug (default) or wild.")

@@ -62,7 +62,7 @@ def _sf_scan(
     """Straights and flushes: ``out[0]`` the split with a straight-or-better behind and
     the best front (then best back, then first), -1 if none; ``out[1]`` 1 when every such
     back is an ace-high straight (no flush) holding the joker and the hand has a natural
-    ace, else 0."""
+    ace, else 0; ``out[3]`` 1 when that best setting has a pair in front."""
     best_front = -1
     best_back = -1
     best = -1
@@ -95,6 +95,7 @@ def _sf_scan(
             k += 1
     out[0] = best
     out[1] = all_broadway if (best >= 0 and nat_ace == 1) else 0
+    out[3] = 1 if (best >= 0 and (best_front >> 20) == 1) else 0
 
 
 @nb.njit(cache=True)
@@ -173,6 +174,8 @@ def _file_one(
     feat[10] = joker
     feat[12] = hand_type
     feat[13] = 0
+    feat[14] = 0
+    sf[4] = -1
 
     # the straights-and-flushes section first, when a straight or flush can be set behind
     chosen = -1
@@ -181,10 +184,11 @@ def _file_one(
         _sf_scan(h, joker, t5, t2, keep, binom, sf)
         if sf[0] >= 0:
             feat[13] = sf[1]
+            feat[14] = sf[3]
             s0 = start[12]
             for rr in range(s0, s0 + count[12]):
                 ok = True
-                for f in range(14):
+                for f in range(15):
                     if not (mask[rr, f] >> feat[f]) & 1:
                         ok = False
                         break
@@ -195,13 +199,15 @@ def _file_one(
                 sf[2] = chosen
                 return int(sf[0])
             if chosen >= 0 and act[chosen, 0] == 4:
-                chosen = -1  # by hand type: fall through to the hand's own section
+                sf[4] = chosen  # by hand type: fall through to the hand's own section
+                chosen = -1
     feat[13] = 0
+    feat[14] = 0
     if chosen < 0:
         s0 = start[hand_type]
         for rr in range(s0, s0 + count[hand_type]):
             ok = True
-            for f in range(14):
+            for f in range(15):
                 if not (mask[rr, f] >> feat[f]) & 1:
                     ok = False
                     break
@@ -239,7 +245,7 @@ def _file_one(
 
 @nb.njit(cache=True)
 def _scratch() -> tuple[I32, I64, I64]:
-    return np.empty(98, np.int32), np.empty(14, np.int64), np.empty(3, np.int64)
+    return np.empty(98, np.int32), np.empty(15, np.int64), np.empty(5, np.int64)
 
 
 @nb.njit(cache=True, parallel=True)
@@ -300,22 +306,24 @@ def _file_batch_rules(
 ) -> tuple[Int8Array, npt.NDArray[np.int16]]:
     n = hands.shape[0]
     out = np.empty(n, np.int8)
-    rule = np.empty(n, np.int16)
+    rule = np.empty((n, 2), np.int16)
     size = 4096
     for chunk in nb.prange((n + size - 1) // size):
         work, feat, sf = _scratch()
         for i in range(chunk * size, min(n, (chunk + 1) * size)):
             out[i] = _file_one(hands[i], work, wild, use_sf, mask, act, start, count,
                                sf_hands, t5, t2, keep, binom, split_of, typ, feat, sf)
-            rule[i] = sf[2]
+            rule[i, 0] = sf[2]
+            rule[i, 1] = sf[4]
     return out, rule
 
 
 def file_splits_and_rules(
     way: CompiledWay, hands: I32, rules: PokerRules | None = None, use_sf: bool = True,
 ) -> tuple[Int8Array, npt.NDArray[np.int16]]:
-    """Each hand's split and the index (in ``way.rules``) of the rule that decided it
-    (-1 where none applies); hands as for :func:`file_splits_unchecked`."""
+    """Each hand's split and, per hand, the index (in ``way.rules``) of the rule that
+    decided it (-1 where none applies) and of the straights-and-flushes rule that sent it
+    to its hand type's rules (-1 if none); hands as for :func:`file_splits_unchecked`."""
     r = rules or PokerRules()
     out: tuple[Int8Array, npt.NDArray[np.int16]] = _file_batch_rules(
         np.ascontiguousarray(hands, dtype=np.int32), r.joker == "wild", use_sf, way.mask,

@@ -22,6 +22,7 @@ the same over all 154,143,080 hands.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -36,7 +37,7 @@ from paigow.errors import RuleError, SettingError
 from paigow.poker.cards import JOKER, Card, format_cards, sort_cards
 from paigow.poker.rank import CATEGORY_SHIFT, Category
 from paigow.poker.rules import PokerRules
-from paigow.poker.setting import Setting
+from paigow.poker.setting import Setting, settings
 from paigow.poker.ways import DEFAULT_RULES, Decision
 from paigow.poker.ways.hand import (
     SPLITS,
@@ -124,12 +125,13 @@ class Reading:
     best_sf: Setting | None
 
 
-def sf_scan(view: HandView) -> tuple[Setting | None, bool]:
-    """The straight-or-better setting with the best front (then back, then first), and
+def sf_scan(view: HandView) -> tuple[Setting | None, bool, bool]:
+    """The straight-or-better setting with the best front (then back, then first);
     whether every straight-or-better back is an ace-high straight (no flush) made with
-    the joker in a hand that holds a natural ace."""
+    the joker in a hand that holds a natural ace; whether that setting has a pair in
+    front."""
     if not may_straight_or_flush(view.cards):
-        return None, False
+        return None, False, False
     cards = view.cards
     best: tuple[int, int] | None = None
     best_i = -1
@@ -146,10 +148,11 @@ def sf_scan(view: HandView) -> tuple[Setting | None, bool]:
         if best is None or cand > best:
             best, best_i = cand, i
     if best is None:
-        return None, False
+        return None, False, False
     natural_ace = any(c != JOKER and c >> 2 == 12 for c in cards)
     a, b = SPLITS[best_i]
-    return view.split((cards[a], cards[b])), all_broadway and natural_ace
+    pair_front = Category(best[0] >> CATEGORY_SHIFT) is Category.PAIR
+    return view.split((cards[a], cards[b])), all_broadway and natural_ace, pair_front
 
 
 def read_hand(view: HandView, with_sf: bool) -> Reading:
@@ -180,10 +183,12 @@ def read_hand(view: HandView, with_sf: bool) -> Reading:
     hand_type = SHAPE_TYPE[view.shape]
     f[FEATURES["hand"]] = hand_type
     f[FEATURES["joker_broadway_only"]] = 0
+    f[FEATURES["pair_in_front"]] = 0
     best: Setting | None = None
     if with_sf:
-        best, broadway = sf_scan(view)
+        best, broadway, pair_front = sf_scan(view)
         f[FEATURES["joker_broadway_only"]] = int(broadway)
+        f[FEATURES["pair_in_front"]] = int(pair_front)
     return Reading(tuple(f), hand_type, best)
 
 
@@ -211,23 +216,33 @@ class FileWay:
 
     def decide(self, view: HandView, use_sf: bool = True) -> tuple[Setting, Rule]:
         """The setting of a hand and the rule that made it."""
-        want_sf = use_sf and any(
-            view.shape and _allows_type(r, SHAPE_TYPE[view.shape]) for r in self._sf_rules
-        )
+        setting, rule, _ = self.decide_via(view, use_sf)
+        return setting, rule
+
+    def decide_via(
+        self, view: HandView, use_sf: bool = True
+    ) -> tuple[Setting, Rule, Rule | None]:
+        """The setting, the rule that made it, and the straights-and-flushes rule that
+        sent the hand to its hand type's rules (``None`` if none did)."""
+        via: Rule | None = None
+        want_sf = use_sf and any(_allows_type(r, SHAPE_TYPE[view.shape])
+                                 for r in self._sf_rules)
         reading = read_hand(view, want_sf)
         if reading.best_sf is not None:
             for r in self._sf_rules:
                 if _holds(r, reading.features):
                     if r.action[0] == ACT_BEST_SF:
-                        return reading.best_sf, r
+                        return reading.best_sf, r, None
                     if r.action[0] != ACT_BY_HAND:
-                        return self._act(view, reading, r), r
+                        return self._act(view, reading, r), r, None
+                    via = r
                     break
         features = list(reading.features)
         features[FEATURES["joker_broadway_only"]] = 0
+        features[FEATURES["pair_in_front"]] = 0
         for r in self._by_type[HAND_KEYS[reading.hand_type]]:
             if _holds(r, features):
-                return self._act(view, reading, r), r
+                return self._act(view, reading, r), r, via
         raise SettingError(
             f"the {self.name} way has no rule for the hand {format_cards(view.cards)} "
             f"({HAND_KEYS[reading.hand_type]})"
@@ -257,7 +272,9 @@ class FileWay:
         accepted for the :class:`~paigow.poker.ways.PokerWay` shape; a way file sets a
         banker's hand as a player's)."""
         view = analyse(cards, self.rules)
-        setting, rule = self.decide(view)
+        setting, rule, via = self.decide_via(view)
+        if via is not None:
+            return Decision(setting, f"{self.name} {via.rule} then {rule.label}")
         return Decision(setting, f"{self.name} {rule.label}")
 
     def set(self, cards: Sequence[Card], banking: bool) -> Setting:
@@ -273,11 +290,38 @@ def _allows_type(rule: Rule, hand_type: int) -> bool:
 # ------------------------------------------------------------------------- checks
 
 
+PATTERNS_FORMAT = "poker-way-patterns-v1"
+
+
 @cache
 def pattern_hands() -> I32:
     """Every pattern of ranks a hand can hold, as concrete hands (see the module
     description): ranks dealt over the suits without a flush, and again with the highest
-    five (four and the joker) distinct ranks suited where they fit."""
+    five (four and the joker) distinct ranks suited where they fit. Kept in the user's
+    cache dir after the first use (it takes a few seconds to build)."""
+    import platformdirs
+
+    path = Path(platformdirs.user_cache_dir("paigow")) / f"{PATTERNS_FORMAT}.npy"
+    try:
+        arr: I32 = np.load(path)
+        if arr.ndim == 2 and arr.shape[1] == 7:
+            return arr
+    except (OSError, ValueError):
+        pass
+    arr = build_pattern_hands()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        with open(tmp, "wb") as fh:
+            np.save(fh, arr)
+        os.replace(tmp, path)
+    except OSError:  # a read-only cache dir only costs time
+        pass
+    return arr
+
+
+def build_pattern_hands() -> I32:
+    """:func:`pattern_hands`, built (not read from the cache)."""
     rows: list[list[int]] = []
     for k, joker in ((7, False), (6, True)):
         for ranks in combinations_with_replacement(range(13), k):
@@ -302,8 +346,8 @@ def _deal(ranks: Sequence[int], joker: bool, flush: bool) -> list[int]:
         if r in suited and 3 not in taken:
             s = 3
         else:
-            s = next(x for x in ((i + j) % 3 for j in range(3)) if x not in taken) \
-                if flush else next(x for x in ((i + j) % 4 for j in range(4)) if x not in taken)
+            free = [x for x in ((i + j) % 4 for j in range(4)) if x not in taken]
+            s = next((x for x in free if x != 3), free[0]) if flush else free[0]
             i += 1
         taken.add(s)
         cards.append(r * 4 + s)
@@ -335,7 +379,8 @@ def check_way(
     t5, t2 = table5(rules), table2(rules)
     asc = np.sort(arr, axis=1).astype(np.int32)
     for use_sf in (False, True):
-        splits, chosen = file_splits_and_rules(compiled, asc, rules, use_sf)
+        splits, both = file_splits_and_rules(compiled, asc, rules, use_sf)
+        chosen, via = both[:, 0], both[:, 1]
         missing = np.flatnonzero(splits < 0)
         if len(missing):
             hand = asc[missing[0]].tolist()
@@ -355,19 +400,14 @@ def check_way(
         for rule_i in sorted({int(chosen[i]) for i in fouls}):
             rows = fouls[chosen[fouls] == rule_i]
             hand = sort_cards(asc[rows[0]].tolist())
-            view = analyse(hand, rules)
-            setting = view.split(view.cards[:2])  # replaced below by the rule's own
-            try:
-                setting = FileWay(spec, rules=rules).decide(view, use_sf)[0]
-            except SettingError:
-                pass
+            setting = settings(hand)[int(splits[rows[0]])]
             report.errors.append(
                 f"{compiled.rules[rule_i].where} fouls: {format_cards(hand)} is set "
                 f"{setting} ({len(rows):,} hands of the check)"
             )
         if use_sf:
-            report.counts = np.bincount(chosen[chosen >= 0], minlength=len(compiled.rules)
-                                        ).tolist()
+            reached = np.concatenate([chosen[chosen >= 0], via[via >= 0]])
+            report.counts = np.bincount(reached, minlength=len(compiled.rules)).tolist()
     for i, r in enumerate(compiled.rules):
         if report.counts and report.counts[i] == 0:
             report.warnings.append(f"{r.where} is reached by no hand")

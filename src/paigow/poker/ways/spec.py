@@ -102,6 +102,7 @@ FEATURES: dict[str, int] = {
     "pair_sum": 11,
     "hand": 12,
     "joker_broadway_only": 13,
+    "pair_in_front": 14,
 }
 N_FEATURES = len(FEATURES)
 ALIASES = {"pair": "high_pair", "single": "top_single"}
@@ -109,7 +110,8 @@ RANK_FEATURES = frozenset(
     ("high_pair", "mid_pair", "low_pair", "trips", "low_trips", "quads", "five",
      "top_single", "second_single", "third_single")
 )
-BOOL_FEATURES = frozenset(("joker", "joker_broadway_only"))
+BOOL_FEATURES = frozenset(("joker", "joker_broadway_only", "pair_in_front"))
+SF_ONLY_FEATURES = frozenset(("hand", "joker_broadway_only", "pair_in_front"))
 
 # groups a setting can take cards from: name -> (group id, feature that holds its rank)
 GROUPS: dict[str, tuple[int, str]] = {
@@ -132,7 +134,7 @@ def section_has(section: str, feature: str) -> bool | None:
     some do (None)."""
     if section == SF_SECTION:
         return None
-    if feature in ("joker", "hand", "joker_broadway_only"):
+    if feature in ("joker", "hand", "joker_broadway_only", "pair_in_front"):
         return True
     shapes = HAND_TYPES[section][1]
     has = {_shape_has(s, feature) for s in shapes}
@@ -460,8 +462,10 @@ def _parse_rule(
     for raw_key, value in entry.items():
         if raw_key in ("rule", "set", "text"):
             continue
-        cond = ALIASES.get(raw_key, raw_key)
+        cond = ALIASES.get(str(raw_key), str(raw_key))
         here = f"rule {number} (line {keylines.get(raw_key, line)})"
+        if cond in conditions:
+            raise _fail(here, f"the condition {cond} is given twice ({raw_key})")
         try:
             conditions[cond] = _parse_condition(cond, value, section, named)
         except RuleError as exc:
@@ -485,8 +489,8 @@ def _parse_condition(
                 raise RuleError(f"unknown hand type {n!r}: choose among {', '.join(HAND_KEYS)}")
             out.add(HAND_KEYS.index(k))
         return frozenset(out)
-    if cond == "joker_broadway_only" and section != SF_SECTION:
-        raise RuleError(f"joker_broadway_only belongs to the {SF_SECTION} section only")
+    if cond in SF_ONLY_FEATURES and section != SF_SECTION:
+        raise RuleError(f"{cond} belongs to the {SF_SECTION} section only")
     if cond in BOOL_FEATURES:
         if not isinstance(value, bool):
             raise RuleError(f"{cond} must be true or false, got {value!r}")
