@@ -8,8 +8,8 @@ its pairs, trips, quads and side cards, the joker, the pair sum, the hand type, 
 straights-and-flushes section whether every straight-or-better five-card hand is an
 ace-high straight made with the joker), then walks the rules of the straights-and-flushes
 section (when a straight or flush can be set behind) and of the hand's own section, and
-plays the first rule whose conditions hold. A rule is a row of bit masks, one per feature:
-a condition holds when the bit of the hand's value is set.
+plays the first rule whose conditions hold. A condition is a feature and a bit mask of
+the values it allows: it holds when the bit of the hand's value is set.
 
 The Python interpreter (:class:`paigow.poker.ways.file_way.FileWay`) reads the same file
 the plain way; the tests prove the two equal, and the seeds' way file equal to the built-in
@@ -35,6 +35,7 @@ from paigow.poker.ways.house_fast import (
     _SPLIT_OF,
     _check,
     _straight_or_flush_possible,
+    top_chunks,
 )
 from paigow.poker.ways.spec import ABSENT, CompiledWay
 
@@ -57,12 +58,12 @@ for (_n5, _n4, _n3, _n2, _n1), _t in {
 
 @nb.njit(cache=True)
 def _sf_scan(
-    h: I32, joker: int, t5: I32, t2: I32, keep: I64, binom: I64, out: I64,
+    h: I32, joker: int, t5: I32, t2: I32, keep: I64, binom: I64, out: I64, top: int,
 ) -> None:
     """Straights and flushes: ``out[0]`` the split with a straight-or-better behind and
     the best front (then best back, then first), -1 if none; ``out[1]`` 1 when every such
     back is an ace-high straight (no flush) holding the joker and the hand has a natural
-    ace, else 0; ``out[3]`` 1 when that best setting has a pair in front."""
+    ace, else 0 (``top``: the ace-high straight's tie-break value under the wheel rule); ``out[3]`` 1 when that best setting has a pair in front."""
     best_front = -1
     best_back = -1
     best = -1
@@ -82,7 +83,7 @@ def _sf_scan(
             back = t5[idx]
             cat = back >> 20
             if cat == 4 or cat == 5 or cat == 8 or cat == 9:
-                if not (cat == 4 and ((back >> 16) & 15) == 15 and joker == 1
+                if not (cat == 4 and ((back >> 16) & 15) == top and joker == 1
                         and x != 0 and y != 0):
                     all_broadway = 0
                 a = h[y]
@@ -98,9 +99,18 @@ def _sf_scan(
     out[3] = 1 if (best >= 0 and (best_front >> 20) == 1) else 0
 
 
+@nb.njit(cache=True, inline="always")
+def _holds(mask: I64, rr: int, feat: I64) -> bool:
+    """Whether every condition of rule ``rr`` holds for the hand's features."""
+    for k in range(mask[rr, 0]):  # noqa: SIM110 - a plain loop compiles best in numba
+        if not (mask[rr, 2 + 2 * k] >> feat[mask[rr, 1 + 2 * k]]) & 1:
+            return False
+    return True
+
+
 @nb.njit(cache=True)
 def _file_one(
-    cards: I32, work: I32, wild: bool, use_sf: bool, mask: I64, act: I64, start: I64,
+    cards: I32, work: I32, wild: bool, top: int, use_sf: bool, mask: I64, act: I64, start: I64,
     count: I64, sf_hands: int, t5: I32, t2: I32, keep: I64, binom: I64, split_of: I64,
     typ: I64, feat: I64, sf: I64,
 ) -> int:
@@ -181,18 +191,13 @@ def _file_one(
     chosen = -1
     if (use_sf and count[12] > 0 and (sf_hands >> hand_type) & 1
             and _straight_or_flush_possible(h, joker, suits)):
-        _sf_scan(h, joker, t5, t2, keep, binom, sf)
+        _sf_scan(h, joker, t5, t2, keep, binom, sf, top)
         if sf[0] >= 0:
             feat[13] = sf[1]
             feat[14] = sf[3]
             s0 = start[12]
             for rr in range(s0, s0 + count[12]):
-                ok = True
-                for f in range(15):
-                    if not (mask[rr, f] >> feat[f]) & 1:
-                        ok = False
-                        break
-                if ok:
+                if _holds(mask, rr, feat):
                     chosen = rr
                     break
             if chosen >= 0 and act[chosen, 0] == 3:
@@ -206,12 +211,7 @@ def _file_one(
     if chosen < 0:
         s0 = start[hand_type]
         for rr in range(s0, s0 + count[hand_type]):
-            ok = True
-            for f in range(15):
-                if not (mask[rr, f] >> feat[f]) & 1:
-                    ok = False
-                    break
-            if ok:
+            if _holds(mask, rr, feat):
                 chosen = rr
                 break
     sf[2] = chosen
@@ -222,7 +222,7 @@ def _file_one(
     b = act[chosen, 2]
     if kind == 3:  # a straight or flush named in a hand-type section
         if _straight_or_flush_possible(h, joker, suits):
-            _sf_scan(h, joker, t5, t2, keep, binom, sf)
+            _sf_scan(h, joker, t5, t2, keep, binom, sf, top)
             if sf[0] >= 0:
                 return int(sf[0])
         return -1
@@ -250,7 +250,7 @@ def _scratch() -> tuple[I32, I64, I64]:
 
 @nb.njit(cache=True, parallel=True)
 def _file_batch(
-    hands: I32, wild: bool, use_sf: bool, mask: I64, act: I64, start: I64, count: I64,
+    hands: I32, wild: bool, top: int, use_sf: bool, mask: I64, act: I64, start: I64, count: I64,
     sf_hands: int, t5: I32, t2: I32, keep: I64, binom: I64, split_of: I64, typ: I64,
 ) -> Int8Array:
     n = hands.shape[0]
@@ -259,14 +259,14 @@ def _file_batch(
     for chunk in nb.prange((n + size - 1) // size):
         work, feat, sf = _scratch()
         for i in range(chunk * size, min(n, (chunk + 1) * size)):
-            out[i] = _file_one(hands[i], work, wild, use_sf, mask, act, start, count,
+            out[i] = _file_one(hands[i], work, wild, top, use_sf, mask, act, start, count,
                                sf_hands, t5, t2, keep, binom, split_of, typ, feat, sf)
     return out
 
 
 @nb.njit(cache=True, parallel=True)
 def _file_all_top(
-    tops: I64, wild: bool, mask: I64, act: I64, start: I64, count: I64, sf_hands: int,
+    tops: I64, wild: bool, top: int, mask: I64, act: I64, start: I64, count: I64, sf_hands: int,
     t5: I32, t2: I32, keep: I64, binom: I64, split_of: I64, typ: I64, out: Int8Array,
 ) -> None:
     """Fill ``out[index7(hand)]`` for every hand whose highest card is in ``tops``."""
@@ -294,14 +294,14 @@ def _file_all_top(
                             for a in range(b):
                                 hand[0] = a
                                 out[bb + a] = _file_one(
-                                    hand, work, wild, True, mask, act, start, count,
+                                    hand, work, wild, top, True, mask, act, start, count,
                                     sf_hands, t5, t2, keep, binom, split_of, typ, feat, sf,
                                 )
 
 
 @nb.njit(cache=True, parallel=True)
 def _file_batch_rules(
-    hands: I32, wild: bool, use_sf: bool, mask: I64, act: I64, start: I64, count: I64,
+    hands: I32, wild: bool, top: int, use_sf: bool, mask: I64, act: I64, start: I64, count: I64,
     sf_hands: int, t5: I32, t2: I32, keep: I64, binom: I64, split_of: I64, typ: I64,
 ) -> tuple[Int8Array, npt.NDArray[np.int16]]:
     n = hands.shape[0]
@@ -311,7 +311,7 @@ def _file_batch_rules(
     for chunk in nb.prange((n + size - 1) // size):
         work, feat, sf = _scratch()
         for i in range(chunk * size, min(n, (chunk + 1) * size)):
-            out[i] = _file_one(hands[i], work, wild, use_sf, mask, act, start, count,
+            out[i] = _file_one(hands[i], work, wild, top, use_sf, mask, act, start, count,
                                sf_hands, t5, t2, keep, binom, split_of, typ, feat, sf)
             rule[i, 0] = sf[2]
             rule[i, 1] = sf[4]
@@ -326,11 +326,17 @@ def file_splits_and_rules(
     to its hand type's rules (-1 if none); hands as for :func:`file_splits_unchecked`."""
     r = rules or PokerRules()
     out: tuple[Int8Array, npt.NDArray[np.int16]] = _file_batch_rules(
-        np.ascontiguousarray(hands, dtype=np.int32), r.joker == "wild", use_sf, way.mask,
+        np.ascontiguousarray(hands, dtype=np.int32), r.joker == "wild", _top(r), use_sf, way.mask,
         way.action, way.start, way.count, way.sf_hands, table5(r), table2(r), _KEEP, BINOM,
         _SPLIT_OF, _TYPE,
     )
     return out
+
+
+def _top(rules: PokerRules) -> int:
+    """The tie-break value of the ace-high straight in the five-card key (15 when the
+    wheel is second highest, 14 when it is lowest; :mod:`paigow.poker.rank`)."""
+    return 15 if rules.wheel == "second" else 14
 
 
 def file_splits(
@@ -348,7 +354,7 @@ def file_splits_unchecked(
     straights-and-flushes section (the load check uses it to test every hand-type rule)."""
     r = rules or PokerRules()
     out: Int8Array = _file_batch(
-        np.ascontiguousarray(hands, dtype=np.int32), r.joker == "wild", use_sf, way.mask,
+        np.ascontiguousarray(hands, dtype=np.int32), r.joker == "wild", _top(r), use_sf, way.mask,
         way.action, way.start, way.count, way.sf_hands, table5(r), table2(r), _KEEP, BINOM,
         _SPLIT_OF, _TYPE,
     )
@@ -367,21 +373,79 @@ def file_all(
     t5, t2 = table5(r), table2(r)
     wild = r.joker == "wild"
     done = 0
-    order = list(range(52, 5, -1))
-    i = 0
-    while i < len(order):
-        chunk = [order[i]]
-        work = comb(order[i], 6)
-        while i + len(chunk) < len(order) and work < 4_000_000:
-            chunk.append(order[i + len(chunk)])
-            work += comb(chunk[-1], 6)
-        i += len(chunk)
-        _file_all_top(np.array(chunk, np.int64), wild, way.mask, way.action, way.start,
-                      way.count, way.sf_hands, t5, t2, _KEEP, BINOM, _SPLIT_OF, _TYPE, out)
+    for chunk, work in top_chunks():
+        _file_all_top(chunk, wild, _top(r), way.mask, way.action, way.start, way.count,
+                      way.sf_hands, t5, t2, _KEEP, BINOM, _SPLIT_OF, _TYPE, out)
         done += work
         if on_progress is not None:
             on_progress(done, N7)
     return out
 
 
-__all__ = ["file_all", "file_splits", "file_splits_and_rules", "file_splits_unchecked"]
+
+
+
+@nb.njit(cache=True, parallel=True)
+def _diff_all_top(
+    tops: I64, wild: bool, top: int,
+    mask_a: I64, act_a: I64, start_a: I64, count_a: I64, sf_a: int,
+    mask_b: I64, act_b: I64, start_b: I64, count_b: I64, sf_b: int,
+    t5: I32, t2: I32, keep: I64, binom: I64, split_of: I64, typ: I64, acc: I64,
+) -> None:
+    """Count, for every hand whose highest card is in ``tops``, whether ways A and B set
+    it alike: ``acc[t, hand type, rule of A, rule of B, agree]`` (rules offset by one so
+    that -1, no rule, is 0)."""
+    for t in nb.prange(tops.shape[0]):
+        g = tops[t]
+        hand = np.empty(7, np.int32)
+        work, feat, sf = _scratch()
+        hand[6] = g
+        for f in range(5, g):
+            hand[5] = f
+            for e in range(4, f):
+                hand[4] = e
+                for d in range(3, e):
+                    hand[3] = d
+                    for c in range(2, d):
+                        hand[2] = c
+                        for b in range(1, c):
+                            hand[1] = b
+                            for a in range(b):
+                                hand[0] = a
+                                sa = _file_one(hand, work, wild, top, True, mask_a, act_a,
+                                               start_a, count_a, sf_a, t5, t2, keep, binom,
+                                               split_of, typ, feat, sf)
+                                ra = sf[2]
+                                ht = feat[12]
+                                sb = _file_one(hand, work, wild, top, True, mask_b, act_b,
+                                               start_b, count_b, sf_b, t5, t2, keep, binom,
+                                               split_of, typ, feat, sf)
+                                rb = sf[2]
+                                acc[t, ht, ra + 1, rb + 1, 1 if sa == sb else 0] += 1
+
+
+def file_diff_all(
+    a: CompiledWay, b: CompiledWay, rules: PokerRules | None = None,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> I64:
+    """Agreement of two compiled ways over all C(53,7) hands:
+    ``counts[hand type, rule of A + 1, rule of B + 1, agree]`` (rule indices in
+    ``a.rules`` / ``b.rules``; 0 where no rule applied). The counts sum to C(53,7)."""
+    r = rules or PokerRules()
+    t5, t2 = table5(r), table2(r)
+    wild = r.joker == "wild"
+    na, nb_ = len(a.rules) + 1, len(b.rules) + 1
+    total = np.zeros((12, na, nb_, 2), np.int64)
+    done = 0
+    for chunk, work in top_chunks():
+        acc = np.zeros((len(chunk), 12, na, nb_, 2), np.int64)
+        _diff_all_top(chunk, wild, _top(r), a.mask, a.action, a.start, a.count, a.sf_hands,
+                      b.mask, b.action, b.start, b.count, b.sf_hands, t5, t2, _KEEP, BINOM,
+                      _SPLIT_OF, _TYPE, acc)
+        total += acc.sum(axis=0)
+        done += work
+        if on_progress is not None:
+            on_progress(done, N7)
+    return total
+
+__all__ = ["file_all", "file_diff_all", "file_splits", "file_splits_and_rules", "file_splits_unchecked"]

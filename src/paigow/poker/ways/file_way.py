@@ -23,7 +23,7 @@ the same over all 154,143,080 hands.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -136,13 +136,14 @@ def sf_scan(view: HandView) -> tuple[Setting | None, bool, bool]:
     best: tuple[int, int] | None = None
     best_i = -1
     all_broadway = True
+    ace_high = 15 if view.rules.wheel == "second" else 14  # the key's straight top value
     for i, (a, b) in enumerate(SPLITS):
         back = [c for k, c in enumerate(cards) if k not in (a, b)]
         kb = key5(back, view.rules)
         cat = Category(kb >> CATEGORY_SHIFT)
         if cat not in STRAIGHTS_AND_FLUSHES:
             continue
-        if not (cat is Category.STRAIGHT and (kb >> 16) & 15 == 15 and JOKER in back):
+        if not (cat is Category.STRAIGHT and (kb >> 16) & 15 == ace_high and JOKER in back):
             all_broadway = False
         cand = (key2((cards[a], cards[b]), view.rules), kb)
         if best is None or cand > best:
@@ -414,6 +415,56 @@ def check_way(
     return report
 
 
+def check_all(
+    spec: WaySpec, rules: PokerRules = DEFAULT_RULES,
+    on_progress: Callable[[int, int], None] | None = None, chunk: int = 1 << 21,
+) -> CheckReport:
+    """:func:`check_way` over all C(53,7) = 154,143,080 hands, ``chunk`` at a time in
+    colex order (``on_progress(done, total)`` between chunks)."""
+    from math import comb
+
+    from paigow.analysis import poker_kernels as kern
+    from paigow.poker.fast import BINOM, table2, table5
+    from paigow.poker.ways.file_fast import file_splits_and_rules
+
+    compiled = spec.compile()
+    total = comb(53, 7)
+    report = CheckReport(total, [0] * len(compiled.rules))
+    counts = np.zeros(len(compiled.rules), np.int64)
+    t5, t2 = table5(rules), table2(rules)
+    deck = np.arange(53, dtype=np.int64)
+    for start in range(0, total, chunk):
+        count = min(chunk, total - start)
+        hands = kern.hands_range(deck, start, count, BINOM)
+        splits, both = file_splits_and_rules(compiled, hands, rules)
+        chosen, via = both[:, 0], both[:, 1]
+        counts += np.bincount(chosen[chosen >= 0], minlength=len(counts))
+        counts += np.bincount(via[via >= 0], minlength=len(counts))
+        missing = np.flatnonzero(splits < 0)
+        if len(missing) and len(report.errors) < 10:
+            report.errors.append(
+                f"the hand {format_cards(sort_cards(hands[missing[0]].tolist()))} gets no "
+                "setting"
+            )
+        ok = splits >= 0
+        k5, k2 = kern.split_keys(hands[ok], np.ascontiguousarray(splits[ok]), t5, t2,
+                                 kern.HIGH_ASC, kern.LOW_ASC, BINOM)
+        fouls = np.flatnonzero(k5 <= k2)
+        if len(fouls) and len(report.errors) < 10:
+            row = np.flatnonzero(ok)[fouls[0]]
+            hand = sort_cards(hands[row].tolist())
+            r = compiled.rules[int(chosen[row])]
+            report.errors.append(
+                f"{r.where} fouls: {format_cards(hand)} is set {settings(hand)[int(splits[row])]}"
+            )
+        if on_progress is not None:
+            on_progress(start + count, total)
+    report.counts = counts.tolist()
+    report.warnings = [f"{r.where} is reached by no hand"
+                       for r, c in zip(compiled.rules, report.counts, strict=True) if c == 0]
+    return report
+
+
 _LOADED: dict[tuple[str, str, PokerRules], FileWay] = {}
 
 
@@ -432,6 +483,7 @@ def load_way(name_or_path: str, rules: PokerRules = DEFAULT_RULES) -> FileWay:
 __all__ = [
     "CheckReport",
     "FileWay",
+    "check_all",
     "check_way",
     "is_way_file",
     "load_way",

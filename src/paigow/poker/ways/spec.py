@@ -198,7 +198,8 @@ class WaySpec:
         """The arrays the numba kernel interprets (sections in :data:`SECTIONS` order)."""
         ordered = [r for key in SECTIONS for r in self.section(key)]
         n = len(ordered)
-        mask = np.full((max(n, 1), N_FEATURES), -1, dtype=np.int64)
+        # per rule: the number of conditions, then (feature, allowed-values mask) pairs
+        mask = np.zeros((max(n, 1), 1 + 2 * N_FEATURES), dtype=np.int64)
         act = np.zeros((max(n, 1), 3), dtype=np.int64)
         start = np.zeros(len(SECTIONS), dtype=np.int64)
         count = np.zeros(len(SECTIONS), dtype=np.int64)
@@ -206,11 +207,13 @@ class WaySpec:
         for s, key in enumerate(SECTIONS):
             start[s] = k
             for r in self.section(key):
-                for cond, values in r.conditions.items():
+                for j, (cond, values) in enumerate(sorted(r.conditions.items())):
                     m = 0
                     for v in values:
                         m |= 1 << v
-                    mask[k, FEATURES[cond]] = m
+                    mask[k, 1 + 2 * j] = FEATURES[cond]
+                    mask[k, 2 + 2 * j] = m
+                mask[k, 0] = len(r.conditions)
                 act[k] = r.action
                 k += 1
             count[s] = k - start[s]
@@ -224,8 +227,9 @@ class WaySpec:
 
 @dataclass(frozen=True)
 class CompiledWay:
-    """A way as data for the kernel: per rule a bit mask of allowed values for each
-    feature and an action; per section the first rule and the number of rules."""
+    """A way as data for the kernel: per rule its conditions (``mask[rule]``: their number
+    ``n``, then ``n`` pairs of a feature index and a bit mask of the values allowed) and an
+    action; per section the first rule and the number of rules."""
 
     mask: I64
     action: I64
