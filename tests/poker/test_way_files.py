@@ -83,6 +83,7 @@ def test_a_file_of_every_construct_loads_and_every_rule_is_reached(rules: PokerR
         ("9s 9h 9d Kc Qd 5h 2c", "5.3", {"Kc", "Qd"}),
         ("Jk As Kd Qh Jc 5d 3c", "6.1 then 2.1", {"Kd", "Qh"}),
         ("Ks 9s 8c 7s 6c 5s 4s", "6.2", {"Ks", "9s"}),
+        ("Ks Kd Qh Jc Th 2s Ah", "6.3a then 2.2", {"Ah", "Qh"}),
         ("Th Td 9s 8c 7d 6h 5s", "6.3", {"Th", "Td"}),
         ("As Ah Kc Qd Jh Ts 2c", "6.4", {"Kc", "Qd"}),
         ("9s 9h 8c 7d 6s 5h 2c", "6.5 then 2.3", {"8c", "7d"}),
@@ -290,8 +291,10 @@ FOXWOODS = [
      {"Ks", "9s"}),
     ("straight with one pair: the pair in front when the straight stays",
      "Th Td 9s 8c 7d 6h 5s", {"Th", "Td"}),
-    ("straight with a pair of 10s to kings and an ace: the ace in front, pair behind",
-     "Kd Ks Qh Jc Td 9s Ah", {"Ah", "Qh"}),
+    ("straight with a pair of 10s to kings and an ace: the ace in front, pair behind, when "
+     "that improves the front", "Ks Kd Qh Jc Th 2s Ah", {"Ah", "Qh"}),
+    ("straight with kings and an ace when the straight leaves A-K in front: the straight",
+     "Kd Ks Qh Jc Td 9s Ah", {"Ah", "Ks"}),
     ("straight with two pair: the two-pair rule", "9s 9h 8c 8d 7s 6h 5c", {"8c", "8d"}),
     ("straight with trips: complete hand behind, a pair in front", "7s 7h 7d 8c 9s Th Jd",
      {"7s", "7h"}),
@@ -322,8 +325,9 @@ BALLYS = [
      "Jk As Kd Qh Jc 5d 3c", {"Kd", "Qh"}),
     ("straight with one pair: the pair in front when the straight stays behind",
      "Th Td 9s 8c 7d 6h 5s", {"Th", "Td"}),
-    ("straight with one pair that the straight needs: play the pair behind",
-     "9s 9h 8c 7d 6s 5h 2c", {"8c", "7d"}),
+    ("straight with one pair that the straight needs: the straight stays behind",
+     "9s 9h 8c 7d 6s 5h 2c", {"9s", "2c"}),
+    ("straight with trips: a pair in front", "7s 7h 7d 8c 9s Th Jd", {"7s", "7h"}),
     ("full house: the pair in front", "5s 5h 5d 3c 3d Ah Qc", {"3c", "3d"}),
 ]
 

@@ -331,8 +331,10 @@ def exact_diff(
 
     def by_rule(way: FileWay, axis_sum: tuple[int, ...]) -> tuple[DiffRow, ...]:
         hands = counts.sum(axis=axis_sum)  # (rules + 1, 2)
+        index = {rule.rule: i for i, rule in enumerate(way.compiled.rules)}
         rows = []
-        for i, rule in enumerate(way.compiled.rules):
+        for rule in way.spec.rules:  # in the file's (the casino's) order
+            i = index[rule.rule]
             n = int(hands[i + 1].sum())
             if n:
                 rows.append(DiffRow(f"{rule.rule}: {rule.text}", n, int(hands[i + 1, 1])))

@@ -63,7 +63,7 @@ def _sf_scan(
     """Straights and flushes: ``out[0]`` the split with a straight-or-better behind and
     the best front (then best back, then first), -1 if none; ``out[1]`` 1 when every such
     back is an ace-high straight (no flush) holding the joker and the hand has a natural
-    ace, else 0 (``top``: the ace-high straight's tie-break value under the wheel rule); ``out[3]`` 1 when that best setting has a pair in front."""
+    ace, else 0 (``top``: the ace-high straight's tie-break value under the wheel rule); ``out[3]`` 1 when that best setting has a pair in front; ``out[5]`` its front's key."""
     best_front = -1
     best_back = -1
     best = -1
@@ -97,6 +97,7 @@ def _sf_scan(
     out[0] = best
     out[1] = all_broadway if (best >= 0 and nat_ace == 1) else 0
     out[3] = 1 if (best >= 0 and (best_front >> 20) == 1) else 0
+    out[5] = best_front
 
 
 @nb.njit(cache=True, inline="always")
@@ -106,6 +107,26 @@ def _holds(mask: I64, rr: int, feat: I64) -> bool:
         if not (mask[rr, 2 + 2 * k] >> feat[mask[rr, 1 + 2 * k]]) & 1:
             return False
     return True
+
+
+@nb.njit(cache=True, inline="always")
+def _front(kind: int, a: int, b: int, by: I32, nat: I32, first: I32, feat: I64) -> int:
+    """Positions ``8 * p + q`` of the two cards a group or singles setting puts in front
+    (kinds 0, 1, 2 of :mod:`paigow.poker.ways.spec`)."""
+    if kind == 1:  # singles a, b
+        r1 = by[1, a]
+        r2 = by[1, b]
+        p = first[r1] if nat[r1] > 0 else 0
+        q = first[r2] if nat[r2] > 0 else 0
+        return 8 * p + q
+    g = feat[a]  # group ids are the feature indices of their ranks
+    p = first[g] if nat[g] > 0 else 0
+    if kind == 0:
+        q = first[g] + 1 if nat[g] > 1 else 0
+    else:  # one card of the group and single b
+        rs = by[1, b]
+        q = first[rs] if nat[rs] > 0 else 0
+    return 8 * p + q
 
 
 @nb.njit(cache=True)
@@ -185,6 +206,7 @@ def _file_one(
     feat[12] = hand_type
     feat[13] = 0
     feat[14] = 0
+    feat[15] = 0
     sf[4] = -1
 
     # the straights-and-flushes section first, when a straight or flush can be set behind
@@ -195,6 +217,20 @@ def _file_one(
         if sf[0] >= 0:
             feat[13] = sf[1]
             feat[14] = sf[3]
+            feat[15] = 0
+            if (sf_hands >> 20) & 1:  # the way compares fronts: play by hand type, compare
+                s1 = start[hand_type]
+                for rr in range(s1, s1 + count[hand_type]):
+                    if _holds(mask, rr, feat):
+                        if act[rr, 0] <= 2:
+                            pq = _front(act[rr, 0], act[rr, 1], act[rr, 2], by, nat, first,
+                                        feat)
+                            x = h[pq // 8]
+                            y = h[pq % 8]
+                            lo, hi = (x, y) if x < y else (y, x)
+                            if t2[lo + hi * (hi - 1) // 2] > sf[5]:
+                                feat[15] = 1
+                        break
             s0 = start[12]
             for rr in range(s0, s0 + count[12]):
                 if _holds(mask, rr, feat):
@@ -208,6 +244,7 @@ def _file_one(
                 chosen = -1
     feat[13] = 0
     feat[14] = 0
+    feat[15] = 0
     if chosen < 0:
         s0 = start[hand_type]
         for rr in range(s0, s0 + count[hand_type]):
@@ -226,26 +263,13 @@ def _file_one(
             if sf[0] >= 0:
                 return int(sf[0])
         return -1
-    if kind == 1:  # singles a, b
-        r1 = by[1, a]
-        r2 = by[1, b]
-        p = first[r1] if nat[r1] > 0 else 0
-        q = first[r2] if nat[r2] > 0 else 0
-        return int(split_of[p, q])
-    # a group: its rank from the features (group id -> feature index)
-    g = feat[a]  # group ids are the feature indices of their ranks
-    p = first[g] if nat[g] > 0 else 0
-    if kind == 0:
-        q = first[g] + 1 if nat[g] > 1 else 0
-    else:  # one card of the group and single b
-        rs = by[1, b]
-        q = first[rs] if nat[rs] > 0 else 0
-    return int(split_of[p, q])
+    pq = _front(kind, a, b, by, nat, first, feat)
+    return int(split_of[pq // 8, pq % 8])
 
 
 @nb.njit(cache=True)
 def _scratch() -> tuple[I32, I64, I64]:
-    return np.empty(98, np.int32), np.empty(15, np.int64), np.empty(5, np.int64)
+    return np.empty(98, np.int32), np.empty(16, np.int64), np.empty(6, np.int64)
 
 
 @nb.njit(cache=True, parallel=True)

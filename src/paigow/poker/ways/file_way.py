@@ -53,6 +53,7 @@ from paigow.poker.ways.spec import (
     ACT_BEST_SF,
     ACT_BY_HAND,
     ACT_GROUP,
+    ACT_GROUP_SINGLE,
     ACT_SINGLES,
     FEATURES,
     HAND_KEYS,
@@ -185,6 +186,7 @@ def read_hand(view: HandView, with_sf: bool) -> Reading:
     f[FEATURES["hand"]] = hand_type
     f[FEATURES["joker_broadway_only"]] = 0
     f[FEATURES["pair_in_front"]] = 0
+    f[FEATURES["front_improves"]] = 0
     best: Setting | None = None
     if with_sf:
         best, broadway, pair_front = sf_scan(view)
@@ -210,6 +212,7 @@ class FileWay:
         self.compiled: CompiledWay = spec.compile()
         self.warnings: tuple[str, ...] = tuple(warnings)
         self._sf_rules = spec.section(SF_SECTION)
+        self._compares_fronts = any("front_improves" in r.conditions for r in self._sf_rules)
         self._by_type = {k: spec.section(k) for k in HAND_KEYS}
 
     def __repr__(self) -> str:
@@ -229,11 +232,14 @@ class FileWay:
         want_sf = use_sf and any(_allows_type(r, SHAPE_TYPE[view.shape])
                                  for r in self._sf_rules)
         reading = read_hand(view, want_sf)
-        if reading.best_sf is not None:
+        best = reading.best_sf
+        if best is not None:
+            if self._compares_fronts:
+                reading = self._compare_fronts(view, reading)
             for r in self._sf_rules:
                 if _holds(r, reading.features):
                     if r.action[0] == ACT_BEST_SF:
-                        return reading.best_sf, r, None
+                        return best, r, None
                     if r.action[0] != ACT_BY_HAND:
                         return self._act(view, reading, r), r, None
                     via = r
@@ -241,6 +247,7 @@ class FileWay:
         features = list(reading.features)
         features[FEATURES["joker_broadway_only"]] = 0
         features[FEATURES["pair_in_front"]] = 0
+        features[FEATURES["front_improves"]] = 0
         for r in self._by_type[HAND_KEYS[reading.hand_type]]:
             if _holds(r, features):
                 return self._act(view, reading, r), r, via
@@ -248,6 +255,20 @@ class FileWay:
             f"the {self.name} way has no rule for the hand {format_cards(view.cards)} "
             f"({HAND_KEYS[reading.hand_type]})"
         )
+
+    def _compare_fronts(self, view: HandView, reading: Reading) -> Reading:
+        """``front_improves``: whether the hand's own rule would put a better two-card hand
+        in front than the straight-or-flush play."""
+        assert reading.best_sf is not None
+        f = list(reading.features)
+        for r in self._by_type[HAND_KEYS[reading.hand_type]]:
+            if _holds(r, f):
+                if r.action[0] in (ACT_GROUP, ACT_SINGLES, ACT_GROUP_SINGLE):
+                    own = self._act(view, reading, r)
+                    better = key2(own.low, self.rules) > key2(reading.best_sf.low, self.rules)
+                    f[FEATURES["front_improves"]] = int(better)
+                break
+        return Reading(tuple(f), reading.hand_type, reading.best_sf)
 
     def _act(self, view: HandView, reading: Reading, rule: Rule) -> Setting:
         kind, a, b = rule.action

@@ -103,6 +103,7 @@ FEATURES: dict[str, int] = {
     "hand": 12,
     "joker_broadway_only": 13,
     "pair_in_front": 14,
+    "front_improves": 15,
 }
 N_FEATURES = len(FEATURES)
 ALIASES = {"pair": "high_pair", "single": "top_single"}
@@ -110,8 +111,9 @@ RANK_FEATURES = frozenset(
     ("high_pair", "mid_pair", "low_pair", "trips", "low_trips", "quads", "five",
      "top_single", "second_single", "third_single")
 )
-BOOL_FEATURES = frozenset(("joker", "joker_broadway_only", "pair_in_front"))
-SF_ONLY_FEATURES = frozenset(("hand", "joker_broadway_only", "pair_in_front"))
+BOOL_FEATURES = frozenset(("joker", "joker_broadway_only", "pair_in_front", "front_improves"))
+SF_ONLY_FEATURES = frozenset(("hand", "joker_broadway_only", "pair_in_front", "front_improves"))
+COMPARES_FRONTS = 1 << 20  # flag in CompiledWay.sf_hands: the way uses front_improves
 
 # groups a setting can take cards from: name -> (group id, feature that holds its rank)
 GROUPS: dict[str, tuple[int, str]] = {
@@ -134,7 +136,7 @@ def section_has(section: str, feature: str) -> bool | None:
     some do (None)."""
     if section == SF_SECTION:
         return None
-    if feature in ("joker", "hand", "joker_broadway_only", "pair_in_front"):
+    if feature in ("joker", *SF_ONLY_FEATURES):
         return True
     shapes = HAND_TYPES[section][1]
     has = {_shape_has(s, feature) for s in shapes}
@@ -222,6 +224,8 @@ class WaySpec:
             allowed = r.conditions.get("hand", frozenset(range(len(HAND_KEYS))))
             for h in allowed:
                 sf_hands |= 1 << h
+            if "front_improves" in r.conditions:
+                sf_hands |= COMPARES_FRONTS
         return CompiledWay(mask, act, start, count, sf_hands, tuple(ordered))
 
 
