@@ -129,7 +129,7 @@ def _front(kind: int, a: int, b: int, by: I32, nat: I32, first: I32, feat: I64) 
     return 8 * p + q
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _file_one(
     cards: I32, work: I32, wild: bool, top: int, use_sf: bool, mask: I64, act: I64, start: I64,
     count: I64, sf_hands: int, t5: I32, t2: I32, keep: I64, binom: I64, split_of: I64,
