@@ -282,7 +282,9 @@ class CostSample:
         return {"dealer": self.dealer, "seed": self.seed, "hands": self.n,
                 "draws": self.draws, "mean_gain": m, "mean_gain_ci95": [lo, hi],
                 "gain_per_hand": pm, "gain_per_hand_ci95": [plo, phi],
-                "sample_agree": int(sum(self.agree))}
+                "sample_agree": int(sum(self.agree)),
+                "per_hand": [{"hand_type": t, "gain": g, "agree": a} for t, g, a in
+                             zip(self.hand_types, self.costs, self.agree, strict=True)]}
 
 
 @dataclass(frozen=True)

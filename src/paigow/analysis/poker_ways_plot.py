@@ -22,8 +22,8 @@ def plot_diff(diff: WaysDiff, path: str | Path) -> Path:
     rows = [r for r in diff.by_type if r.hands]
     labels = [r.label for r in rows]
     share = [100 * r.differ / diff.total for r in rows]
-    fig, axes = plt.subplots(1, 2 if diff.sample is not None else 1, figsize=(12, 5),
-                             squeeze=False)
+    fig, axes = plt.subplots(1, 2 if diff.sample is not None else 1, figsize=(13, 5.5),
+                             squeeze=False, sharey=True)
     ax = axes[0][0]
     y = np.arange(len(labels))
     ax.barh(y, share, color="#4477aa")
@@ -31,7 +31,7 @@ def plot_diff(diff: WaysDiff, path: str | Path) -> Path:
     ax.invert_yaxis()
     what = "of all hands" if diff.exact else "of the sample"
     ax.set_xlabel(f"% {what} set differently")
-    ax.set_title(f"{diff.a} vs {diff.b}: where the settings differ")
+    ax.set_title(f"{diff.a} vs {diff.b}: where they differ", fontsize=11)
     c = diff.sample
     if c is not None:
         ax2 = axes[0][1]
@@ -46,11 +46,10 @@ def plot_diff(diff: WaysDiff, path: str | Path) -> Path:
             sd = float(contrib.std(ddof=1)) if len(costs) > 1 else 0.0
             err.append(100 * c.scale * 1.96 * sd / max(len(costs), 1) ** 0.5)
         ax2.barh(y, part, xerr=err, color="#cc6677", capsize=3)
-        ax2.set_yticks(y, labels)
-        ax2.invert_yaxis()
         ax2.axvline(0, color="black", linewidth=0.8)
-        ax2.set_xlabel(f"EV gain of {diff.b} over {diff.a}, % of a bet per hand played")
-        ax2.set_title(f"exact advice on {c.n} sampled hands, {c.dealer} banker")
+        ax2.set_xlabel(f"gain of {diff.b} over {diff.a}, % of a bet per hand played")
+        ax2.set_title(f"where the value lies: exact advice on {c.n} hands\n"
+                      f"(banker plays {c.dealer}; bars: 95% intervals)", fontsize=11)
     fig.tight_layout()
     out = Path(path)
     out.parent.mkdir(parents=True, exist_ok=True)
