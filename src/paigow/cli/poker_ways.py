@@ -17,21 +17,34 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.table import Table
 
-from paigow.cli.common import JSON_OPTION, console, err_console, fail, print_json, run_command
+from paigow.cli.common import (
+    JSON_OPTION,
+    Choice,
+    Int,
+    Rate,
+    Token,
+    argument,
+    console,
+    err_console,
+    fail,
+    option,
+    print_json,
+    run_command,
+)
 from paigow.poker.cards import format_cards, parse_cards, sort_cards
 
 if TYPE_CHECKING:
     from paigow.analysis.poker_ways import CostSample, WaysDiff
 
-STRATEGY_OPTION = typer.Option(
-    "--strategy", "--way", "-s",
+STRATEGY_OPTION = option(
+    "--strategy", "--way", "-s", parser=Token("--strategy"),
     help="Hand-setting way: house (default), basic, optimal, a shipped way file "
     "(seeds, foxwoods, ballys-atlantic-city) or the path of a .toml way file.",
 )
 BANKING_OPTION = typer.Option("--banking", help="Set the hand as the banker.")
-JOKER_OPTION = typer.Option("--joker", help="Joker rule: bug (default) or wild.")
-WHEEL_OPTION = typer.Option("--wheel", help="Wheel A-2-3-4-5: second (default) or lowest.")
-CARDS_ARG = typer.Argument(help="Seven cards, e.g. Kd Qs Jh 9c 7d 4s 3h (or one string).")
+JOKER_OPTION = option("--joker", parser=Choice("--joker", "bug", "wild"), help="Joker rule: bug (default) or wild.")
+WHEEL_OPTION = option("--wheel", parser=Choice("--wheel", "second", "lowest"), help="Wheel A-2-3-4-5: second (default) or lowest.")
+CARDS_ARG = argument(parser=Token("CARDS"), help="Seven cards, e.g. Kd Qs Jh 9c 7d 4s 3h (or one string).")
 
 
 def set_command(
@@ -76,7 +89,8 @@ def set_command(
 
 
 def ways_check_command(
-    way: Annotated[str, typer.Argument(help="A shipped way name or a .toml way file.")],
+    way: Annotated[str, argument(parser=Token("WAY", allow_empty=False),
+                                 help="A shipped way name or a .toml way file.")],
     all_hands: Annotated[
         bool, typer.Option("--all", help="Check all 154,143,080 hands (about a minute).")
     ] = False,
@@ -124,16 +138,23 @@ def ways_check_command(
 
 
 def ways_diff_command(
-    a: Annotated[str, typer.Argument(help="Way A: house, a shipped way file or a .toml path.")],
-    b: Annotated[str, typer.Argument(help="Way B: as A, or optimal.")],
-    sample: Annotated[str, typer.Option(
-        "--sample", help="Hands set differently to advise exactly for the EV (0: none).")] = "100",
-    seed: Annotated[str, typer.Option("--seed", help="Seed of the sample.")] = "1",
-    dealer: Annotated[str, typer.Option(
-        "--dealer", help="The banker's way for the EV (default: way A).")] = "",
-    commission: Annotated[str, typer.Option("--commission", help="Commission on a win.")] = "0.05",
-    plot: Annotated[str, typer.Option(
-        "--plot", help="Save a plot of where the value lies to this PNG file.")] = "",
+    a: Annotated[str, argument(parser=Token("A", allow_empty=False),
+                               help="Way A: house, a shipped way file or a .toml path.")],
+    b: Annotated[str, argument(parser=Token("B", allow_empty=False),
+                               help="Way B: as A, or optimal.")],
+    sample: Annotated[int, option(
+        "--sample", parser=Int("--sample", 0, 1_000_000),
+        help="Hands set differently to advise exactly for the EV (0: none).")] = 100,
+    seed: Annotated[int, option("--seed", parser=Int("--seed", 0, 2**63 - 1),
+                                help="Seed of the sample.")] = 1,
+    dealer: Annotated[str, option(
+        "--dealer", parser=Token("--dealer"),
+        help="The banker's way for the EV (default: way A).")] = "",
+    commission: Annotated[str, option("--commission", parser=Rate("--commission"),
+                                      help="Commission on a win: 0.05 (default).")] = "0.05",
+    plot: Annotated[str, option(
+        "--plot", parser=Token("--plot"),
+        help="Save a plot of where the value lies to this PNG file.")] = "",
     joker: Annotated[str, JOKER_OPTION] = "bug",
     wheel: Annotated[str, WHEEL_OPTION] = "second",
     json: Annotated[bool, JSON_OPTION] = False,
@@ -141,14 +162,13 @@ def ways_diff_command(
     """Compare two ways: exact agreement over all 154,143,080 hands by hand type and by
     rule of each way, and the EV of the differences from exact advice on a sample."""
     from paigow.analysis.poker_ways import exact_diff, sample_gain
-    from paigow.cli.poker_odds import _interruptible, _progress, _whole
+    from paigow.cli.poker_odds import _interruptible, _progress
     from paigow.poker.rules import PokerRules
     from paigow.settle import parse_rate
 
     def body() -> None:
         rules = PokerRules.of(joker, wheel)
-        n = _whole(sample, "--sample", 0)
-        s = _whole(seed, "--seed", 0)
+        n, s = sample, seed
         rate = parse_rate(commission)
         optimal = b.strip().lower() == "optimal"
         diff: WaysDiff | None = None
