@@ -111,3 +111,13 @@ def test_ways_diff_agreement_counts_sum_to_all_hands() -> None:
     # hand types the two ways play alike by the same text agree on every hand
     alike = {r.label: r for r in d.by_type}
     assert alike["no pair"].differ == 0 and alike["three pair"].differ == 0
+
+
+def test_sample_gain_against_optimal_takes_the_best_setting_from_advice() -> None:
+    """With ``optimal`` as B every sampled hand counts (there is no exact part), and B's
+    setting is the advice's best: here an injected EV that makes split 0 best."""
+    costs = sample_gain("foxwoods", "optimal", 12, seed=2,
+                        advise_fn=lambda hand: {k: -float(k) for k in range(21)} | {-1: 0})
+    assert costs.n == 12 and costs.draws == 12 and costs.scale == 1.0
+    assert all(c >= 0 for c in costs.costs)
+    assert all(a == (c == 0) for a, c in zip(costs.agree, costs.costs, strict=True))
