@@ -49,6 +49,10 @@ COMMISSION_OPTION = option(
 BANKING_OPTION = typer.Option(
     "--banking", help="The hand banks: it wins copies and faces a house-way player."
 )
+WAY_OPTION = option(
+    "--way", parser=Token("--way"),
+    help="The opponent's way: house (default), a shipped way file or a .toml path.",
+)
 DECK_OPTION = option(
     "--deck", parser=Token("--deck"),
     help="Play with these cards only (a small exact problem; default all 53).",
@@ -140,6 +144,7 @@ def register(app: typer.Typer) -> None:
         joker: Annotated[str, JOKER_OPTION] = "bug",
         wheel: Annotated[str, WHEEL_OPTION] = "second",
         deck: Annotated[str, DECK_OPTION] = "",
+        way: Annotated[str, WAY_OPTION] = "house",
         json: Annotated[bool, JSON_OPTION] = False,
     ) -> None:
         """Exact win/push/lose of every legal setting against every opponent hand
@@ -155,7 +160,7 @@ def register(app: typer.Typer) -> None:
                 raise CardError(f"a Pai Gow Poker hand has seven cards, got {len(hand)}")
             with _progress("building the house-way table (once)") as update:
                 adv = _interruptible(
-                    lambda: run_advise(hand, "house", banking, rate, rules, _deck(deck),
+                    lambda: run_advise(hand, way, banking, rate, rules, _deck(deck),
                                        on_progress=update),
                     "advise",
                 )
@@ -238,6 +243,7 @@ def register(app: typer.Typer) -> None:
         wheel: Annotated[str, WHEEL_OPTION] = "second",
         deck: Annotated[str, DECK_OPTION] = "",
         chunk: Annotated[int, option("--chunk", parser=Int("--chunk", 1, MAX_CHUNK), help="Hands per chunk.")] = 16,
+        way: Annotated[str, WAY_OPTION] = "house",
         scheduler: Annotated[str, SCHEDULER_OPTION] = "",
         checkpoint: Annotated[str | None, CHECKPOINT_OPTION] = None,
         json: Annotated[bool, JSON_OPTION] = False,
@@ -270,7 +276,7 @@ def register(app: typer.Typer) -> None:
                 hands = sample_hands(sample, s, cards)
             with _executor(scheduler) as ex, _progress("sweep") as update:
                 res = _interruptible(
-                    lambda: run_sweep(hands, weights, "house", banking, rate, rules, cards,
+                    lambda: run_sweep(hands, weights, way, banking, rate, rules, cards,
                                       mode, s, size, ex, ck, update),
                     "sweep", checkpoint or "",
                 )
