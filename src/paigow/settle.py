@@ -25,6 +25,7 @@ Settlement(outcome=<Outcome.WIN: 'win'>, stake=1000, net=950, commission=50)
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
@@ -62,6 +63,9 @@ def outcome_of(high: HandResult, low: HandResult) -> Outcome:
     return Outcome.PUSH
 
 
+_RATE = re.compile(r"-?(?:[0-9]*\.?[0-9]+%?|[0-9]+\.|[0-9]+/[0-9]+)")
+
+
 def parse_rate(text: str | float | Fraction) -> Fraction:
     """Read a commission rate given as a fraction (``0.05``), a percentage (``"5%"``)
     or a ratio (``"1/20"``). It must lie in [0, 1).
@@ -70,6 +74,10 @@ def parse_rate(text: str | float | Fraction) -> Fraction:
     (Fraction(1, 20), Fraction(1, 20), Fraction(0, 1))
     """
     raw = str(text).strip()
+    # plain ASCII decimals or a ratio, bounded: Fraction alone would take '1e999999999'
+    # (and spend minutes on it) or full-width digits
+    if len(raw) > 40 or not _RATE.fullmatch(raw):
+        raise AmountError(f"bad commission rate {raw!r}: give e.g. 0.05, 5% or 1/20")
     try:
         rate = Fraction(raw[:-1]) / 100 if raw.endswith("%") else Fraction(raw)
     except (ValueError, ZeroDivisionError):

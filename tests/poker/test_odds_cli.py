@@ -6,13 +6,13 @@ from __future__ import annotations
 import json
 
 import pytest
-import typer
 from typer.testing import CliRunner
 
+from paigow.cli.common import new_app
 from paigow.cli.poker_odds import register
 from paigow.poker.cards import parse_cards
 
-app = typer.Typer()
+app = new_app()
 register(app)
 runner = CliRunner()
 

@@ -9,6 +9,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
+from paigow.cli.common import new_app
 from paigow.cli.poker_ways import register
 
 runner = CliRunner()
@@ -16,8 +17,8 @@ runner = CliRunner()
 
 def make_app() -> typer.Typer:
     """A ``paigow``-like app with a ``poker`` group holding the ``set`` command."""
-    app = typer.Typer()
-    poker = typer.Typer()
+    app = new_app()
+    poker = new_app()
 
     @app.callback()
     def root() -> None:
@@ -70,7 +71,7 @@ def test_cli_set_banking_and_wild_joker() -> None:
         (["As Kd Qh Jc 9s 8d 7x"], "bad card '7x'"),
         (["As Kd Qh Jc 9s 8d As"], "repeated"),
         (["As Kd Qh Jc 9s 8d 2c", "--strategy", "nope"], "unknown poker way"),
-        (["As Kd Qh Jc 9s 8d 2c", "--wheel", "up"], "unknown wheel rule"),
+        (["As Kd Qh Jc 9s 8d 2c", "--wheel", "up"], "--wheel 'up': choose second, lowest"),
     ],
 )
 def test_cli_set_bad_input_exits_2_with_one_line(args: list[str], message: str) -> None:

@@ -50,7 +50,7 @@ def test_sigkill_at_random_points_leaves_a_consistent_ledger(tmp_path: Path, way
     settled_total = 0
     for attempt in range(4):
         proc = subprocess.Popen(
-            play_cmd(db, way_csv, attempt, "--auto", "--rounds", "1000000"),
+            play_cmd(db, way_csv, attempt, "--auto", "--rounds", "100000"),
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         )
         # wait until this session has settled a round, then kill at a random moment

@@ -340,7 +340,7 @@ def test_sigkill_at_random_points_leaves_a_consistent_ledger(pg_url: str, way_cs
     rng = random.Random(20240602)
     voided_total = 0
     for attempt in range(3):
-        proc = subprocess.Popen(play_cmd(pg_url, way_csv, attempt, "--auto", "--rounds", "1000000"),
+        proc = subprocess.Popen(play_cmd(pg_url, way_csv, attempt, "--auto", "--rounds", "100000"),
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         deadline = time.monotonic() + 60
         while _sql(pg_url, "SELECT COUNT(*) FROM round WHERE session_id = %s AND status = 'settled'",

@@ -8,12 +8,13 @@ import numpy as np
 import pytest
 
 from paigow.analysis import tiles_tables
+from paigow.tiles.ways import _cache
 from paigow.tiles.ways.australian import AustralianHouseWay
 
 
 @pytest.fixture
 def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setattr(tiles_tables.platformdirs, "user_cache_dir", lambda _: str(tmp_path))
+    monkeypatch.setattr(_cache.platformdirs, "user_cache_dir", lambda _: str(tmp_path))
     tiles_tables._CHOICES.clear()
     return tmp_path
 

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -37,7 +36,6 @@ from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
-import platformdirs
 
 from paigow.analysis import Progress
 from paigow.errors import SettingError, TileError
@@ -46,6 +44,7 @@ from paigow.tiles.rules import DEFAULT_RULES, TileRules
 from paigow.tiles.setting import SPLITS, Setting, make_setting
 from paigow.tiles.tile import DECK, FACES, Tile, check_available
 from paigow.tiles.ways import TileWay
+from paigow.tiles.ways._cache import cache_dir, save_atomically, tiles_source_hash
 
 I32 = npt.NDArray[np.int32]
 I64 = npt.NDArray[np.int64]
@@ -249,9 +248,10 @@ def _disk_path(way: TileWay, banking: bool, rules: TileRules) -> Path | None:
     """Where the choices of a built-in way are cached between processes, or ``None``.
 
     Only ways defined in :mod:`paigow.tiles.ways` with a repr that states their options
-    are cached; the key hashes the source of the whole tiles package (the engine and every
-    way) and of this module, the way's repr, the role and the rules, so any change to the
-    code rebuilds it.
+    are cached (a way loaded from a file states the hash of the file's content); the key
+    hashes the source of the whole tiles package (the engine and every way) and of this
+    module, the way's repr, the role and the rules, so any change to the code or to the
+    way's file rebuilds it.
     """
     module = type(way).__module__
     text = repr(way)
@@ -259,18 +259,12 @@ def _disk_path(way: TileWay, banking: bool, rules: TileRules) -> Path | None:
         return None
     spec = json.dumps([_tiles_source_hash(), module, text, banking, repr(rules)])
     key = hashlib.sha256(spec.encode()).hexdigest()[:24]
-    return Path(platformdirs.user_cache_dir("paigow")) / "tiles-ways" / f"{key}.npy"
+    return cache_dir("tiles-ways") / f"{key}.npy"
 
 
-@cache
 def _tiles_source_hash() -> str:
-    here = Path(__file__).resolve()
-    root = here.parent.parent / "tiles"
-    h = hashlib.sha256(here.read_bytes())  # this module maps choices to split indexes
-    for f in sorted(root.rglob("*.py")):
-        h.update(f.relative_to(root).as_posix().encode())
-        h.update(f.read_bytes())
-    return h.hexdigest()
+    # this module maps choices to split indexes, so it is part of the key too
+    return tiles_source_hash([Path(__file__)])
 
 
 def _load_choices(path: Path) -> I8 | None:
@@ -284,14 +278,7 @@ def _load_choices(path: Path) -> I8 | None:
 
 
 def _save_atomically(path: Path, data: I8) -> None:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        with open(tmp, "wb") as fh:
-            np.save(fh, data)
-        os.replace(tmp, path)
-    except OSError:  # a read-only cache dir only costs speed
-        pass
+    save_atomically(path, lambda fh: np.save(fh, data))
 
 
 def chosen_codes(choices: I8, rules: TileRules = DEFAULT_RULES) -> tuple[I32, I32]:

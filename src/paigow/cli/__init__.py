@@ -3,20 +3,18 @@ nothing below :mod:`paigow.cli` imports it (every import arrow points down)."""
 
 from __future__ import annotations
 
-import typer
-
 from paigow.cli import poker_odds, poker_ways
+from paigow.cli.common import new_app
 from paigow.cli.poker import app as poker_app
 from paigow.cli.serve import serve
-from paigow.cli.table import history, play, replay_cmd
+from paigow.cli.table import history, play, replay_cmd, void_cmd
 from paigow.cli.tiles import app as tiles_app
+from paigow.cli.verify import verify
 
-app = typer.Typer(
+app = new_app(
     name="paigow",
     help="Pai Gow tiles and Pai Gow Poker: rules, hand-setting ways, exact odds, a table.",
     no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    add_completion=False,
 )
 app.add_typer(tiles_app, name="tiles")
 
@@ -27,6 +25,8 @@ app.command("play")(play)
 app.command("replay")(replay_cmd)
 app.command("history")(history)
 app.command("serve")(serve)
+app.command("void")(void_cmd)
+app.command("verify")(verify)
 
 
 def main() -> None:

@@ -1,19 +1,68 @@
-"""Small pieces every ``paigow`` sub-command shares: JSON output and bad-input handling.
+"""What every ``paigow`` sub-command shares: one way to refuse bad input, JSON output.
 
-Bad input raises :class:`paigow.errors.PaigowError`; :func:`run_command` turns it into one
-clear line on stderr and exit status 2, never a traceback.
+**Bad input is one line and exit status 2, never a traceback.** Three pieces, each used
+by every command:
+
+1. **Typed parameter parsers.** Every option and argument is read by a parser from this
+   module, given as ``parser=`` to ``typer.Option``/``typer.Argument`` (the helpers
+   :func:`option` and :func:`argument` do it)::
+
+       seed: Annotated[int | None, option("--seed", parser=Int("--seed", 0, MAX_SEED))] = None
+       db: Annotated[str | None, option("--db", parser=Database("--db", "read"))] = None
+       tiles: Annotated[list[str], argument(parser=Token("TILES"))]
+
+   * :class:`Token` — any text: ASCII only (a look-alike such as the en dash in ``6–6``
+     or a full-width digit is refused, the character named), no control characters, a
+     bounded length; :class:`Choice` — one of a fixed set of words;
+   * :class:`Int` and :class:`Float` — ASCII digits, bounds (by default a 64-bit
+     integer, so a seed or an id always fits SQLite), finite floats only;
+   * :class:`Amount` — dollars with at most two decimals, :class:`Rate` — a commission;
+   * :class:`InputFile` (an existing, readable, UTF-8 regular file), :class:`OutputFile`
+     (a file in an existing folder, not a directory, writable), :class:`Database` (a
+     ledger path or URL: ``write`` creates nothing but the file itself, ``read`` needs
+     the ledger to exist and opens it read-only). Paths may hold any character.
+
+   A parser raises :class:`BadInput` naming the option and the token. It is not a
+   ``ValueError`` on purpose: Typer's own coercion wraps ``ValueError`` in messages of its
+   own; ``BadInput`` (Typer's ``BadParameter``) passes through untouched to the root
+   handler.
+   ``tests/cli/test_cli_inputs.py`` checks that **every** parameter of every command has
+   a parser from here, so a new command cannot forget.
+
+2. **One root handler.** Every Typer app is made by :func:`new_app`, whose click group
+   (:class:`PaigowGroup`) runs the command and turns :class:`BadInput`,
+   :class:`~paigow.errors.PaigowError`, Typer's usage errors (an unknown option, a
+   missing argument) and an ``OSError`` on a path into **one line** on stderr —
+   ``error: …`` with any database password masked (:func:`paigow.store.mask_url`) —
+   and exit status 2. An unexpected exception (a bug) still shows its traceback.
+
+3. **Option combinations that cannot play** are refused before anything is written:
+   the core's option objects check them (``TableOptions``: a bet above the bankroll, a
+   flat fee that leaves nothing to bet), the commands check the rest, raising
+   :class:`~paigow.errors.PaigowError`.
+
+``run_command(body)`` and :func:`fail` remain for code that wants to catch earlier; the
+root handler makes them optional.
 """
 
 from __future__ import annotations
 
 import json
+import math
+import os
+import re
+import socket
 import sys
-from collections.abc import Callable
+import unicodedata
+from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any, NoReturn, TypeVar
+from pathlib import Path
+from typing import Any, Literal, NoReturn, TypeVar
 
 import typer
 from rich.console import Console
+from rich.text import Text
+from typer.core import TyperGroup
 
 from paigow.errors import PaigowError
 
@@ -22,7 +71,356 @@ T = TypeVar("T")
 console = Console()
 err_console = Console(stderr=True)
 
+MAX_INT64 = 2**63 - 1
+"""The largest integer SQLite (and PostgreSQL's BIGINT) stores."""
+MAX_SEED = MAX_INT64
+"""Seeds recorded in the ledger: 0 .. 2**63 - 1."""
+MAX_ID = MAX_INT64
+"""Round and session ids: 1 .. 2**63 - 1."""
+MAX_TOKEN = 4096
+"""The longest text token accepted (a whole hand fits many times over)."""
+
+
+class BadInput(Exception):
+    """A command-line token refused by a parser: the message names option and token.
+
+    Deliberately not a ``ValueError`` (see the module's description)."""
+
+
+# ---------------------------------------------------------------------------------------
+# Parsers
+
+
+def describe_char(ch: str) -> str:
+    """A character as a reader can find it: ``'–' (U+2013 EN DASH)``."""
+    name = unicodedata.name(ch, "")
+    shown = repr(ch) if ch.isprintable() else "a control character"
+    return f"{shown} (U+{ord(ch):04X}{' ' + name if name else ''})"
+
+
+def check_ascii(what: str, token: str) -> None:
+    """Refuse a token that holds anything but printable ASCII (spaces included).
+
+    >>> check_ascii("TILES", "6–6")
+    Traceback (most recent call last):
+    ...
+    paigow.cli.common.BadInput: TILES '6–6': holds '–' (U+2013 EN DASH), not plain ASCII; type it with the keyboard's ASCII characters
+    """
+    for ch in token:
+        if not (" " <= ch <= "~"):
+            kind = "not plain ASCII" if ord(ch) > 127 else "a control character"
+            raise BadInput(
+                f"{what} {shown(token)}: holds {describe_char(ch)}, {kind}; "
+                "type it with the keyboard's ASCII characters"
+            )
+
+
+def shown(token: str, limit: int = 300) -> str:
+    """A token quoted for a message, cut if long."""
+    if len(token) > limit:
+        return repr(token[:limit]) + f"… ({len(token):,} characters)"
+    return repr(token)
+
+
+class Parser:
+    """Reads one command-line token; :class:`BadInput` names ``what`` and the token.
+
+    Values that are not strings (a parameter's default) pass through unchanged."""
+
+    ascii_only = True
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+
+    def __call__(self, value: Any) -> Any:
+        if not isinstance(value, str):
+            return value
+        if len(value) > MAX_TOKEN:
+            raise BadInput(f"{self.what} {shown(value)}: longer than {MAX_TOKEN:,} characters")
+        if self.ascii_only:
+            check_ascii(self.what, value)
+        try:
+            return self.parse(value)
+        except PaigowError as exc:
+            raise BadInput(f"{self.what} {shown(value)}: {exc}") from None
+
+    def parse(self, text: str) -> Any:
+        """The value of ``text`` (already checked to be ASCII where required)."""
+        return text
+
+
+class Token(Parser):
+    """Any ASCII text (a tile, a card list, a way's name, a reason); ``strip`` leading and
+    trailing blanks. ``table:PATH`` strategy names may hold any character in PATH."""
+
+    def __init__(self, what: str, *, allow_empty: bool = True, max_length: int = MAX_TOKEN,
+                 table_path: bool = False) -> None:
+        super().__init__(what)
+        self.allow_empty = allow_empty
+        self.max_length = max_length
+        self.table_path = table_path
+
+    def __call__(self, value: Any) -> Any:
+        if self.table_path and isinstance(value, str) and value.strip().startswith("table:"):
+            path = value.strip()[len("table:"):]
+            problem = readable_file_problem(Path(path)) if path else "no file named"
+            if problem:
+                raise BadInput(
+                    f"{self.what} {shown(value)}: cannot read the strategy table: {problem}"
+                )
+            return value.strip()
+        return super().__call__(value)
+
+    def parse(self, text: str) -> str:
+        out = text.strip()
+        if not out and not self.allow_empty:
+            raise BadInput(f"{self.what} {text!r}: must not be empty")
+        if len(out) > self.max_length:
+            raise BadInput(f"{self.what} {shown(text)}: at most {self.max_length} characters")
+        return out
+
+
+class Choice(Parser):
+    """One word of a fixed set, any case; the canonical (lower-case) word."""
+
+    def __init__(self, what: str, *choices: str) -> None:
+        super().__init__(what)
+        self.choices = choices
+
+    def parse(self, text: str) -> str:
+        word = text.strip().lower()
+        if word not in self.choices:
+            raise BadInput(f"{self.what} {text!r}: choose {', '.join(self.choices)}")
+        return word
+
+
+_INT = re.compile(r"[+-]?[0-9](?:_?[0-9])*|[0-9]{1,3}(?:,[0-9]{3})+")
+
+
+class Int(Parser):
+    """A whole number ``lo <= n <= hi`` in ASCII digits (``1_000`` and ``1,000`` too)."""
+
+    def __init__(self, what: str, lo: int = -MAX_INT64 - 1, hi: int = MAX_INT64) -> None:
+        super().__init__(what)
+        self.lo, self.hi = lo, hi
+
+    def parse(self, text: str) -> int:
+        raw = text.strip()
+        if len(raw) > 60 or not _INT.fullmatch(raw):
+            raise BadInput(f"{self.what} {shown(text)}: not a whole number")
+        n = int(raw.replace(",", ""))
+        if not self.lo <= n <= self.hi:
+            raise BadInput(f"{self.what} {text!r}: must be {self._range()}")
+        return n
+
+    def _range(self) -> str:
+        hi = "2**63 - 1" if self.hi == MAX_INT64 else f"{self.hi:,}"
+        return f"a whole number from {self.lo:,} to {hi}"
+
+
+_FLOAT = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]{1,3})?")
+
+
+class Float(Parser):
+    """A finite decimal number ``lo <= x <= hi`` (``nan`` and ``inf`` are refused)."""
+
+    def __init__(self, what: str, lo: float, hi: float) -> None:
+        super().__init__(what)
+        self.lo, self.hi = lo, hi
+
+    def parse(self, text: str) -> float:
+        raw = text.strip()
+        if len(raw) > 60 or not _FLOAT.fullmatch(raw):
+            raise BadInput(f"{self.what} {shown(text)}: not a finite decimal number")
+        x = float(raw)
+        if not math.isfinite(x) or not self.lo <= x <= self.hi:
+            raise BadInput(f"{self.what} {text!r}: must be from {self.lo:g} to {self.hi:g}")
+        return x
+
+
+class Amount(Parser):
+    """Dollars with at most two decimals (``12.50``) as a string the core reads again
+    (:func:`paigow.table.money.parse_major`); checked here, ``0`` allowed."""
+
+    def __init__(self, what: str, most: int = 10**12) -> None:
+        super().__init__(what)
+        self.most = most
+
+    def parse(self, text: str) -> str:
+        from paigow.table.money import parse_major
+
+        if parse_major(text) > self.most * 100:
+            raise BadInput(f"{self.what} {text!r}: at most ${self.most:,}")
+        return text.strip()
+
+
+class Rate(Parser):
+    """A commission rate (``5%``, ``0.05``, ``1/20``), read by :func:`paigow.settle.parse_rate`."""
+
+    def parse(self, text: str) -> str:
+        from paigow.settle import parse_rate
+
+        parse_rate(text)
+        return text.strip()
+
+
+def _path_problem(path: Path) -> str | None:
+    """Why ``path`` cannot be a file to write, or ``None``."""
+    if path.is_dir():
+        return "is a directory"
+    parent = path.parent
+    if not parent.exists():
+        return f"its folder {str(parent)!r} does not exist"
+    if not parent.is_dir():
+        return f"{str(parent)!r} is not a folder"
+    if path.exists() and not path.is_file():
+        return "is not a regular file"
+    if path.exists() and not os.access(path, os.W_OK):
+        return "is not writable"
+    if not path.exists() and not os.access(parent, os.W_OK | os.X_OK):
+        return f"the folder {str(parent)!r} is not writable"
+    return None
+
+
+def readable_file_problem(path: Path, *, utf8: bool = True) -> str | None:
+    """Why ``path`` cannot be read as a (UTF-8) text file, or ``None``."""
+    if not path.exists():
+        return "does not exist" if path.parent.is_dir() else "its folder does not exist"
+    if path.is_dir():
+        return "is a directory"
+    if not path.is_file():
+        return "is not a regular file"
+    try:
+        with path.open("rb") as f:
+            if utf8:
+                import codecs
+
+                dec = codecs.getincrementaldecoder("utf-8")()
+                done = 0
+                while chunk := f.read(1 << 16):
+                    try:
+                        dec.decode(chunk)
+                    except UnicodeDecodeError as exc:
+                        return f"is not UTF-8 text (byte {done + exc.start:,})"
+                    done += len(chunk)
+                try:
+                    dec.decode(b"", final=True)
+                except UnicodeDecodeError:
+                    return "is not UTF-8 text (it ends inside a character)"
+            else:
+                f.read(1)
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror})"
+    return None
+
+
+class InputFile(Parser):
+    """An existing regular file that can be read as UTF-8 text; the path as given."""
+
+    ascii_only = False
+
+    def parse(self, text: str) -> str:
+        if not text:
+            raise BadInput(f"{self.what} '': give a file")
+        problem = readable_file_problem(Path(text))
+        if problem:
+            raise BadInput(f"{self.what} {shown(text)}: {problem}")
+        return text
+
+
+class OutputFile(Parser):
+    """A file to write: not a directory, in an existing folder, writable if it exists."""
+
+    ascii_only = False
+
+    def parse(self, text: str) -> str:
+        if not text:
+            raise BadInput(f"{self.what} '': give a file")
+        problem = _path_problem(Path(text))
+        if problem:
+            raise BadInput(f"{self.what} {shown(text)}: {problem}")
+        return text
+
+
+class Database(Parser):
+    """A ledger: a SQLite path, ``sqlite:///PATH``, ``:memory:``, or a PostgreSQL URL.
+
+    ``mode="write"`` (play, serve): the file may be new, but its folder must exist
+    (nothing else is created). ``mode="read"`` (history, replay, verify, void): the
+    ledger must exist already. Messages show a URL with its password masked."""
+
+    ascii_only = False
+
+    def __init__(self, what: str, mode: Literal["read", "write"]) -> None:
+        super().__init__(what)
+        self.mode = mode
+
+    def parse(self, text: str) -> str:
+        from paigow.store import is_server_url, mask_url, resolve_db
+
+        if not text:
+            raise BadInput(f"{self.what} '': give a file or a database URL")
+        if is_server_url(text):
+            check_ascii(self.what, mask_url(text))
+            return text
+        try:
+            path = resolve_db(text)
+        except PaigowError as exc:
+            raise BadInput(f"{self.what}: {exc}") from None
+        if path == ":memory:":
+            return text
+        p = Path(path)
+        if self.mode == "read":
+            if not p.exists():
+                raise BadInput(f"{self.what} {shown(text)}: there is no ledger there")
+            problem = readable_file_problem(p, utf8=False)
+        else:
+            problem = _path_problem(p)
+        if problem:
+            raise BadInput(f"{self.what} {shown(text)}: {problem}")
+        return text
+
+
+def option(*decls: str, parser: Parser, help: str = "", **kw: Any) -> Any:
+    """``typer.Option(*decls, parser=parser, …)``: an option read by a paigow parser."""
+    return typer.Option(*decls, parser=parser, help=help, **kw)
+
+
+def argument(*, parser: Parser, help: str = "", **kw: Any) -> Any:
+    """``typer.Argument(parser=parser, …)``: an argument read by a paigow parser."""
+    return typer.Argument(parser=parser, help=help, **kw)
+
+
 JSON_OPTION = typer.Option("--json", help="Print machine-readable JSON instead of tables.")
+
+SEED_HELP = "Make the session reproducible (0 to 2**63-1)."
+INSECURE_SEED_HELP = (
+    "Allow --seed at a table people join. A seeded table deals predictable rounds: "
+    "anyone who learns the seed knows every deck. For demonstrations only."
+)
+
+
+def seed_option(help: str = SEED_HELP) -> Any:
+    """``--seed N``: a seed the ledger can store (0 .. 2**63 - 1)."""
+    return option("--seed", parser=Int("--seed", 0, MAX_SEED), help=help)
+
+
+INSECURE_SEED_OPTION = typer.Option("--insecure-seed", help=INSECURE_SEED_HELP)
+"""The flag a table that people join needs before it takes ``--seed`` (see
+:func:`paigow.table.chance.live_table_chance`)."""
+
+
+def db_option(mode: Literal["read", "write"]) -> Any:
+    """``--db``: the ledger, checked for ``mode`` (see :class:`Database`)."""
+    return option(
+        "--db", parser=Database("--db", mode),
+        help="The ledger: a SQLite file (or sqlite:///PATH), or postgresql://USER@HOST/DBNAME; "
+        "default: a SQLite file in the user data dir.",
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# Output
 
 
 def _default(obj: object) -> Any:
@@ -38,15 +436,137 @@ def print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, default=_default, indent=2) + "\n")
 
 
+def error_line(message: str) -> None:
+    """Print ``error: message`` on stderr as one line, secrets masked, markup inert."""
+    from paigow.store import mask_url
+
+    text = " ".join(mask_url(str(message)).splitlines()) or "unknown error"
+    line = Text("error: ", style="bold red")
+    line.append(text)
+    err_console.print(line, highlight=False, soft_wrap=True)
+
+
 def fail(message: str) -> NoReturn:
     """Report bad input the way every command does: one line on stderr, exit status 2."""
-    err_console.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
+    error_line(message)
     raise typer.Exit(code=2)
 
 
 def run_command(body: Callable[[], T]) -> T:
-    """Run a command body, turning bad input into :func:`fail`."""
+    """Run a command body, turning bad input into :func:`fail` (the root handler does
+    the same for every command; this is kept for callers that want it early)."""
     try:
         return body()
-    except PaigowError as exc:
+    except (PaigowError, BadInput) as exc:
         fail(str(exc))
+
+
+# ---------------------------------------------------------------------------------------
+# The root handler
+
+
+def exit_code_of(exc: BaseException) -> int | None:
+    """The exit status for an exception the handler knows (after printing its one line),
+    or ``None`` for one it does not (a bug: let it show)."""
+    if isinstance(exc, (BadInput, PaigowError)):
+        error_line(str(exc))
+        return 2
+    if isinstance(exc, UnicodeDecodeError):
+        error_line(f"a file is not UTF-8 text: {exc.reason} at byte {exc.start:,}")
+        return 2
+    if isinstance(exc, OSError) and (exc.filename is not None or exc.errno is not None):
+        where = f"{exc.filename!s}: " if exc.filename is not None else ""
+        if exc.filename2 is not None:
+            where = f"{exc.filename!s} -> {exc.filename2!s}: "
+        error_line(f"{where}{exc.strerror or exc}")
+        return 2
+    name = type(exc).__name__
+    if name == "NoArgsIsHelpError":  # `paigow tiles` alone: the help, as Typer shows it
+        exc.show()  # type: ignore[attr-defined]
+        return int(getattr(exc, "exit_code", 2))
+    if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):  # a usage error
+        msg = exc.format_message()
+        ctx = getattr(exc, "ctx", None)
+        path = getattr(ctx, "command_path", "") if ctx is not None else ""
+        hint = f" (see {path} --help)" if path else ""
+        error_line(f"{msg}{hint}")
+        return int(exc.exit_code)
+    if name == "Abort":
+        error_line("aborted")
+        return 1
+    return None
+
+
+class PaigowGroup(TyperGroup):
+    """A Typer group whose ``main`` is the root handler (see the module's description)."""
+
+    def main(  # type: ignore[override]
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        try:
+            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            code = rv if isinstance(rv, int) and not isinstance(rv, bool) else 0
+        except Exception as exc:
+            known = exit_code_of(exc)
+            if known is None:
+                raise
+            code = known
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
+def new_app(**kw: Any) -> typer.Typer:
+    """A Typer app with the root handler; use it for every app and sub-app."""
+    kw.setdefault("pretty_exceptions_enable", False)
+    kw.setdefault("add_completion", False)
+    return typer.Typer(cls=PaigowGroup, **kw)
+
+
+# ---------------------------------------------------------------------------------------
+# serve: can we listen there? (called before anything is written)
+
+
+def check_bind(host: str, port: int) -> None:
+    """Refuse (:class:`~paigow.errors.PaigowError`) an address ``serve`` cannot listen
+    on: a host that is not an address of this machine or does not resolve, a port out of
+    range, a port in use. Binds a socket the way uvicorn does (``SO_REUSEADDR``), then
+    closes it, so call it before writing anything and start the server right after.
+
+    >>> check_bind("127.0.0.1", 0)
+    >>> check_bind("no such host.invalid", 8000)
+    Traceback (most recent call last):
+    ...
+    paigow.errors.PaigowError: --host 'no such host.invalid' is not a host name or address
+    """
+    bind_socket(host, port).close()
+
+
+def bind_socket(host: str, port: int) -> socket.socket:
+    """A listening-ready socket bound to ``host:port`` (see :func:`check_bind`); the
+    caller owns it (uvicorn can serve on it: ``Server.run(sockets=[sock])``)."""
+    if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
+        raise PaigowError(f"--port {port!r} must be from 0 to 65535 (0: any free port)")
+    if not host or len(host) > 253 or any(not ("!" <= c <= "~") for c in host):
+        raise PaigowError(f"--host {host!r} is not a host name or address")
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                   flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError):
+        raise PaigowError(f"--host {host!r} is not a host name or address") from None
+    family, kind, proto, _, addr = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(addr)
+    except OSError as exc:
+        sock.close()
+        raise PaigowError(
+            f"cannot listen on {host}:{port}: {exc.strerror or exc}"
+        ) from None
+    return sock

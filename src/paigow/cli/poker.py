@@ -8,17 +8,29 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from paigow.cli.common import JSON_OPTION, console, err_console, print_json, run_command
+from paigow.cli.common import (
+    JSON_OPTION,
+    Choice,
+    Token,
+    argument,
+    console,
+    err_console,
+    new_app,
+    option,
+    print_json,
+    run_command,
+)
 from paigow.errors import CardError
 from paigow.poker.cards import format_cards, parse_cards
 from paigow.poker.rules import PokerRules
 
-app = typer.Typer(help="Pai Gow Poker: cards, ranking, settings, census.", no_args_is_help=True)
+app = new_app(help="Pai Gow Poker: cards, ranking, settings, census.", no_args_is_help=True)
 
-JOKER_OPTION = typer.Option("--joker", help="Joker rule: bug (default) or wild.")
-WHEEL_OPTION = typer.Option("--wheel", help="Wheel A-2-3-4-5: second (default) or lowest.")
-FOUL_OPTION = typer.Option("--foul", help="Foul rule: house (default) or forfeit.")
-CARDS_ARG = typer.Argument(help="Cards, e.g. As Ks Qs Js Jk (or 'AsKsQsJsJk').")
+JOKER_OPTION = option("--joker", parser=Choice("--joker", "bug", "wild"), help="Joker rule: bug (default) or wild.")
+WHEEL_OPTION = option("--wheel", parser=Choice("--wheel", "second", "lowest"), help="Wheel A-2-3-4-5: second (default) or lowest.")
+FOUL_OPTION = option("--foul", parser=Choice("--foul", "house", "forfeit"), help="Foul rule: house (default) or forfeit.")
+CARDS_ARG = argument(parser=Token("CARDS"), help="Cards, e.g. As Ks Qs Js Jk (or 'AsKsQsJsJk').")
+DECK_HELP = "Count over these cards only (default: all 53)."
 
 
 @app.command()
@@ -74,8 +86,8 @@ def settings_cmd(
 
 @app.command()
 def compare(
-    player: Annotated[str, typer.Argument(help="Player's setting: 'five cards | two cards'.")],
-    banker: Annotated[str, typer.Argument(help="Banker's setting: 'five cards | two cards'.")],
+    player: Annotated[str, argument(parser=Token("PLAYER"), help="Player's setting: 'five cards | two cards'.")],
+    banker: Annotated[str, argument(parser=Token("BANKER"), help="Banker's setting: 'five cards | two cards'.")],
     joker: Annotated[str, JOKER_OPTION] = "bug",
     wheel: Annotated[str, WHEEL_OPTION] = "second",
     foul: Annotated[str, FOUL_OPTION] = "house",
@@ -108,7 +120,7 @@ def census(
     json: Annotated[bool, JSON_OPTION] = False,
     deck: Annotated[
         str,
-        typer.Option("--deck", help="Count over these cards only (default: all 53)."),
+        option("--deck", parser=Token("--deck"), help=DECK_HELP),
     ] = "",
 ) -> None:
     """Count all C(53,7) seven-card hands by their best five-card hand (exact)."""

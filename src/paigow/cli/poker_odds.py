@@ -18,7 +18,21 @@ import typer
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
-from paigow.cli.common import JSON_OPTION, console, err_console, print_json, run_command
+from paigow.cli.common import (
+    JSON_OPTION,
+    Choice,
+    InputFile,
+    Int,
+    OutputFile,
+    Rate,
+    Token,
+    argument,
+    console,
+    err_console,
+    option,
+    print_json,
+    run_command,
+)
 from paigow.errors import AmountError, CardError, RuleError
 from paigow.poker.cards import format_cards, parse_cards
 from paigow.poker.rules import PokerRules
@@ -26,15 +40,27 @@ from paigow.settle import parse_rate
 
 T = TypeVar("T")
 
-JOKER_OPTION = typer.Option("--joker", help="Joker rule: bug (default) or wild.")
-WHEEL_OPTION = typer.Option("--wheel", help="Wheel A-2-3-4-5: second (default) or lowest.")
-FOUL_OPTION = typer.Option("--foul", help="Foul rule: house (default) or forfeit.")
-COMMISSION_OPTION = typer.Option(
-    "--commission",
+JOKER_OPTION = option("--joker", parser=Choice("--joker", "bug", "wild"), help="Joker rule: bug (default) or wild.")
+WHEEL_OPTION = option("--wheel", parser=Choice("--wheel", "second", "lowest"), help="Wheel A-2-3-4-5: second (default) or lowest.")
+FOUL_OPTION = option("--foul", parser=Choice("--foul", "house", "forfeit"), help="Foul rule: house (default) or forfeit.")
+COMMISSION_OPTION = option(
+    "--commission", parser=Rate("--commission"),
     help="Commission on a win: 0.05 (default; 0 with --ez), 5% or 1/20; 0 for none.",
 )
-PUSH_OPTION = typer.Option(
-    "--push",
+
+
+class Kind(Token):
+    """A kind of banker hand (:func:`paigow.poker.kinds.parse_kind`): ``none`` or
+    ``pai-gow:R``."""
+
+    def parse(self, text: str) -> str:
+        from paigow.poker.kinds import parse_kind
+
+        return parse_kind(super().parse(text)).spec
+
+
+PUSH_OPTION = option(
+    "--push", parser=Kind("--push"),
     help="A banker's hand of this kind pushes every bet: none (default) or pai-gow:R, "
     "a pai gow (no pair, straight or flush) with R high, R one of 9 T J Q K A.",
 )
@@ -44,25 +70,36 @@ EZ_OPTION = typer.Option(
 BANKING_OPTION = typer.Option(
     "--banking", help="The hand banks: it wins copies and faces a house-way player."
 )
-DECK_OPTION = typer.Option(
-    "--deck", help="Play with these cards only (a small exact problem; default all 53)."
+DECK_OPTION = option(
+    "--deck", parser=Token("--deck"),
+    help="Play with these cards only (a small exact problem; default all 53).",
 )
-SCHEDULER_OPTION = typer.Option(
-    "--scheduler", help="Run the chunks on the Dask cluster at this scheduler address."
+SCHEDULER_OPTION = option(
+    "--scheduler", parser=Token("--scheduler"),
+    help="Run the chunks on the Dask cluster at this scheduler address.",
 )
-CHECKPOINT_OPTION = typer.Option(
-    "--checkpoint", help="JSON file of finished chunks: resume from it, keep it up to date."
+CHECKPOINT_OPTION = option(
+    "--checkpoint", parser=OutputFile("--checkpoint"),
+    help="JSON file of finished chunks: resume from it, keep it up to date.",
 )
 
+MAX_SIM_ROUNDS = 10**13
+"""``simulate --rounds`` at most (about a year of this machine's throughput; the chunk
+list stays small)."""
+MAX_SIM_SEED = 2**128 - 1
+"""Simulation seeds are 128-bit (:func:`paigow.analysis.poker_sim.new_seed`)."""
+MAX_SAMPLE = 10**7
+MAX_CHUNK = 10**6
+MAX_WORKERS = 4096
 
-def _whole(text: str, what: str, minimum: int = 1) -> int:
-    try:
-        value = int(text.replace("_", "").replace(",", ""))
-    except ValueError:
-        raise AmountError(f"{what} must be a whole number, got {text!r}") from None
-    if value < minimum:
-        raise AmountError(f"{what} must be at least {minimum}, got {value}")
-    return value
+
+class Paytable(Token):
+    """A shipped pay table's name, or a TOML file (checked like any input file)."""
+
+    def __call__(self, value: Any) -> Any:
+        if isinstance(value, str) and ("/" in value or value.strip().lower().endswith(".toml")):
+            return InputFile(self.what)(value)
+        return super().__call__(value)
 
 
 def _deck(text: str) -> tuple[int, ...] | None:
@@ -122,15 +159,15 @@ def _pct(x: Fraction | float) -> str:
     return f"{float(x):+.4%}"
 
 
-def _game(push: str, commission: str, ez: bool) -> tuple[str, Fraction]:
+def _game(push: str | None, commission: str | None, ez: bool) -> tuple[str, Fraction]:
     """The push rule and commission rate of the game: the options, or the ``--ez`` preset
     (which refuses to be mixed with either, rather than guess which one wins)."""
     if ez:
-        if push.strip() or commission.strip():
+        if push is not None or commission is not None:
             raise RuleError("--ez already means --push pai-gow:Q --commission 0: "
                             "give --ez alone, or --push and --commission instead")
         return "pai-gow:Q", Fraction(0)
-    return push.strip() or "none", parse_rate(commission.strip() or "0.05")
+    return push or "none", parse_rate(commission or "0.05")
 
 
 def _game_label(rules: PokerRules, rate: Fraction) -> str:
@@ -147,7 +184,8 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def sidebet(
         paytable: Annotated[
-            str, typer.Option("--paytable", help="A shipped pay table name or a TOML file.")
+            str, option("--paytable", parser=Paytable("--paytable"),
+                        help="A shipped pay table name or a TOML file.")
         ],
         joker: Annotated[str, JOKER_OPTION] = "bug",
         wheel: Annotated[str, WHEEL_OPTION] = "second",
@@ -184,10 +222,10 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     def advise(
-        cards: Annotated[list[str], typer.Argument(help="The seven cards, e.g. As Kd Qh Jc 9s 8d Jk.")],
+        cards: Annotated[list[str], argument(parser=Token("CARDS"), help="The seven cards, e.g. As Kd Qh Jc 9s 8d Jk.")],
         banking: Annotated[bool, BANKING_OPTION] = False,
-        commission: Annotated[str, COMMISSION_OPTION] = "",
-        push: Annotated[str, PUSH_OPTION] = "",
+        commission: Annotated[str | None, COMMISSION_OPTION] = None,
+        push: Annotated[str | None, PUSH_OPTION] = None,
         ez: Annotated[bool, EZ_OPTION] = False,
         joker: Annotated[str, JOKER_OPTION] = "bug",
         wheel: Annotated[str, WHEEL_OPTION] = "second",
@@ -238,20 +276,20 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     def simulate(
-        player: Annotated[str, typer.Option("--player", help="The tracked hand's way.")] = "house",
-        dealer: Annotated[str, typer.Option("--dealer", help="The opponent's way.")] = "house",
-        rounds: Annotated[str, typer.Option("--rounds", help="Rounds to play.")] = "1000000",
-        seed: Annotated[str, typer.Option("--seed", help="Seed (default: a fresh secure one).")] = "",
+        player: Annotated[str, option("--player", parser=Token("--player"), help="The tracked hand's way.")] = "house",
+        dealer: Annotated[str, option("--dealer", parser=Token("--dealer"), help="The opponent's way.")] = "house",
+        rounds: Annotated[int, option("--rounds", parser=Int("--rounds", 1, MAX_SIM_ROUNDS), help="Rounds to play.")] = 1_000_000,
+        seed: Annotated[int | None, option("--seed", parser=Int("--seed", 0, MAX_SIM_SEED), help="Seed (default: a fresh secure one).")] = None,
         banking: Annotated[bool, BANKING_OPTION] = False,
-        workers: Annotated[str, typer.Option("--workers", help="Local threads (default: all cores).")] = "0",
-        commission: Annotated[str, COMMISSION_OPTION] = "",
-        push: Annotated[str, PUSH_OPTION] = "",
+        workers: Annotated[int, option("--workers", parser=Int("--workers", 0, MAX_WORKERS), help="Local threads (default: all cores).")] = 0,
+        commission: Annotated[str | None, COMMISSION_OPTION] = None,
+        push: Annotated[str | None, PUSH_OPTION] = None,
         ez: Annotated[bool, EZ_OPTION] = False,
         joker: Annotated[str, JOKER_OPTION] = "bug",
         wheel: Annotated[str, WHEEL_OPTION] = "second",
         foul: Annotated[str, FOUL_OPTION] = "house",
         scheduler: Annotated[str, SCHEDULER_OPTION] = "",
-        checkpoint: Annotated[str, CHECKPOINT_OPTION] = "",
+        checkpoint: Annotated[str | None, CHECKPOINT_OPTION] = None,
         json: Annotated[bool, JSON_OPTION] = False,
     ) -> None:
         """Monte Carlo: win/push/lose frequencies and the edge with a 95% interval."""
@@ -262,16 +300,14 @@ def register(app: typer.Typer) -> None:
         def body() -> None:
             kind, rate = _game(push, commission, ez)
             rules = PokerRules.of(joker, wheel, foul, kind)
-            n = _whole(rounds, "--rounds")
-            s = _whole(seed, "--seed", 0) if seed.strip() else None
-            w = _whole(workers, "--workers", 0)
+            n, s, w = rounds, seed, workers
             if w:
                 numba.set_num_threads(min(w, getattr(numba.config, "NUMBA_NUM_THREADS", 1)))
-            ck = Path(checkpoint) if checkpoint.strip() else None
+            ck = Path(checkpoint) if checkpoint else None
             with _executor(scheduler) as ex, _progress("simulate") as update:
                 res = _interruptible(
                     lambda: run_sim(player, dealer, n, s, banking, rules, rate, ex, ck, update),
-                    "simulation", checkpoint,
+                    "simulation", checkpoint or "",
                 )
             if json:
                 print_json(res.to_json())
@@ -291,21 +327,21 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     def sweep(
-        sample: Annotated[str, typer.Option("--sample", help="Advise this many random hands.")] = "",
+        sample: Annotated[int | None, option("--sample", parser=Int("--sample", 1, MAX_SAMPLE), help="Advise this many random hands.")] = None,
         all_suit_classes: Annotated[
             bool, typer.Option("--all-suit-classes", help="Advise one hand of every suit class.")
         ] = False,
-        seed: Annotated[str, typer.Option("--seed", help="Seed of the sample.")] = "",
+        seed: Annotated[int | None, option("--seed", parser=Int("--seed", 0, MAX_SIM_SEED), help="Seed of the sample.")] = None,
         banking: Annotated[bool, BANKING_OPTION] = False,
-        commission: Annotated[str, COMMISSION_OPTION] = "",
-        push: Annotated[str, PUSH_OPTION] = "",
+        commission: Annotated[str | None, COMMISSION_OPTION] = None,
+        push: Annotated[str | None, PUSH_OPTION] = None,
         ez: Annotated[bool, EZ_OPTION] = False,
         joker: Annotated[str, JOKER_OPTION] = "bug",
         wheel: Annotated[str, WHEEL_OPTION] = "second",
         deck: Annotated[str, DECK_OPTION] = "",
-        chunk: Annotated[str, typer.Option("--chunk", help="Hands per chunk.")] = "16",
+        chunk: Annotated[int, option("--chunk", parser=Int("--chunk", 1, MAX_CHUNK), help="Hands per chunk.")] = 16,
         scheduler: Annotated[str, SCHEDULER_OPTION] = "",
-        checkpoint: Annotated[str, CHECKPOINT_OPTION] = "",
+        checkpoint: Annotated[str | None, CHECKPOINT_OPTION] = None,
         json: Annotated[bool, JSON_OPTION] = False,
     ) -> None:
         """Exact advice for many hands, aggregated into the edge of the house way and of
@@ -315,13 +351,13 @@ def register(app: typer.Typer) -> None:
         from paigow.analysis.poker_sweep import sweep as run_sweep
 
         def body() -> None:
-            if bool(sample.strip()) == all_suit_classes:
+            if (sample is not None) == all_suit_classes:
                 raise AmountError("give exactly one of --sample N and --all-suit-classes")
             kind, rate = _game(push, commission, ez)
             rules = PokerRules.of(joker, wheel, push=kind)
             cards = _deck(deck)
-            size = _whole(chunk, "--chunk")
-            ck = Path(checkpoint) if checkpoint.strip() else None
+            size = chunk
+            ck = Path(checkpoint) if checkpoint else None
             weights: list[int] | None = None
             s: int | None = None
             if all_suit_classes:
@@ -331,13 +367,14 @@ def register(app: typer.Typer) -> None:
                         lambda: suit_classes(cards, update), "sweep")
             else:
                 mode = "sample"
-                s = _whole(seed, "--seed", 0) if seed.strip() else new_seed()
-                hands = sample_hands(_whole(sample, "--sample"), s, cards)
+                s = seed if seed is not None else new_seed()
+                assert sample is not None
+                hands = sample_hands(sample, s, cards)
             with _executor(scheduler) as ex, _progress("sweep") as update:
                 res = _interruptible(
                     lambda: run_sweep(hands, weights, "house", banking, rate, rules, cards,
                                       mode, s, size, ex, ck, update),
-                    "sweep", checkpoint,
+                    "sweep", checkpoint or "",
                 )
             if json:
                 data: dict[str, Any] = res.to_json()

@@ -15,16 +15,26 @@ from typing import Annotated
 
 import typer
 
-from paigow.cli.common import JSON_OPTION, console, print_json, run_command
+from paigow.cli.common import (
+    JSON_OPTION,
+    Choice,
+    Token,
+    argument,
+    console,
+    option,
+    print_json,
+    run_command,
+)
 from paigow.poker.cards import format_cards, parse_cards, sort_cards
 
-STRATEGY_OPTION = typer.Option(
-    "--strategy", "-s", help="Hand-setting way: house (default), basic or optimal."
+STRATEGY_OPTION = option(
+    "--strategy", "-s", parser=Token("--strategy"),
+    help="Hand-setting way: house (default), basic or optimal.",
 )
 BANKING_OPTION = typer.Option("--banking", help="Set the hand as the banker.")
-JOKER_OPTION = typer.Option("--joker", help="Joker rule: bug (default) or wild.")
-WHEEL_OPTION = typer.Option("--wheel", help="Wheel A-2-3-4-5: second (default) or lowest.")
-CARDS_ARG = typer.Argument(help="Seven cards, e.g. Kd Qs Jh 9c 7d 4s 3h (or one string).")
+JOKER_OPTION = option("--joker", parser=Choice("--joker", "bug", "wild"), help="Joker rule: bug (default) or wild.")
+WHEEL_OPTION = option("--wheel", parser=Choice("--wheel", "second", "lowest"), help="Wheel A-2-3-4-5: second (default) or lowest.")
+CARDS_ARG = argument(parser=Token("CARDS"), help="Seven cards, e.g. Kd Qs Jh 9c 7d 4s 3h (or one string).")
 
 
 def set_command(

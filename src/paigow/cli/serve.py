@@ -7,31 +7,39 @@ from __future__ import annotations
 
 from typing import Annotated
 
-import typer
-
-from paigow.cli.common import console, run_command
+from paigow.cli.common import (
+    Amount,
+    Choice,
+    Float,
+    Int,
+    Rate,
+    Token,
+    console,
+    db_option,
+    new_app,
+    option,
+    run_command,
+    seed_option,
+)
 from paigow.errors import PaigowError
 from paigow.settle import Commission, parse_rate
 from paigow.table.money import parse_major
 from paigow.table.session import TableOptions
 
-DB_HELP = ("The ledger: a SQLite file (or sqlite:///PATH), or postgresql://USER@HOST/DBNAME; "
-           "default: a SQLite file in the user data dir.")
-
 
 def serve(
-    game: Annotated[str, typer.Option("--game", help="tiles or poker")] = "tiles",
-    seats: Annotated[int, typer.Option("--seats", help="Seats at the table (people and bots).")] = 4,
-    bankroll: Annotated[str, typer.Option("--bankroll", help="Chips per seat, in dollars.")] = "1000",
-    bet: Annotated[str, typer.Option("--bet", help="The bots' bet (and the suggested bet), dollars.")] = "10",
-    db: Annotated[str | None, typer.Option("--db", help=DB_HELP)] = None,
-    seed: Annotated[int | None, typer.Option("--seed", help="Make the session reproducible.")] = None,
-    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
-    commission: Annotated[str, typer.Option("--commission", help="Rate on wins: 5%, 0.05, 0.")] = "5%",
-    flat_fee: Annotated[str, typer.Option("--flat-fee", help="Fee per hand played, dollars.")] = "0",
-    bot_bank: Annotated[str, typer.Option("--bot-bank", help="Bots and the bank: take, cobank, refuse, mixed.")] = "mixed",
-    idle_seconds: Annotated[float, typer.Option("--idle-seconds", help="How long to wait for a person before acting for them (sit out, refuse the bank, set the house way); 0 waits forever.")] = 120.0,
+    game: Annotated[str, option("--game", parser=Choice("--game", "tiles", "poker"), help="tiles or poker")] = "tiles",
+    seats: Annotated[int, option("--seats", parser=Int("--seats", 1, 7), help="Seats at the table (people and bots).")] = 4,
+    bankroll: Annotated[str, option("--bankroll", parser=Amount("--bankroll"), help="Chips per seat, in dollars.")] = "1000",
+    bet: Annotated[str, option("--bet", parser=Amount("--bet"), help="The bots' bet (and the suggested bet), dollars.")] = "10",
+    db: Annotated[str | None, db_option("write")] = None,
+    seed: Annotated[int | None, seed_option()] = None,
+    host: Annotated[str, option("--host", parser=Token("--host", allow_empty=False, max_length=253), help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, option("--port", parser=Int("--port", 1, 65535), help="Port to listen on.")] = 8000,
+    commission: Annotated[str, option("--commission", parser=Rate("--commission"), help="Rate on wins: 5%, 0.05, 0.")] = "5%",
+    flat_fee: Annotated[str, option("--flat-fee", parser=Amount("--flat-fee"), help="Fee per hand played, dollars.")] = "0",
+    bot_bank: Annotated[str, option("--bot-bank", parser=Choice("--bot-bank", "take", "cobank", "refuse", "mixed"), help="Bots and the bank: take, cobank, refuse, mixed.")] = "mixed",
+    idle_seconds: Annotated[float, option("--idle-seconds", parser=Float("--idle-seconds", 0, 7 * 86400), help="How long to wait for a person before acting for them (sit out, refuse the bank, set the house way); 0 waits forever.")] = 120.0,
 ) -> None:
     """Serve one table to browsers: people join seats at http://HOST:PORT/, bots play the rest."""
 
@@ -66,7 +74,7 @@ def serve(
     run_command(body)
 
 
-app = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+app = new_app()
 app.command("serve")(serve)
 
 if __name__ == "__main__":  # pragma: no cover

@@ -8,13 +8,30 @@ keeps it in a PostgreSQL database instead.
 
 from __future__ import annotations
 
+import os
 from fractions import Fraction
 from typing import Annotated, Any
 
 import typer
 from rich.table import Table as RichTable
 
-from paigow.cli.common import JSON_OPTION, console, print_json, run_command
+from paigow.cli.common import (
+    JSON_OPTION,
+    MAX_ID,
+    Amount,
+    Choice,
+    Int,
+    Rate,
+    Token,
+    argument,
+    console,
+    db_option,
+    new_app,
+    option,
+    print_json,
+    run_command,
+    seed_option,
+)
 from paigow.cli.terminal import ConsoleUI, Human, Quit
 from paigow.errors import PaigowError
 from paigow.settle import Commission, parse_rate
@@ -25,18 +42,15 @@ from paigow.table.money import format_money, parse_major
 from paigow.table.replay import Replay, replay
 from paigow.table.session import TableOptions, build_table, make_game, poker_way, tile_way
 
-app = typer.Typer(
+app = new_app(
     help="A game at the table: play, replay a round, show the history.",
     no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    add_completion=False,
 )
 
-DB_OPTION = typer.Option(
-    "--db",
-    help="The ledger: a SQLite file (or sqlite:///PATH), or postgresql://USER@HOST/DBNAME; "
-    "default: a SQLite file in the user data dir.",
-)
+MAX_PLAY_ROUNDS = 100_000
+"""``play --rounds`` at most: the session's rounds are kept in memory for its summary."""
+
+WAY_HELP = "The house way's name (or table:PATH)."
 
 
 def _options(
@@ -121,23 +135,23 @@ def _print_summary(table: Table[Any, Any], store: Store) -> None:
 
 @app.command("play")
 def play(
-    game: Annotated[str, typer.Argument(help="tiles or poker")],
-    seats: Annotated[int, typer.Option("--seats", help="Seats at the table, yours included.")] = 4,
-    bankroll: Annotated[str, typer.Option("--bankroll", help="Chips per seat, in dollars.")] = "1000",
-    bet: Annotated[str, typer.Option("--bet", help="Each bot's bet (and your first), dollars.")] = "10",
-    db: Annotated[str | None, DB_OPTION] = None,
-    seed: Annotated[int | None, typer.Option("--seed", help="Make the session reproducible.")] = None,
+    game: Annotated[str, argument(parser=Choice("GAME", "tiles", "poker"), help="tiles or poker")],
+    seats: Annotated[int, option("--seats", parser=Int("--seats", 1, 7), help="Seats at the table, yours included.")] = 4,
+    bankroll: Annotated[str, option("--bankroll", parser=Amount("--bankroll"), help="Chips per seat, in dollars.")] = "1000",
+    bet: Annotated[str, option("--bet", parser=Amount("--bet"), help="Each bot's bet (and your first), dollars.")] = "10",
+    db: Annotated[str | None, db_option("write")] = None,
+    seed: Annotated[int | None, seed_option()] = None,
     auto: Annotated[bool, typer.Option("--auto", help="Bots at every seat; print the session.")] = False,
-    rounds: Annotated[int | None, typer.Option("--rounds", help="Rounds to play (--auto: required).")] = None,
-    commission: Annotated[str, typer.Option("--commission", help="Rate on wins: 5%, 0.05, 0.")] = "5%",
-    flat_fee: Annotated[str, typer.Option("--flat-fee", help="Fee per hand played, dollars.")] = "0",
-    house_way: Annotated[str | None, typer.Option("--house-way", help="The house way's name.")] = None,
-    bot_way: Annotated[list[str] | None, typer.Option("--bot-way", help="A bot way (repeat to mix).")] = None,
-    bot_bank: Annotated[str, typer.Option("--bot-bank", help="Bots and the bank: take, cobank, refuse, mixed.")] = "mixed",
-    gee_joon_tiebreak: Annotated[str, typer.Option("--gee-joon-tiebreak", help="ranked or no_value (tiles).")] = "ranked",
-    joker: Annotated[str, typer.Option("--joker", help="bug or wild (poker).")] = "bug",
-    wheel: Annotated[str, typer.Option("--wheel", help="second or lowest (poker).")] = "second",
-    foul: Annotated[str, typer.Option("--foul", help="house or forfeit (poker).")] = "house",
+    rounds: Annotated[int | None, option("--rounds", parser=Int("--rounds", 1, MAX_PLAY_ROUNDS), help="Rounds to play (--auto: required).")] = None,
+    commission: Annotated[str, option("--commission", parser=Rate("--commission"), help="Rate on wins: 5%, 0.05, 0.")] = "5%",
+    flat_fee: Annotated[str, option("--flat-fee", parser=Amount("--flat-fee"), help="Fee per hand played, dollars.")] = "0",
+    house_way: Annotated[str | None, option("--house-way", parser=Token("--house-way", table_path=True), help=WAY_HELP)] = None,
+    bot_way: Annotated[list[str] | None, option("--bot-way", parser=Token("--bot-way", table_path=True), help="A bot way (repeat to mix).")] = None,
+    bot_bank: Annotated[str, option("--bot-bank", parser=Choice("--bot-bank", "take", "cobank", "refuse", "mixed"), help="Bots and the bank: take, cobank, refuse, mixed.")] = "mixed",
+    gee_joon_tiebreak: Annotated[str, option("--gee-joon-tiebreak", parser=Choice("--gee-joon-tiebreak", "ranked", "no_value"), help="ranked or no_value (tiles).")] = "ranked",
+    joker: Annotated[str, option("--joker", parser=Choice("--joker", "bug", "wild"), help="bug or wild (poker).")] = "bug",
+    wheel: Annotated[str, option("--wheel", parser=Choice("--wheel", "second", "lowest"), help="second or lowest (poker).")] = "second",
+    foul: Annotated[str, option("--foul", parser=Choice("--foul", "house", "forfeit"), help="house or forfeit (poker).")] = "house",
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Play Pai Gow at a table: you at seat 1, bots at the others (--auto: bots only)."""
@@ -145,8 +159,6 @@ def play(
     def body() -> None:
         opts = _options(game, seats, bankroll, bet, commission, flat_fee, house_way, bot_way,
                         bot_bank, gee_joon_tiebreak, joker, wheel, foul, seed)
-        if rounds is not None and rounds < 1:
-            raise PaigowError("--rounds must be at least 1")
         if auto and rounds is None:
             raise PaigowError("--auto needs --rounds N")
         g, bots = make_game(opts)
@@ -243,8 +255,8 @@ def _hint_line(n: int, ev: Any, win: int, push: int, lose: int, best: bool) -> s
 
 @app.command("replay")
 def replay_cmd(
-    round_id: Annotated[int, typer.Argument(metavar="ROUND", help="The round's id (see history).")],
-    db: Annotated[str | None, DB_OPTION] = None,
+    round_id: Annotated[int, argument(parser=Int("ROUND", 1, MAX_ID), metavar="ROUND", help="The round's id (see history).")],
+    db: Annotated[str | None, db_option("read")] = None,
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Replay a recorded round from its shuffle and dice, and audit it against the ledger.
@@ -254,7 +266,7 @@ def replay_cmd(
     """
 
     def body() -> None:
-        store = open_store(db)
+        store = open_store(db, readonly=True)
         rnd = store.round(round_id)
         session = store.session(rnd["session"])
         house: object | None = None
@@ -307,6 +319,7 @@ def _print_replay(rep: Replay) -> None:
         p(f"      {r['high_reason']}; {r['low_reason']}", highlight=False)
     p(f"ledger entries: {len(rep.entries)}; house way check: {rep.house_way_check}",
       highlight=False)
+    p(f"fair deal: {rep.fairness}", highlight=False)
     if rep.exact:
         p("replay: reproduced exactly", highlight=False)
     else:
@@ -317,19 +330,23 @@ def _print_replay(rep: Replay) -> None:
 
 @app.command("history")
 def history(
-    db: Annotated[str | None, DB_OPTION] = None,
-    session: Annotated[int | None, typer.Option("--session", help="Only this session.")] = None,
-    last: Annotated[int | None, typer.Option("--last", help="Only the last N rounds.")] = None,
+    db: Annotated[str | None, db_option("read")] = None,
+    session: Annotated[int | None, option("--session", parser=Int("--session", 1, MAX_ID), help="Only this session.")] = None,
+    last: Annotated[int | None, option("--last", parser=Int("--last", 1, MAX_ID), help="Only the last N rounds (N >= 1).")] = None,
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """The recorded rounds: hands, settings, outcomes and balances."""
 
     def body() -> None:
-        store = open_store(db)
+        store = open_store(db, readonly=True)
         rounds = store.rounds(session)
         if last is not None:
-            rounds = rounds[-last:] if last > 0 else []
+            rounds = rounds[-last:]
         sessions = store.sessions()
+        by_id = {s["session"]: s for s in sessions}
+        for r in rounds:  # each round self-contained: `paigow verify --record` reads one
+            r["game"] = by_id[r["session"]]["game"]
+            r["rules"] = by_id[r["session"]]["rules"]
         if session is not None:
             sessions = [s for s in sessions if s["session"] == session]
         data: dict[str, Any] = {
@@ -338,6 +355,7 @@ def history(
                 {**s, "balances": store.balances(s["session"])} for s in sessions
             ],
             "rounds": rounds,
+            "audit": store.audit(),
             "problems": store.check(),
         }
         store.close()
@@ -354,6 +372,9 @@ def history(
             who = "house" if b["kind"] == "house" else f"seat {b['seat']} ({b['kind']})"
             p(f"round {r['round']} (session {r['session']} #{r['number']}, {r['status']}): "
               f"banker {who}, dice {r['dice']}", highlight=False)
+            if r.get("commitment"):
+                seed = f", seed {r['seed']}" if r.get("seed") else " (seed not revealed)"
+                p(f"  commitment {r['commitment']}{seed}", highlight=False)
             det = r["detail"]
             if det is None:
                 bets = ", ".join(f"seat {k} {format_money(v)}" for k, v in r["bets"].items())
@@ -371,10 +392,52 @@ def history(
                 p(line, highlight=False)
             bal = ", ".join(f"{k} {format_money(v)}" for k, v in det["balances"].items())
             p(f"  balances: {bal}", highlight=False)
+        for a in data["audit"]:
+            p(f"audit: {a['at']} {a['action']} round {a['round']} by {a['actor']}: "
+              f"{a['reason']}", highlight=False, markup=False, soft_wrap=True)
         if data["problems"]:
             p("ledger problems: " + "; ".join(data["problems"]), highlight=False)
 
     run_command(body)
+
+
+@app.command("void")
+def void_cmd(
+    round_id: Annotated[int, argument(parser=Int("ROUND", 1, MAX_ID), metavar="ROUND", help="The stuck round's id (see history).")],
+    reason: Annotated[str, option("--reason", parser=Token("--reason", allow_empty=False, max_length=500), help="Why (kept in the audit table).")],
+    db: Annotated[str | None, db_option("read")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Void it even though its table still holds the session's lease.")] = False,
+    json: Annotated[bool, JSON_OPTION] = False,
+) -> None:
+    """Void a stuck open round: every bet returned, an audit entry kept.
+
+    The operator's void: return every bet of a stuck open round and close it, leaving an
+    audit entry (who, when, why). A round whose table still runs is refused unless
+    --force (that table then finds its round void and cannot settle it)."""
+    import getpass
+    import socket
+
+    store = open_store(db, recover=False)
+    try:
+        try:
+            user = getpass.getuser()
+        except (KeyError, OSError):
+            user = f"uid {os.getuid()}"
+        entry = store.void_stuck(round_id, reason, f"{user}@{socket.gethostname()} (paigow void)",
+                                 force)
+        rnd = store.round(round_id)
+        balances = store.balances(rnd["session"])
+    finally:
+        store.close()
+    if json:
+        print_json({"round": round_id, "status": rnd["status"], "audit": entry,
+                    "returned": rnd["bets"], "balances": balances})
+        return
+    bets = ", ".join(f"seat {k} {format_money(v)}" for k, v in rnd["bets"].items()) or "none"
+    console.print(f"round {round_id} voided; bets returned: {bets}", highlight=False,
+                  markup=False, soft_wrap=True)
+    console.print(f"audit {entry['id']}: {entry['at']} by {entry['actor']}: {entry['reason']}",
+                  highlight=False, markup=False, soft_wrap=True)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -83,6 +83,8 @@ class Human(Generic[P, S]):
     def bet(self, request: BetRequest) -> int | None:
         ui = self.ui
         ui.say(f"--- round {request.round_number} --- your chips: {format_money(request.balance)}")
+        if request.commitment:
+            ui.say(f"(this round's deck is committed: {request.commitment})")
         while True:
             text = ui.ask(
                 f"Your bet in dollars [Enter = {format_money(self.last_bet)}, sit, quit]: "
@@ -193,6 +195,9 @@ class Human(Generic[P, S]):
         if record.banker.seat is not None:
             ui.say(f"  bank net {format_money(record.bank_net)}, "
                    f"bank commission {format_money(record.bank_commission)}")
+        if record.seed:
+            ui.say(f"  seed revealed: {record.seed} (paigow verify {record.round_id} "
+                   "deals the round again from it)")
         mine = record.balances.get(seat_account(self.seat), 0)
         ui.say(f"Your chips: {format_money(mine)}   (house net "
                f"{format_money(record.balances.get(HOUSE, 0))})")

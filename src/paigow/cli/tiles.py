@@ -23,22 +23,37 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from paigow.cli.common import JSON_OPTION, console, err_console, print_json, run_command
+from paigow.cli.common import (
+    JSON_OPTION,
+    Choice,
+    Int,
+    OutputFile,
+    Rate,
+    Token,
+    argument,
+    console,
+    err_console,
+    new_app,
+    option,
+    print_json,
+    run_command,
+)
 from paigow.errors import RuleError
 from paigow.settle import parse_rate
 from paigow.tiles.facts import compute_facts
 from paigow.tiles.hand import HandValue, compare, hand_value
 from paigow.tiles.rules import TileRules
-from paigow.tiles.setting import settings
+from paigow.tiles.setting import Setting, settings
 from paigow.tiles.tile import parse_tiles
 from paigow.tiles.ways import TileWay
 from paigow.tiles.ways.registry import get_way
 
-app = typer.Typer(help="Pai Gow tiles: values, comparisons, settings, facts.", no_args_is_help=True)
+app = new_app(help="Pai Gow tiles: values, comparisons, settings, facts.", no_args_is_help=True)
 
-TILES_ARG = typer.Argument(..., help="Tiles like 6-6 5-4 or teen 5-4.")
-GJ_OPTION = typer.Option(
-    "--gee-joon-tiebreak", help="How a lone Gee Joon tile breaks ties: ranked or no_value."
+TILES_ARG = argument(parser=Token("TILES"), help="Tiles like 6-6 5-4 or teen 5-4.")
+GJ_OPTION = option(
+    "--gee-joon-tiebreak", parser=Choice("--gee-joon-tiebreak", "ranked", "no_value"),
+    help="How a lone Gee Joon tile breaks ties: ranked or no_value.",
 )
 
 
@@ -72,8 +87,12 @@ def value_cmd(
 
 @app.command("compare")
 def compare_cmd(
-    player: Annotated[str, typer.Argument(help='The player\'s hand, e.g. "4-3 2-2".')],
-    banker: Annotated[str, typer.Argument(help='The banker\'s hand, e.g. "6-5 5-5".')],
+    player: Annotated[
+        str, argument(parser=Token("PLAYER"), help='The player\'s hand, e.g. "4-3 2-2".')
+    ],
+    banker: Annotated[
+        str, argument(parser=Token("BANKER"), help='The banker\'s hand, e.g. "6-5 5-5".')
+    ],
     gee_joon_tiebreak: Annotated[str, GJ_OPTION] = "ranked",
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
@@ -151,15 +170,20 @@ def facts_cmd(json: Annotated[bool, JSON_OPTION] = False) -> None:
 # ---------------------------------------------------------------------------------------
 # Hand-setting ways and exact odds: set, advise, edge, table (paigow.analysis.tiles_odds).
 
-STRATEGY_OPTION = typer.Option(
-    "--strategy", help="A way by name: australian, luger, harrahs, eighty, optimal, table:PATH."
+STRATEGY_OPTION = option(
+    "--strategy", parser=Token("--strategy", table_path=True),
+    help="A way: australian, luger, harrahs, eighty, optimal, a way file (FILE.toml, or a "
+         "shipped one: australian.toml) or a strategy table (FILE.csv).",
 )
-DEALER_OPTION = typer.Option(
-    "--dealer", help="The other side's way (the banker's, or the player's when you bank)."
+DEALER_OPTION = option(
+    "--dealer", parser=Token("--dealer", table_path=True),
+    help="The other side's way (the banker's, or the player's when you bank): a name or a "
+         "way file.",
 )
 BANKING_OPTION = typer.Option("--banking", help="Set or count as the banker.")
-COMMISSION_OPTION = typer.Option(
-    "--commission", help="Commission on a win (or a bank's net win): 0.05, 5% or 1/20."
+COMMISSION_OPTION = option(
+    "--commission", parser=Rate("--commission"),
+    help="Commission on a win (or a bank's net win): 0.05, 5% or 1/20.",
 )
 
 
@@ -168,6 +192,7 @@ class _Bars:
 
     _LABELS: typing.ClassVar[dict[int, str]] = {
         8130: "setting every distinct hand",
+        16260: "checking the way file: setting every hand in both roles",
         35960: "counting every matchup",
     }
 
@@ -207,23 +232,36 @@ def _rate(commission: str) -> Fraction:
     return parse_rate(commission)
 
 
+def _get(name: str, rules: TileRules, rate: Fraction, bars: _Bars | None) -> TileWay:
+    """A way by name or file; a way file's rules that no hand reaches are reported."""
+    way = get_way(name, rules, commission=rate, progress=bars)
+    unreached = getattr(way, "unreached", ())
+    if unreached:
+        err_console.print(
+            f"[yellow]note:[/] {way.name}: no hand reaches rule {', '.join(unreached)}",
+            highlight=False)
+    return way
+
+
 def _player_and_dealer(
-    player: str, dealer: str, rules: TileRules, rate: Fraction
+    player: str, dealer: str, rules: TileRules, rate: Fraction, bars: _Bars | None = None,
 ) -> tuple[TileWay, TileWay]:
     """Build the dealer way once and, for ``optimal``, the player's way against it."""
     from paigow.analysis.tiles_odds import OptimalWay
 
-    dealer_way = get_way(dealer, rules, commission=rate)
+    dealer_way = _get(dealer, rules, rate, bars)
     if player.strip().lower() == "optimal":
         return OptimalWay(dealer_way, rules, rate), dealer_way
-    return get_way(player, rules, commission=rate), dealer_way
+    return _get(player, rules, rate, bars), dealer_way
 
 
-def _one_way(name: str, dealer: str, rules: TileRules, rate: Fraction) -> TileWay:
+def _one_way(
+    name: str, dealer: str, rules: TileRules, rate: Fraction, bars: _Bars | None = None,
+) -> TileWay:
     """A way by name; the dealer way is built only when ``name`` is ``optimal``."""
     if name.strip().lower() == "optimal":
-        return _player_and_dealer(name, dealer, rules, rate)[0]
-    return get_way(name, rules, commission=rate)
+        return _player_and_dealer(name, dealer, rules, rate, bars)[0]
+    return _get(name, rules, rate, bars)
 
 
 def _tiles_str(tiles: typing.Sequence[object]) -> str:
@@ -249,8 +287,8 @@ def set_cmd(
         rules = rules_from(gee_joon_tiebreak)
         hand = parse_tiles(tiles, count=4)
         rate = _rate(commission)
-        with _progress_bars(not json):
-            way = _one_way(strategy, dealer, rules, rate)
+        with _progress_bars(not json) as bars:
+            way = _one_way(strategy, dealer, rules, rate, bars)
             d = way.choose(hand, banking)
         if json:
             print_json({"tiles": [str(t) for t in hand], "strategy": way.name,
@@ -281,7 +319,7 @@ def advise_cmd(
         hand = parse_tiles(tiles, count=4)
         rate = _rate(commission)
         with _progress_bars(not json) as bars:
-            dealer_way = get_way(dealer, rules, commission=rate)
+            dealer_way = _get(dealer, rules, rate, bars)
             from paigow.analysis.tiles_tables import way_choices
 
             way_choices(dealer_way, not banking, rules, bars)
@@ -308,9 +346,10 @@ def advise_cmd(
 
 @app.command("edge")
 def edge_cmd(
-    player: Annotated[str, typer.Option("--player", help="The way whose edge to count.")] = (
-        "australian"
-    ),
+    player: Annotated[
+        str, option("--player", parser=Token("--player", table_path=True),
+                    help="The way whose edge to count.")
+    ] = "australian",
     dealer: Annotated[str, DEALER_OPTION] = "australian",
     banking: Annotated[bool, BANKING_OPTION] = False,
     commission: Annotated[str, COMMISSION_OPTION] = "0.05",
@@ -328,7 +367,7 @@ def edge_cmd(
         rules = rules_from(gee_joon_tiebreak)
         rate = _rate(commission)
         with _progress_bars(not json) as bars:
-            player_way, dealer_way = _player_and_dealer(player, dealer, rules, rate)
+            player_way, dealer_way = _player_and_dealer(player, dealer, rules, rate, bars)
             e = edge(player_way, dealer_way, banking, rate, rules, bars)
         if json:
             print_json(e.to_json())
@@ -354,7 +393,9 @@ def table_cmd(
     strategy: Annotated[str, STRATEGY_OPTION] = "australian",
     banking: Annotated[bool, BANKING_OPTION] = False,
     output: Annotated[
-        str | None, typer.Option("--output", "-o", help="CSV file to write (default: stdout).")
+        str | None,
+        option("--output", "-o", parser=OutputFile("--output"),
+               help="CSV file to write (default: stdout)."),
     ] = None,
     dealer: Annotated[str, DEALER_OPTION] = "australian",
     commission: Annotated[str, COMMISSION_OPTION] = "0.05",
@@ -369,7 +410,7 @@ def table_cmd(
         rules = rules_from(gee_joon_tiebreak)
         rate = _rate(commission)
         with _progress_bars(output is not None) as bars:
-            way = _one_way(strategy, dealer, rules, rate)
+            way = _one_way(strategy, dealer, rules, rate, bars)
             if output is None:
                 buf = io.StringIO()
                 rows = write_table(way, banking, buf, bars)
@@ -392,5 +433,146 @@ def table_cmd(
             print_json({"path": output, "rows": rows, "strategy": way.name, "banking": banking})
         else:
             console.print(f"wrote {rows:,} hands set by {way.name} to {output}", highlight=False)
+
+    run_command(body)
+
+
+def _pct(x: Fraction) -> str:
+    return f"{float(x):+.4%}"
+
+
+def _short(v: HandValue) -> str:
+    return {"pair": "pair", "wong": "Wong", "gong": "Gong"}.get(v.kind, str(v.points))
+
+
+def _setting_str(s: Setting) -> str:
+    """``6-6 6-6 / 3-3 5-1 (pair-2)``: the high hand, the low hand and their values."""
+    return (f"{_tiles_str(s.high)} / {_tiles_str(s.low)} "
+            f"({_short(s.high_value)}-{_short(s.low_value)})")
+
+
+@app.command("ways-diff")
+def ways_diff_cmd(
+    a: Annotated[str, argument(parser=Token("way A", allow_empty=False),
+                               help="Way A: a name, optimal, or a way file.")],
+    b: Annotated[str, argument(parser=Token("way B", allow_empty=False),
+                               help="Way B: a name, optimal, or a way file.")],
+    dealer: Annotated[str, DEALER_OPTION] = "australian",
+    banking: Annotated[bool, BANKING_OPTION] = False,
+    commission: Annotated[str, COMMISSION_OPTION] = "0.05",
+    limit: Annotated[int, option("--limit", parser=Int("--limit", 0, 1_000_000),
+                                 help="Rows to show (0: all).")] = 25,
+    plot: Annotated[
+        str | None, option("--plot", parser=OutputFile("--plot"),
+                           help="Write a PNG of where the value lies.")
+    ] = None,
+    gee_joon_tiebreak: Annotated[str, GJ_OPTION] = "ranked",
+    json: Annotated[bool, JSON_OPTION] = False,
+) -> None:
+    """Every hand two ways set differently, exactly, over all 35,960 hands: how often it
+    comes, the EV of each setting against the ``--dealer`` way, and the total, which is
+    the difference of the two ways' exact edges."""
+    from paigow.analysis.tiles_diff import by_group, plot_diff, ways_diff
+
+    def body() -> None:
+        rules = rules_from(gee_joon_tiebreak)
+        rate = _rate(commission)
+        with _progress_bars(not json) as bars:
+            dealer_way = _get(dealer, rules, rate, bars)
+            way_a, way_b = (
+                _player_and_dealer(x, dealer, rules, rate, bars)[0]
+                if x.strip().lower() == "optimal" else _get(x, rules, rate, bars)
+                for x in (a, b)
+            )
+            d = ways_diff(way_a, way_b, dealer_way, banking, rate, rules, bars)
+            if plot is not None:
+                plot_diff(d, plot)
+        if json:
+            print_json(d.to_json())
+            return
+        role = "as banker against players of" if banking else "as a player against a banker of"
+        shown = d.rows if limit == 0 else d.rows[:limit]
+        table = Table(title=f"{d.a} (A) vs {d.b} (B), {role} {d.dealer}, commission "
+                            f"{float(rate):.2%}: {len(d.rows):,} classes set differently"
+                            + ("" if len(shown) == len(d.rows) else f", largest {len(shown)}"))
+        for col in ("hand", "hands", "A sets (high / low)", "EV A", "B sets (high / low)", "EV B",
+                    "value"):
+            table.add_column(col, justify="right" if col in ("hands", "EV A", "EV B", "value")
+                             else "left")
+        for r in shown:
+            table.add_row(_tiles_str(r.tiles), f"{r.hands}", _setting_str(r.setting_a),
+                          f"{float(r.ev_a):+.4f}", _setting_str(r.setting_b),
+                          f"{float(r.ev_b):+.4f}", _pct(r.value))
+        console.print(table)
+        for key, title in (("kind", "by kind of hand"),
+                           ("rule_b", f"by the rule of {d.b} (B) that set the hand")):
+            groups = Table(title=title)
+            for col in ("group", "hands", "value"):
+                groups.add_column(col, justify="left" if col == "group" else "right")
+            found = by_group(d, key)
+            for g, n, v in found if limit == 0 else found[:limit]:
+                groups.add_row(g, f"{n:,}", _pct(v))
+            console.print(groups)
+        console.print(
+            f"{d.hands:,} of 35,960 hands ({d.hands / 35960:.2%}) set differently; "
+            f"A gains [bold]{_pct(d.total)}[/] of a bet over B (exactly {d.total})",
+            highlight=False)
+        console.print(
+            f"edges: {d.a} {_pct(d.edge_a.edge)}, {d.b} {_pct(d.edge_b.edge)}; "
+            f"edge(B) − edge(A) = {_pct(d.edge_b.edge - d.edge_a.edge)}"
+            + (" = the total" if d.edge_b.edge - d.edge_a.edge == d.total else ""),
+            highlight=False)
+        if plot is not None:
+            console.print(f"plot written to {plot}", highlight=False)
+
+    run_command(body)
+
+
+@app.command("way-check")
+def way_check_cmd(
+    file: Annotated[str, argument(parser=Token("FILE", allow_empty=False),
+                                  help="A way file (FILE.toml) or a shipped one.")],
+    gee_joon_tiebreak: Annotated[str, GJ_OPTION] = "ranked",
+    json: Annotated[bool, JSON_OPTION] = False,
+) -> None:
+    """Check a way file: every hand gets one setting; how many hands each rule sets; the
+    rules no hand reaches. Errors name the rule and its line (exit 2)."""
+    from paigow.tiles.ways.way_file import FileWay
+
+    def body() -> None:
+        rules = rules_from(gee_joon_tiebreak)
+        if not file.strip().lower().endswith(".toml"):
+            raise RuleError(f"a way file ends in .toml, got {file!r}")
+        with _progress_bars(not json) as bars:
+            way = get_way(file, rules, progress=bars)
+        assert isinstance(way, FileWay)
+        rows = []
+        for r in way.rule_list:
+            hp, hb = way.hits(r.id)
+            dp, db = way.decided(r.id)
+            rows.append({"id": r.id, "line": r.line, "text": r.text, "after": sorted(r.after),
+                         "hands_player": hp, "hands_banker": hb,
+                         "deals_player": dp, "deals_banker": db})
+        if json:
+            print_json({"name": way.name, "source": way.source, "title": way.title,
+                        "sha256": way.sha256, "rules": rows, "unreached": list(way.unreached)})
+            return
+        table = Table(title=f"{way.name}: {way.title or way.source}")
+        for col in ("rule", "line", "applies to (distinct hands)", "sets (of 35,960 deals)",
+                    "text"):
+            table.add_column(col, justify="left" if col in ("rule", "text") else "right")
+        for row in rows:
+            def both(x: object, y: object) -> str:
+                return f"{x:,}" if x == y else f"{x:,} / {y:,} as banker"
+            table.add_row(str(row["id"]), str(row["line"]),
+                          both(row["hands_player"], row["hands_banker"]),
+                          both(row["deals_player"], row["deals_banker"]),
+                          str(row["text"])[:70])
+        console.print(table)
+        console.print("every one of the 35,960 hands gets exactly one setting in each role",
+                      highlight=False)
+        if way.unreached:
+            console.print(f"[yellow]no hand reaches rule {', '.join(way.unreached)}[/]",
+                          highlight=False)
 
     run_command(body)

@@ -24,7 +24,15 @@ from paigow.errors import PaigowError
 from paigow.table.engine import RoundOpening, RoundRecord, SessionInfo
 from paigow.table.ledger import BANK, BETS, CASHIER, HOUSE, Entry
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""2: rounds record the commitment to their seed and the revealed seed; an audit table."""
+
+ADDED_COLUMNS: list[tuple[str, str, str]] = [
+    ("round", "commitment", "TEXT"),
+    ("round", "seed", "TEXT"),
+]
+"""Columns added since version 1: (table, column, type). A ledger written by an older
+paigow gets them when it is next opened for writing."""
 
 class Row(Protocol):
     """A result row: a ``dict`` (psycopg) or a :class:`sqlite3.Row`, read by column name."""
@@ -65,6 +73,8 @@ def schema(
     detail TEXT,
     opened TEXT NOT NULL,
     closed TEXT,
+    commitment TEXT,
+    seed TEXT,
     UNIQUE (session_id, number)
 )""",
         f"""CREATE TABLE IF NOT EXISTS entry (
@@ -77,6 +87,15 @@ def schema(
     amount {integer} NOT NULL CHECK (amount > 0{amount_check}),
     seat INTEGER,
     memo TEXT NOT NULL DEFAULT ''
+)""",
+        f"""CREATE TABLE IF NOT EXISTS audit (
+    id {id_column},
+    at TEXT NOT NULL,
+    action TEXT NOT NULL,
+    session_id {integer},
+    round_id {integer},
+    reason TEXT NOT NULL,
+    actor TEXT NOT NULL
 )""",
         "CREATE INDEX IF NOT EXISTS entry_round ON entry (round_id)",
         "CREATE INDEX IF NOT EXISTS entry_session ON entry (session_id)",
@@ -117,8 +136,10 @@ class Store(Protocol):
     def start_session(self, info: SessionInfo, entries: Sequence[Entry]) -> int: ...
     def open_round(self, session_id: int, opening: RoundOpening) -> int: ...
     def settle_round(self, round_id: int, record: RoundRecord) -> None: ...
-    def void_round(self, round_id: int) -> bool: ...
+    def void_round(self, round_id: int, reason: str = ..., actor: str = ...) -> bool: ...
+    def void_stuck(self, round_id: int, reason: str, actor: str, force: bool = False) -> dict[str, Any]: ...
     def recover(self) -> list[int]: ...
+    def audit(self) -> list[dict[str, Any]]: ...
     def balances(self, session_id: int) -> dict[str, int]: ...
     def sessions(self) -> list[dict[str, Any]]: ...
     def session(self, session_id: int) -> dict[str, Any]: ...
@@ -228,11 +249,12 @@ class SqlStore(ABC):
         with self.transaction():
             rid = self._insert(
                 "INSERT INTO round (session_id, number, status, banker_kind, banker_seat, dice, "
-                "deck, bets, opened) VALUES (?, ?, 'open', ?, ?, ?, ?, ?, ?)",
+                "deck, bets, opened, commitment) VALUES (?, ?, 'open', ?, ?, ?, ?, ?, ?, ?)",
                 (
                     session_id, opening.number, opening.banker.kind, opening.banker.seat,
                     json.dumps(list(opening.dice)), json.dumps(list(opening.deck)),
                     json.dumps({str(k): v for k, v in opening.bets.items()}), now(),
+                    opening.commitment,
                 ),
             )
             self._insert_entries(session_id, rid, opening.entries)
@@ -252,9 +274,11 @@ class SqlStore(ABC):
                     for r in record.results
                 ],
             )
+            # the round's seed is revealed (written) only with its settlement
             self._run(
-                "UPDATE round SET status = 'settled', detail = ?, closed = ? WHERE id = ?",
-                (json.dumps(record.to_json()), now(), round_id),
+                "UPDATE round SET status = 'settled', detail = ?, closed = ?, seed = ? "
+                "WHERE id = ?",
+                (json.dumps(record.to_json()), now(), record.seed, round_id),
             )
 
     # -- recovery -------------------------------------------------------------------
@@ -267,18 +291,29 @@ class SqlStore(ABC):
         voided = []
         for r in rows:
             with self._orphaned(int(r["session_id"]), str(r["owner"])) as gone:
-                if gone and self.void_round(int(r["id"])):
+                if gone and self.void_round(
+                    int(r["id"]), "recovered: the table that opened it is gone (its lease "
+                    "was free)", "recovery",
+                ):
                     voided.append(int(r["id"]))
         return voided
 
-    def void_round(self, round_id: int) -> bool:
+    def void_round(
+        self, round_id: int, reason: str = "the round could not finish", actor: str = "table"
+    ) -> bool:
         """Void an open round in one transaction: reverse each of its entries (every bet
-        back to its seat, every cover back to its banker) and mark it ``void``. False if
-        the round was not open."""
+        back to its seat, every cover back to its banker), mark it ``void`` and leave an
+        entry in the ``audit`` table (``reason``, ``actor``). False if the round was not
+        open."""
         with self.transaction():
             row = self._open_round_row(round_id)
             if row is None or row["status"] != "open":
                 return False
+            self._run(
+                "INSERT INTO audit (at, action, session_id, round_id, reason, actor) "
+                "VALUES (?, 'void', ?, ?, ?, ?)",
+                (now(), int(row["session_id"]), round_id, reason, actor),
+            )
             rows = self._all(
                 "SELECT kind, src, dst, amount, seat, memo FROM entry WHERE round_id = ? "
                 "ORDER BY id",
@@ -292,6 +327,53 @@ class SqlStore(ABC):
             self._insert_entries(int(row["session_id"]), round_id, back)
             self._run("UPDATE round SET status = 'void', closed = ? WHERE id = ?", (now(), round_id))
         return True
+
+    def void_stuck(
+        self, round_id: int, reason: str, actor: str, force: bool = False
+    ) -> dict[str, Any]:
+        """The operator's void (``paigow void``): void open round ``round_id``, every bet
+        returned, with an audit entry naming ``reason`` and ``actor``. Refused when the
+        round is not open, and when its table still holds its lease unless ``force``
+        (the table then finds its round void and cannot settle it). The audit entry."""
+        if not reason.strip():
+            raise PaigowError("a void needs a reason (--reason)")
+        r = self._one(
+            "SELECT r.status, r.session_id, s.owner FROM round r JOIN session s "
+            "ON s.id = r.session_id WHERE r.id = ?",
+            (round_id,),
+        )
+        if r is None:
+            raise PaigowError(f"there is no round {round_id} in {self.path}")
+        if r["status"] != "open":
+            raise PaigowError(f"round {round_id} is {r['status']}, not open: nothing to void")
+        with self._orphaned(int(r["session_id"]), str(r["owner"])) as gone:
+            if not gone and not force:
+                raise PaigowError(
+                    f"round {round_id}'s table is still running (it holds its session's "
+                    "lease): stop it, or add --force to void the round under it"
+                )
+            lease = "free" if gone else "held (forced)"
+            if not self.void_round(round_id, f"{reason.strip()} [lease {lease}]", actor):
+                raise PaigowError(f"round {round_id} was closed meanwhile: nothing to void")
+        return self.audit(round_id)[-1]
+
+    def audit(self, round_id: int | None = None) -> list[dict[str, Any]]:
+        """The audit entries (voids: by whom, why), oldest first."""
+        sql = "SELECT id, at, action, session_id, round_id, reason, actor FROM audit"
+        args: tuple[int, ...] = ()
+        if round_id is not None:
+            sql += " WHERE round_id = ?"
+            args = (round_id,)
+        try:
+            rows = self._all(sql + " ORDER BY id", args)
+        except Exception:  # a ledger written before the audit table existed, read-only
+            return []
+        return [
+            {"id": int(r["id"]), "at": r["at"], "action": r["action"],
+             "session": r["session_id"], "round": r["round_id"], "reason": r["reason"],
+             "actor": r["actor"]}
+            for r in rows
+        ]
 
     # -- queries --------------------------------------------------------------------
     def balances(self, session_id: int) -> dict[str, int]:
@@ -401,6 +483,7 @@ def _plain(v: Any) -> Any:
 
 def _round_json(r: Row) -> dict[str, Any]:
     detail = json.loads(r["detail"]) if r["detail"] else None
+    keys = set(r.keys())
     return {
         "round": int(r["id"]),
         "session": int(r["session_id"]),
@@ -413,4 +496,6 @@ def _round_json(r: Row) -> dict[str, Any]:
         "detail": detail,
         "opened": r["opened"],
         "closed": r["closed"],
+        "commitment": r["commitment"] if "commitment" in keys else None,
+        "seed": r["seed"] if "seed" in keys and r["status"] == "settled" else None,
     }

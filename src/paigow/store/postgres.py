@@ -26,10 +26,10 @@ import uuid
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit
 
 from paigow.errors import PaigowError
-from paigow.store.base import SCHEMA_VERSION, Row, SqlStore, schema
+from paigow.store.base import ADDED_COLUMNS, SCHEMA_VERSION, Row, SqlStore, schema
+from paigow.store.masking import mask_url
 
 if TYPE_CHECKING:
     import psycopg
@@ -47,17 +47,12 @@ while the schema is created)."""
 
 
 def display_url(url: str) -> str:
-    """The URL without its password, for messages and ``history``.
+    """The URL without its password, for messages and ``history`` (:func:`mask_url`).
 
-    >>> display_url("postgresql://me:secret@db.example:5432/paigow")
-    'postgresql://me:***@db.example:5432/paigow'
+    >>> display_url("postgresql://me:secret@db.example:5432/paigow?password=secret")
+    'postgresql://me:***@db.example:5432/paigow?password=***'
     """
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    user = parts.username or ""
-    host = parts.netloc.rsplit("@", 1)[1]
-    return parts._replace(netloc=f"{user}:***@{host}").geturl()
+    return mask_url(url, source=url)
 
 
 def _lock_key(session_id: int) -> int:
@@ -71,7 +66,7 @@ class PostgresStore(SqlStore):
 
     _lock_row = " FOR UPDATE"
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, readonly: bool = False, recover: bool = True) -> None:
         try:
             import psycopg
             from psycopg.rows import dict_row
@@ -81,33 +76,45 @@ class PostgresStore(SqlStore):
                 "(pip install 'paigow[postgres]')"
             ) from None
         self.path = display_url(url)
+        self.readonly = readonly
+        self.voided: list[int] = []
         try:
             self.conn: psycopg.Connection[dict[str, Any]] = psycopg.connect(
                 url, autocommit=True, row_factory=dict_row, application_name="paigow",
                 connect_timeout=10,
             )
         except psycopg.Error as exc:
-            reason = " ".join(str(exc).split())
+            # libpq and psycopg may quote the connection string: mask before showing
+            reason = mask_url(" ".join(str(exc).split()), source=url)
             raise PaigowError(f"cannot connect to the database {self.path}: {reason}") from None
         self.owner = f"pg:{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex}"
         self._owned: set[int] = set()
         try:
+            if readonly:
+                self._run("SET default_transaction_read_only = on")
+                self._one("SELECT value FROM meta WHERE key = 'schema'")
+                return
             self._create_schema()
         except psycopg.Error as exc:
             self.conn.close()
-            reason = " ".join(str(exc).split())
+            reason = mask_url(" ".join(str(exc).split()), source=url)
             raise PaigowError(f"{self.path} is not a usable paigow database: {reason}") from None
-        self.voided: list[int] = self.recover()
+        self.voided = self.recover() if recover else []
 
     def _create_schema(self) -> None:
         """Create the tables unless there (under a lock, so two first opens do not race)."""
         with self.transaction():
             self._run("SELECT pg_advisory_xact_lock(?, 0)", (LOCK_CLASS,))
             meta = self._one("SELECT to_regclass('meta') IS NOT NULL AS present")
-            if meta and meta["present"] and self._one("SELECT value FROM meta WHERE key = 'schema'"):
-                return
-            for statement in SCHEMA:
-                self._run(statement)
+            if not (meta and meta["present"] and self._one("SELECT value FROM meta WHERE key = 'schema'")):
+                for statement in SCHEMA:
+                    self._run(statement)
+            else:
+                for statement in SCHEMA:  # tables new since the ledger was made (audit)
+                    if statement.startswith("CREATE TABLE IF NOT EXISTS"):
+                        self._run(statement)
+            for table, column, kind in ADDED_COLUMNS:
+                self._run(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {kind}")
             self._run(
                 "INSERT INTO meta (key, value) VALUES ('schema', ?) ON CONFLICT (key) DO NOTHING",
                 (str(SCHEMA_VERSION),),

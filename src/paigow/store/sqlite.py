@@ -11,13 +11,22 @@ round is written in two: *open* (deck order, dice, bets moved to ``bets``, the b
 cover moved to ``bank``) and *settle* (hands, results, every settlement entry, the round
 marked ``settled``). SQLite makes each atomic, so a process killed at any point leaves
 either no round, an open round, or a settled one. :meth:`SqliteStore.recover`, run every
-time the database is opened, voids each open round in one transaction: it writes the
-reverse of each of the round's entries (every bet goes back to its seat, every cover back
-to the banker) and marks the round ``void``. No chip is lost or doubled. A round whose
-table is still playing it (a live process on this host, or a store still open in this
-process) is left alone, so two tables may share one database file. A round that fails
-in-process (an exception, input ending at the prompt) is voided at once by the table
-through :meth:`SqliteStore.void_round`.
+time the database is opened for writing, voids each open round whose table is gone, in one
+transaction: it writes the reverse of each of the round's entries (every bet goes back to
+its seat, every cover back to the banker), marks the round ``void`` and leaves an entry in
+the ``audit`` table. No chip is lost or doubled.
+
+**Which table is gone** is told by a lease, never by a process id: the store that starts
+a session holds an OS file lock on ``<db>.leases/session-<id>`` while it is open
+(:mod:`paigow.store.lease`); the kernel drops it when the process dies. A round whose
+session's lease is held is left alone, so two tables may share one database file. A round
+that fails in-process (an exception, input ending at the prompt) is voided at once by the
+table through :meth:`SqliteStore.void_round`; an operator can void a stuck one
+(``paigow void``).
+
+**Read-only.** ``readonly=True`` (``history``, ``replay``, ``verify``) opens the file with
+SQLite's ``mode=ro``: nothing is created, migrated or recovered, and a ledger the user may
+only read can be read.
 
 **Auditing in SQL.** The ``balance`` view gives every account's balance per session;
 :meth:`SqliteStore.check` lists every broken invariant (none, normally).
@@ -33,9 +42,12 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from paigow.errors import PaigowError
-from paigow.store.base import SCHEMA_VERSION, Row, SqlStore, schema
+from paigow.store.base import ADDED_COLUMNS, SCHEMA_VERSION, Row, SqlStore, schema
+from paigow.store.lease import Leases
+from paigow.store.masking import mask_url
 
 SCHEMA = ";\n".join(
     schema(
@@ -76,10 +88,12 @@ def resolve_db(db: str | Path | None) -> str:
     if text.startswith("sqlite:///"):
         return text[len("sqlite:///") :]
     if is_server_url(text):
-        raise PaigowError(f"only SQLite databases are files: {text!r} is a server database URL")
+        raise PaigowError(
+            f"only SQLite databases are files: {mask_url(text)!r} is a server database URL"
+        )
     if "://" in text:
         raise PaigowError(
-            f"unsupported database URL {text!r}: give a file path, sqlite:///PATH or "
+            f"unsupported database URL {mask_url(text)!r}: give a file path, sqlite:///PATH or "
             "postgresql://USER@HOST/DBNAME"
         )
     return text
@@ -90,67 +104,93 @@ def is_server_url(db: str) -> bool:
     return db.startswith(("postgresql://", "postgres://"))
 
 
-# tokens of the stores open in this process (see :meth:`SqliteStore.recover`)
-_LIVE: set[str] = set()
-
-
-def _owner_alive(owner: str) -> bool:
-    """Whether the store that opened a session may still be playing it: a store open in
-    this process, or a live process on this host. Anything else (a dead process, another
-    host, an unknown owner) counts as gone."""
-    parts = owner.split(":")
-    if len(parts) != 3 or parts[0] != socket.gethostname():
-        return False
-    try:
-        pid = int(parts[1])
-    except ValueError:
-        return False
-    if pid == os.getpid():
-        return owner in _LIVE
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 class SqliteStore(SqlStore):
-    """The ledger in a SQLite file (see :class:`paigow.store.base.SqlStore`)."""
+    """The ledger in a SQLite file (see :class:`paigow.store.base.SqlStore`).
 
-    def __init__(self, path: str) -> None:
+    ``readonly``: open an existing ledger for reading only (see the module).
+    ``create_folder``: create the file's folder if missing (only the default file's).
+    ``recover=False``: leave open rounds alone (the operator's ``paigow void``)."""
+
+    def __init__(
+        self, path: str, *, readonly: bool = False, create_folder: bool = False,
+        recover: bool = True,
+    ) -> None:
         self.path = path
-        if path != ":memory:":
+        self.readonly = readonly
+        self.voided: list[int] = []
+        memory = path == ":memory:"
+        if create_folder and not memory and not readonly:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        try:
-            self.db = sqlite3.connect(path, isolation_level=None, timeout=30)
-        except sqlite3.Error as exc:
-            raise PaigowError(f"cannot open the database {path!r}: {exc}") from None
+        self.db = self._connect(path, readonly)
         self.db.row_factory = sqlite3.Row
-        self.token = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex}"
-        self.owner = self.token
-        _LIVE.add(self.token)
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex}"
+        self.leases = Leases(path) if not memory and not readonly else None
         try:
+            if readonly:
+                self._check_schema()
+                return
             self.db.execute("PRAGMA foreign_keys = ON")
-            if path != ":memory:":
+            if not memory:
                 self.db.execute("PRAGMA journal_mode = WAL")
                 self.db.execute("PRAGMA synchronous = NORMAL")
             self.db.executescript(SCHEMA)
+            self._migrate()
+            self.db.execute(
+                "INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', ?)",
+                (str(SCHEMA_VERSION),),
+            )
         except sqlite3.DatabaseError as exc:
+            self.db.close()
             raise PaigowError(f"{path!r} is not a paigow database: {exc}") from None
-        self.db.execute(
-            "INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),)
-        )
-        self.voided: list[int] = self.recover()
+        self.voided = self.recover() if recover else []
+
+    @staticmethod
+    def _connect(path: str, readonly: bool) -> sqlite3.Connection:
+        try:
+            if not readonly:
+                return sqlite3.connect(path, isolation_level=None, timeout=30)
+            uri = f"file:{quote(path)}?mode=ro"
+            db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=30)
+            try:
+                db.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall()
+            except sqlite3.OperationalError:
+                # a WAL ledger in a folder we may not write: read it as it stands
+                db.close()
+                db = sqlite3.connect(f"{uri}&immutable=1", uri=True, isolation_level=None)
+                db.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall()
+            return db
+        except sqlite3.DatabaseError as exc:
+            if "not a database" in str(exc):
+                raise PaigowError(f"{path!r} is not a paigow database: {exc}") from None
+            raise PaigowError(f"cannot open the database {path!r}: {exc}") from None
+        except sqlite3.Error as exc:
+            raise PaigowError(f"cannot open the database {path!r}: {exc}") from None
+
+    def _check_schema(self) -> None:
+        try:
+            self.db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchall()
+            self.db.execute("SELECT id FROM round LIMIT 1").fetchall()
+        except sqlite3.DatabaseError as exc:
+            self.db.close()
+            raise PaigowError(f"{self.path!r} is not a paigow database: {exc}") from None
+
+    def _migrate(self) -> None:
+        """Add the columns later versions added (a ledger written by an older paigow)."""
+        for table, column, kind in ADDED_COLUMNS:
+            have = {r["name"] for r in self.db.execute(f"PRAGMA table_info({table})")}
+            if column not in have:
+                self.db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
 
     def close(self) -> None:
-        _LIVE.discard(self.token)
+        if self.leases is not None:
+            self.leases.release()
         self.db.close()
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """One atomic transaction (``BEGIN IMMEDIATE`` … ``COMMIT``; rolled back on error)."""
+        if self.readonly:
+            raise PaigowError(f"{self.path!r} is open read-only")
         self.db.execute("BEGIN IMMEDIATE")
         try:
             yield self.db
@@ -172,14 +212,23 @@ class SqliteStore(SqlStore):
     def _insert(self, sql: str, args: Sequence[Any]) -> int:
         return int(self.db.execute(sql, tuple(args)).lastrowid or 0)
 
+    def _session_started(self, session_id: int) -> None:
+        """Hold the session's lease (inside the session's first transaction, so nobody
+        sees the session before its lease is held)."""
+        if self.leases is not None:
+            self.leases.hold(session_id)
+
     @contextmanager
     def _orphaned(self, session_id: int, owner: str) -> Iterator[bool]:
-        """Gone unless a live process on this host, or a store open in this process, owns
-        the session (BEGIN IMMEDIATE serializes the voiding itself)."""
-        yield not _owner_alive(owner)
+        """Gone when nobody holds the session's lease (claimed for the block)."""
+        if self.leases is None:  # in memory: every session is this store's own
+            yield False
+            return
+        with self.leases.claim(session_id) as gone:
+            yield gone
 
 
-def open_store(db: str | Path | None = None) -> SqliteStore:
-    """Open (creating if need be) the SQLite database chosen by ``--db`` and void
-    unfinished rounds (:func:`paigow.store.open_store` also takes server URLs)."""
-    return SqliteStore(resolve_db(db))
+def open_store(db: str | Path | None = None, *, readonly: bool = False) -> SqliteStore:
+    """Open the SQLite database chosen by ``--db`` (see :func:`paigow.store.open_store`,
+    which also takes server URLs)."""
+    return SqliteStore(resolve_db(db), readonly=readonly, create_folder=db is None)

@@ -22,6 +22,12 @@ A round (RULES.md 1.5, 1.6, 2.5, 2.6):
 
 A round killed between 3 and 5 is voided by the store when it is next opened: every entry
 of the round is reversed, so each bet goes back where it came from.
+
+**Fair chance.** When the chance is a :class:`~paigow.table.chance.FairChance` (the
+default), :attr:`Table.commitment` is the commitment of the round about to be played (or
+being played) — publish it before the bets; the round's shuffle and dice come from that
+round's seed; the record of a settled round carries the ``commitment`` and the revealed
+``seed`` (:mod:`paigow.table.fair` checks them).
 """
 
 from __future__ import annotations
@@ -72,6 +78,8 @@ class BetRequest:
     fee: int
     round_number: int
     check: Callable[[int], None]
+    commitment: str | None = None
+    """The commitment to this round's seed (published before the bets), if any."""
 
     @property
     def most(self) -> int:
@@ -192,6 +200,7 @@ class RoundOpening:
     deck: tuple[str, ...]
     dice: Dice
     entries: tuple[Entry, ...]
+    commitment: str | None = None
 
 
 @dataclass(frozen=True)
@@ -210,6 +219,10 @@ class RoundRecord:
     entries: tuple[Entry, ...]
     balances: dict[str, int] = field(default_factory=dict)
     round_id: int = 0
+    commitment: str | None = None
+    """The commitment to the round's seed, published before the round."""
+    seed: str | None = None
+    """The round's seed (hex), revealed with the settlement: check it with ``paigow verify``."""
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -225,6 +238,8 @@ class RoundRecord:
             "bank_commission": self.bank_commission,
             "entries": [e.to_json() for e in self.entries],
             "balances": self.balances,
+            "commitment": self.commitment,
+            "seed": self.seed,
         }
 
 
@@ -407,6 +422,15 @@ class Table(Generic[P, S]):
         self.option: int | None = None  # the seat holding the bank option (None: house)
         self.rounds_played = 0
         self.history: list[RoundRecord] = []
+        self._in_play: str | None = None
+
+    @property
+    def commitment(self) -> str | None:
+        """The commitment to the seed of the round being played, or else of the next
+        round: what to publish before the bets (``None`` if the chance makes none)."""
+        if self._in_play is not None:
+            return self._in_play
+        return getattr(self.chance, "next_commitment", None)
 
     # -- money ---------------------------------------------------------------------
     def balance(self, seat: int) -> int:
@@ -447,7 +471,7 @@ class Table(Generic[P, S]):
                 continue
             req = BetRequest(
                 n, self.balance(n), self.commission.flat_fee, number,
-                self._checker(n, seat.owner),
+                self._checker(n, seat.owner), self.commitment,
             )
             amount = seat.player.bet(req)
             if amount is not None:
@@ -490,21 +514,27 @@ class Table(Generic[P, S]):
             bets.pop(banker.seat, None)  # a banker does not bet against itself
         self.pending = {}
         game = self.game
-        deck = self.chance.shuffle(game.deck())
-        dice = self.chance.dice()
-        number = self.rounds_played + 1
-        opening = RoundOpening(
-            number, banker, bets, tuple(game.piece_text(p) for p in deck), dice,
-            tuple(opening_entries(banker, bets)),
-        )
-        round_id = self.store.open_round(self.session_id, opening)
+        start: Callable[[], str] | None = getattr(self.chance, "start_round", None)
+        commitment = start() if start is not None else None
+        self._in_play = commitment
         try:
-            record = self._play_opened(round_id, opening, deck)
-        except BaseException:
-            # the round cannot finish (a bad setting, input ended at the prompt...): void
-            # it now, every bet back to its seat; if even that fails, the next open will
-            self._void_quietly(round_id)
-            raise
+            deck = self.chance.shuffle(game.deck())
+            dice = self.chance.dice()
+            number = self.rounds_played + 1
+            opening = RoundOpening(
+                number, banker, bets, tuple(game.piece_text(p) for p in deck), dice,
+                tuple(opening_entries(banker, bets)), commitment,
+            )
+            round_id = self.store.open_round(self.session_id, opening)
+            try:
+                record = self._play_opened(round_id, opening, deck)
+            except BaseException:
+                # the round cannot finish (a bad setting, input ended at the prompt...):
+                # void it now, every bet back to its seat; if that fails, the next open will
+                self._void_quietly(round_id)
+                raise
+        finally:
+            self._in_play = None
         self.balances = apply(apply(self.balances, opening.entries), record.entries)
         self.rounds_played += 1
         self.history.append(record)
@@ -550,11 +580,13 @@ class Table(Generic[P, S]):
         balances = apply(balances, entries)
         if balances.get(BETS, 0) != 0 or balances.get(BANK, 0) != 0:  # pragma: no cover
             raise AssertionError("the table and the bank must be empty after a round")
+        reveal: Callable[[], str] | None = getattr(self.chance, "reveal", None)
         record = RoundRecord(
             number, banker, bets, opening.deck, dice, tuple(hands), tuple(results),
             bank_net, bank_comm, tuple(entries),
             {k: v for k, v in sorted(balances.items()) if k not in (BETS, BANK, CASHIER)},
-            round_id,
+            round_id, opening.commitment,
+            reveal() if reveal is not None and opening.commitment is not None else None,
         )
         self.store.settle_round(round_id, record)
         return record

@@ -21,14 +21,29 @@ from paigow.errors import AmountError
 
 MINOR_PER_MAJOR = 100
 
-_AMOUNT = re.compile(r"^\$?(\d{1,12})(?:\.(\d{1,2}))?$")
+# ASCII digits only (a full-width or other look-alike digit is not money); a comma only as
+# a thousands separator ("1,000" but never "1,0,0").
+_AMOUNT = re.compile(r"^\$?(\d{1,3}(?:,\d{3})+|\d{1,12})(?:\.(\d{1,2}))?$", re.ASCII)
+_TOO_PRECISE = re.compile(r"^\$?[\d,]+\.\d{3,}$", re.ASCII)
 
 
 def parse_major(text: str | int) -> int:
     """Read an amount in major units (``"10"``, ``"12.50"``, ``"$5"``) as minor units.
 
-    Only non-negative amounts with at most two decimals are accepted; whether zero is
-    allowed is the caller's business (a bet of zero is refused by the table).
+    Only non-negative amounts with at most two decimals, in ASCII digits, are accepted (a
+    comma may separate thousands); whether zero is allowed is the caller's business (a bet
+    of zero is refused by the table).
+
+    >>> parse_major("1,000.50")
+    100050
+    >>> parse_major("1,0,0")
+    Traceback (most recent call last):
+    ...
+    paigow.errors.AmountError: bad amount '1,0,0': give a number of dollars, e.g. 10 or 12.50
+    >>> parse_major("\uff11\uff10")
+    Traceback (most recent call last):
+    ...
+    paigow.errors.AmountError: bad amount '\uff11\uff10': use the ASCII digits 0-9, e.g. 10 or 12.50
     """
     if isinstance(text, bool):
         raise AmountError(f"bad amount {text!r}")
@@ -36,17 +51,19 @@ def parse_major(text: str | int) -> int:
         if text < 0:
             raise AmountError(f"amount {text} must not be negative")
         return text * MINOR_PER_MAJOR
-    raw = str(text).strip().replace(",", "")
+    raw = str(text).strip()
     if raw.startswith("-"):
         raise AmountError(f"amount {raw!r} must not be negative")
+    if not raw.isascii():
+        raise AmountError(f"bad amount {raw!r}: use the ASCII digits 0-9, e.g. 10 or 12.50")
     m = _AMOUNT.match(raw)
     if not m:
-        if re.match(r"^\$?\d+\.\d{3,}$", raw):
+        if _TOO_PRECISE.match(raw):
             raise AmountError(
                 f"bad amount {raw!r}: at most two decimals (cents), e.g. 10 or 12.50"
             )
         raise AmountError(f"bad amount {raw!r}: give a number of dollars, e.g. 10 or 12.50")
-    whole, frac = m.group(1), (m.group(2) or "").ljust(2, "0")
+    whole, frac = m.group(1).replace(",", ""), (m.group(2) or "").ljust(2, "0")
     return int(whole) * MINOR_PER_MAJOR + int(frac)
 
 

@@ -36,6 +36,7 @@ class Replay:
     entries: list[dict[str, Any]]
     differences: list[str] = field(default_factory=list)
     house_way_check: str = "not checked"
+    fairness: str = "no seed recorded (a round before provably fair chance, or not settled)"
 
     @property
     def exact(self) -> bool:
@@ -56,6 +57,7 @@ class Replay:
             "reproduced": self.exact,
             "differences": self.differences,
             "house_way_check": self.house_way_check,
+            "fairness": self.fairness,
         }
 
 
@@ -113,6 +115,14 @@ def replay(
 
     start = banker.place if game.direction != CLOCKWISE else 0
     rep.first_place = count_places(start, sum(dice), game.places, game.direction)
+    if rnd.get("commitment") and rnd.get("seed"):
+        from paigow.table.fair import verify_round
+
+        fair = verify_round(game, rnd["commitment"], rnd["seed"],
+                            {"banker": rnd["banker"], "dice": rnd["dice"], "deck": rnd["deck"]})
+        rep.fairness = ("dealt from its committed seed (commitment, deck and dice checked)"
+                        if fair.fair else "NOT dealt from its committed seed")
+        rep.differences += fair.differences
     commission = commission_of(session["commission"])
     expected_open = [e.to_json() for e in opening_entries(banker, bets)]
     if rnd["status"] != "settled":

@@ -19,6 +19,7 @@ from paigow.settle import Commission
 from paigow.table.bank import BankDecision
 from paigow.table.engine import Player, Seat, Store, Table
 from paigow.table.game import Game
+from paigow.table.money import format_money
 from paigow.table.players import BANK_POLICIES, Bot
 from paigow.tiles.rules import TileRules
 from paigow.tiles.ways import TileWay
@@ -87,6 +88,18 @@ class TableOptions:
             raise PaigowError("the bankroll must be more than zero")
         if self.bet <= 0:
             raise PaigowError("the bots' bet must be more than zero")
+        fee = self.commission.flat_fee
+        if fee >= self.bankroll:
+            raise PaigowError(
+                f"a flat fee of {format_money(fee)} leaves nothing to bet from a bankroll of "
+                f"{format_money(self.bankroll)}: nobody could play"
+            )
+        if self.bet + fee > self.bankroll:
+            extra = f" plus the {format_money(fee)} fee" if fee else ""
+            raise PaigowError(
+                f"a bet of {format_money(self.bet)}{extra} is more than the bankroll of "
+                f"{format_money(self.bankroll)}: nobody could make it"
+            )
 
 
 def make_game(opts: TableOptions) -> tuple[Game[Any, Any], list[Any]]:
