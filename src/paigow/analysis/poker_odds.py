@@ -8,12 +8,17 @@ Method (details and figures in docs/poker-odds.md):
    dense rank ids, ``H`` (five-card) and ``L`` (two-card), three bytes per hand: 462 MB
    for the 154,143,080 hands of the full deck, memory-mapped from the user's cache dir
    and rebuilt by itself when the rules or the way's source change.
-2. **Advice** (:func:`advise`): enumerate the C(46,7) = 53,524,680 opponent hands from the
-   46 other cards in numba, look each up, and count them in a 2-D histogram over
-   ``(H, L)``; with its 2-D cumulative sums every setting's win and lose counts are O(1):
-   a player's setting ``(h, l)`` wins when ``H < h`` and ``L < l`` and loses when
-   ``H >= h`` and ``L >= l`` (copies go to the banker). A banking hand wins when
-   ``H <= h`` and ``L <= l`` and loses when ``H > h`` and ``L > l``.
+2. **Advice** (:func:`advise`): a player's setting ``(h, l)`` wins when ``H < h`` and
+   ``L < l`` and loses when ``H >= h`` and ``L >= l`` (copies go to the banker); a banking
+   hand wins when ``H <= h`` and ``L <= l`` and loses when ``H > h`` and ``L > l``.
+   Enumerate the C(46,7) = 53,524,680 opponent hands from the 46 other cards in numba,
+   in table order, and count them on the grid of the hand's own settings' thresholds (at
+   most 22 × 22 cells); with its 2-D cumulative sums every setting's win and lose counts
+   are O(1). The first method (``method="histogram"``) counted them in the full
+   ``(H, L)`` histogram instead.
+3. **Push rule** (``PokerRules.push``, the commission-free game): opponent hands of the
+   kind, marked in a one-time array of one bit a hand (:func:`kind_bits`), are counted
+   apart and push every setting; a bank whose own hand is of the kind pushes everything.
 
 Who is who. Not ``banking``: the hand is a player's; the banker sets by the dealer way as
 banker. ``banking``: the hand is the bank; the opponent is a player who sets by the dealer
@@ -503,13 +508,10 @@ def _positions(cards: Sequence[Card], deck: Sequence[Card]) -> npt.NDArray[np.in
     return np.array(sorted(pos[c] for c in cards), dtype=np.int64)
 
 
-def opponent_histogram(
+def _histogram(
     cards: Sequence[Card], table: U8, rules: PokerRules, deck: Sequence[Card],
-    bits: U8 | None = None,
+    bits: U8 | None,
 ) -> tuple[npt.NDArray[np.int64], int]:
-    """The (H, L) histogram of the opponent's setting over every hand of the other cards,
-    and, with the push kind's ``bits`` (:func:`kind_bits`), how many hands of that kind
-    were left out of it."""
     ids = rank_ids(rules)
     slots = max(1, nb.get_num_threads())
     hist, n_kind = kern.histogram(
@@ -519,13 +521,22 @@ def opponent_histogram(
     return hist, int(n_kind)
 
 
+def opponent_histogram(
+    cards: Sequence[Card], table: U8, rules: PokerRules, deck: Sequence[Card]
+) -> npt.NDArray[np.int64]:
+    """The (H, L) histogram of the opponent's setting over every hand of the other cards
+    (no push rule: every hand counted)."""
+    return _histogram(cards, table, rules, deck, None)[0]
+
+
 def _counts_histogram(
     cards: Sequence[Card], ranks: Sequence[tuple[int, int]], table: U8, bits: U8 | None,
     banking: bool, rules: PokerRules, deck: Sequence[Card],
 ) -> tuple[list[tuple[int, int]], int]:
     """Win and lose counts of settings of ranks ``ranks`` (the first method: one full
-    histogram over every ``(H, L)``), and the hands of the push kind."""
-    hist, n_kind = opponent_histogram(cards, table, rules, deck, bits)
+    histogram over every ``(H, L)``), and the hands of the push kind (``bits``, from
+    :func:`kind_bits`), which are left out of the histogram."""
+    hist, n_kind = _histogram(cards, table, rules, deck, bits)
     cum = kern.cumulative(hist)
     k = int(banking)
     return [quadrants(cum, h + k, low + k) for h, low in ranks], n_kind
