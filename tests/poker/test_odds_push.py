@@ -277,3 +277,22 @@ def test_simulate_ez_table_path_equals_kernel_path(
     kernel = simulate(**kw)  # type: ignore[arg-type]
     assert (with_table.win, with_table.push, with_table.lose) == (
         kernel.win, kernel.push, kernel.lose)
+
+
+def test_cached_table_by_name_finds_the_table_advise_uses_under_a_push_rule(
+    tmp_path: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hint asks whether the one-time table is there before advising: by name it finds
+    the table advise would use, the classic game's, under EZ rules too."""
+    from pathlib import Path
+
+    from paigow.analysis import poker_odds
+
+    monkeypatch.setattr(poker_odds, "_TABLES", {})
+    monkeypatch.setattr(poker_odds, "cache_dir", lambda: Path(str(tmp_path)))
+    assert poker_odds.cached_table("house", EZ) is None
+    key = poker_odds.table_key(poker_odds.way_for("house", EZ), True, EZ, poker_odds.FULL_DECK)
+    path = poker_odds.table_path(Path(str(tmp_path)), poker_odds.way_for("house", EZ), key)
+    np.save(path, np.zeros((4, 3), np.uint8))
+    assert poker_odds.cached_table("house", EZ) is not None
+    assert poker_odds.cached_table("house", PokerRules()) is not None  # the same table

@@ -311,9 +311,14 @@ def opponent_table(
     return table
 
 
-def cached_table(dealer: FastWay, rules: PokerRules, banking: bool = True) -> U8 | None:
+def cached_table(
+    dealer: FastWay | str, rules: PokerRules, banking: bool = True
+) -> U8 | None:
     """The full-deck table of ``dealer`` if it is in memory or in the cache dir (never
-    built here), else ``None``."""
+    built here), else ``None``. A way given by name is built as :func:`advise` builds it
+    (:func:`way_for`: under a push rule, the classic game's way and table)."""
+    if isinstance(dealer, str):
+        dealer = way_for(dealer, rules)
     key = table_key(dealer, banking, rules, FULL_DECK)
     hit = _TABLES.get(key)
     if hit is not None:
