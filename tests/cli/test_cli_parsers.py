@@ -75,8 +75,8 @@ def test_every_parameter_of_every_command_goes_through_a_paigow_parser() -> None
         for name in inspect.signature(callback).parameters:
             hint = hints[name]
             base, *meta = typing.get_args(hint)
-            if base is bool:
-                continue  # a flag: there is no token to read
+            if base is bool or set(typing.get_args(base)) == {bool, type(None)}:
+                continue  # a flag (or an --x/--no-x flag): there is no token to read
             infos = [m for m in meta if hasattr(m, "parser")]
             assert infos and isinstance(infos[0].parser, Parser), f"{path} {name}"
             checked += 1

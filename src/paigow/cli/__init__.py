@@ -3,7 +3,7 @@ nothing below :mod:`paigow.cli` imports it (every import arrow points down)."""
 
 from __future__ import annotations
 
-from paigow.cli import poker_odds, poker_ways
+from paigow.cli import poker_odds, poker_ways, train
 from paigow.cli.common import new_app
 from paigow.cli.poker import app as poker_app
 from paigow.cli.serve import serve
@@ -16,6 +16,7 @@ app = new_app(
     help="Pai Gow tiles and Pai Gow Poker: rules, hand-setting ways, exact odds, a table.",
     no_args_is_help=True,
 )
+train.register_grade(tiles_app, poker_app)
 app.add_typer(tiles_app, name="tiles")
 
 poker_ways.register(poker_app)
@@ -27,6 +28,7 @@ app.command("history")(history)
 app.command("serve")(serve)
 app.command("void")(void_cmd)
 app.command("verify")(verify)
+app.add_typer(train.app, name="train")
 
 
 def main() -> None:

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from paigow.errors import PaigowError
+from paigow.store.trainer import TrainerRecords, trainer_schema
 from paigow.table.engine import RoundOpening, RoundRecord, SessionInfo
 from paigow.table.ledger import BANK, BETS, CASHIER, HOUSE, Entry
 
@@ -117,6 +118,7 @@ def schema(
         UNION ALL
         SELECT session_id, src AS account, -amount AS delta FROM entry
     ) AS moves GROUP BY session_id, account""",
+        *trainer_schema(id_column=id_column, integer=integer),
     ]
 
 
@@ -149,9 +151,20 @@ class Store(Protocol):
     def query(self, sql: str, args: Sequence[Any] = ()) -> list[dict[str, Any]]: ...
     def check(self) -> list[str]: ...
     def close(self) -> None: ...
+    # the trainer's records (paigow.store.trainer)
+    def start_training(self, info: Mapping[str, Any]) -> int: ...
+    def record_training(self, session_id: int, hand: Mapping[str, Any]) -> int: ...
+    def training_hands(
+        self, person: str, game: str | None = None, drill: str | None = None,
+        session_id: int | None = None, last: int | None = None,
+    ) -> list[dict[str, Any]]: ...
+    def training_sessions(
+        self, person: str | None = None, game: str | None = None, drill: str | None = None,
+    ) -> list[dict[str, Any]]: ...
+    def training_people(self) -> list[str]: ...
 
 
-class SqlStore(ABC):
+class SqlStore(TrainerRecords, ABC):
     """The ledger in a SQL database; a backend supplies the primitives below."""
 
     path: str
