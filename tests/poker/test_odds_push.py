@@ -296,3 +296,14 @@ def test_cached_table_by_name_finds_the_table_advise_uses_under_a_push_rule(
     np.save(path, np.zeros((4, 3), np.uint8))
     assert poker_odds.cached_table("house", EZ) is not None
     assert poker_odds.cached_table("house", PokerRules()) is not None  # the same table
+
+
+def test_the_house_kernel_is_one_way_per_ranking_variant() -> None:
+    """The house way's kernel reads only the ranking rules (joker, wheel): built under any
+    foul or push rule it is the same way, with the same fingerprint, so every caller
+    (advice, the trainer, a hint) finds the one cached table."""
+    base = fast_way("house", PokerRules(wheel="lowest"))
+    for other in (PokerRules(wheel="lowest", foul="forfeit"),
+                  PokerRules(wheel="lowest", push="pai-gow:Q")):
+        assert fast_way("house", other) is base
+    assert fast_way("house", PokerRules(joker="wild")).fingerprint() != base.fingerprint()
