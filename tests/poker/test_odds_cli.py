@@ -29,8 +29,6 @@ def _bad(args: list[str], needle: str) -> None:
 @pytest.mark.parametrize(
     ("args", "needle"),
     [
-        (["sidebet", "--paytable", "no-such-table"], "unknown pay table"),
-        (["sidebet", "--paytable", "emperors-challenge", "--joker", "free"], "joker"),
         (["advise", "As", "Kd", "Qh", "Jc", "9s", "8d", "1x"], "bad card '1x'"),
         (["advise", "As", "Kd", "Qh", "Jc", "9s", "8d"], "seven cards"),
         (["advise", "As", "As", "Qh", "Jc", "9s", "8d", "2c"], "repeated"),
@@ -64,15 +62,6 @@ def test_simulate_json_is_reproducible() -> None:
     assert da == db and da["win"] + da["push"] + da["lose"] == 3000
     lo, hi = da["ci95"]
     assert lo < da["edge"] < hi
-
-
-def test_sidebet_small_deck_json() -> None:
-    res = runner.invoke(app, ["sidebet", "--paytable", "emperors-challenge", "--deck",
-                              "As Ks Qs Js Ts 9s 8s 7s 2d", "--json"])
-    assert res.exit_code == 0, res.output
-    data = json.loads(res.stdout)
-    assert data["total"] == 36
-    assert {x["hand"]: x["count"] for x in data["lines"]}["seven-card-straight-flush"] == 2
 
 
 def test_sweep_sample_small_deck_json() -> None:

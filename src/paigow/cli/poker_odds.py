@@ -1,4 +1,4 @@
-"""``paigow poker`` odds commands: sidebet, advise, simulate, sweep.
+"""``paigow poker`` odds commands: advise, simulate, sweep (``sidebet``: :mod:`paigow.cli.poker_sidebets`).
 
 :func:`register` adds them to the poker Typer app. Every command reports bad input as
 one line on stderr with exit status 2; long work shows a progress bar on stderr and stops
@@ -21,7 +21,6 @@ from rich.table import Table
 from paigow.cli.common import (
     JSON_OPTION,
     Choice,
-    InputFile,
     Int,
     OutputFile,
     Rate,
@@ -70,6 +69,10 @@ EZ_OPTION = typer.Option(
 BANKING_OPTION = typer.Option(
     "--banking", help="The hand banks: it wins copies and faces a house-way player."
 )
+WAY_OPTION = option(
+    "--way", parser=Token("--way"),
+    help="The opponent's way: house (default), a shipped way file or a .toml path.",
+)
 DECK_OPTION = option(
     "--deck", parser=Token("--deck"),
     help="Play with these cards only (a small exact problem; default all 53).",
@@ -91,15 +94,6 @@ MAX_SIM_SEED = 2**128 - 1
 MAX_SAMPLE = 10**7
 MAX_CHUNK = 10**6
 MAX_WORKERS = 4096
-
-
-class Paytable(Token):
-    """A shipped pay table's name, or a TOML file (checked like any input file)."""
-
-    def __call__(self, value: Any) -> Any:
-        if isinstance(value, str) and ("/" in value or value.strip().lower().endswith(".toml")):
-            return InputFile(self.what)(value)
-        return super().__call__(value)
 
 
 def _deck(text: str) -> tuple[int, ...] | None:
@@ -179,46 +173,7 @@ def _game_label(rules: PokerRules, rate: Fraction) -> str:
 
 
 def register(app: typer.Typer) -> None:
-    """Add the odds commands (sidebet, advise, simulate, sweep) to the poker app."""
-
-    @app.command()
-    def sidebet(
-        paytable: Annotated[
-            str, option("--paytable", parser=Paytable("--paytable"),
-                        help="A shipped pay table name or a TOML file.")
-        ],
-        joker: Annotated[str, JOKER_OPTION] = "bug",
-        wheel: Annotated[str, WHEEL_OPTION] = "second",
-        deck: Annotated[str, DECK_OPTION] = "",
-        json: Annotated[bool, JSON_OPTION] = False,
-    ) -> None:
-        """Exact odds of a side bet over all C(53,7) = 154,143,080 seven-card hands."""
-        from paigow.poker.sidebet import load_paytable, sidebet_odds
-
-        def body() -> None:
-            rules = PokerRules.of(joker, wheel)
-            table = load_paytable(paytable)
-            cards = parse_cards(deck) if deck.strip() else None
-            with _progress("side bet") as update:
-                odds = _interruptible(
-                    lambda: sidebet_odds(table, rules, cards, update), "side bet"
-                )
-            if json:
-                print_json(odds.to_json())
-                return
-            out = Table(title=f"{table.name}: {odds.total:,} seven-card hands "
-                        f"(joker {rules.joker}, wheel {rules.wheel})")
-            for col in ("line", "pays", "hands", "probability", "return"):
-                out.add_column(col, justify="left" if col == "line" else "right")
-            for line in odds.lines:
-                out.add_row(line.label, f"{line.pays}", f"{line.count:,}",
-                            f"{float(line.probability):.8f}", f"{float(line.ret):.6f}")
-            out.add_row("loses", "-1", f"{odds.losing:,}",
-                        f"{odds.losing / odds.total:.8f}", f"{-odds.losing / odds.total:.6f}")
-            console.print(out)
-            console.print(f"house edge {float(odds.edge):.4%} ({odds.edge})", highlight=False)
-
-        run_command(body)
+    """Add the odds commands (advise, simulate, sweep) to the poker app."""
 
     @app.command()
     def advise(
@@ -230,6 +185,7 @@ def register(app: typer.Typer) -> None:
         joker: Annotated[str, JOKER_OPTION] = "bug",
         wheel: Annotated[str, WHEEL_OPTION] = "second",
         deck: Annotated[str, DECK_OPTION] = "",
+        way: Annotated[str, WAY_OPTION] = "house",
         json: Annotated[bool, JSON_OPTION] = False,
     ) -> None:
         """Exact win/push/lose of every legal setting against every opponent hand
@@ -245,7 +201,7 @@ def register(app: typer.Typer) -> None:
                 raise CardError(f"a Pai Gow Poker hand has seven cards, got {len(hand)}")
             with _progress("building the one-time tables") as update:
                 adv = _interruptible(
-                    lambda: run_advise(hand, "house", banking, rate, rules, _deck(deck),
+                    lambda: run_advise(hand, way, banking, rate, rules, _deck(deck),
                                        on_progress=update),
                     "advise",
                 )
@@ -340,6 +296,7 @@ def register(app: typer.Typer) -> None:
         wheel: Annotated[str, WHEEL_OPTION] = "second",
         deck: Annotated[str, DECK_OPTION] = "",
         chunk: Annotated[int, option("--chunk", parser=Int("--chunk", 1, MAX_CHUNK), help="Hands per chunk.")] = 16,
+        way: Annotated[str, WAY_OPTION] = "house",
         scheduler: Annotated[str, SCHEDULER_OPTION] = "",
         checkpoint: Annotated[str | None, CHECKPOINT_OPTION] = None,
         json: Annotated[bool, JSON_OPTION] = False,
@@ -372,7 +329,7 @@ def register(app: typer.Typer) -> None:
                 hands = sample_hands(sample, s, cards)
             with _executor(scheduler) as ex, _progress("sweep") as update:
                 res = _interruptible(
-                    lambda: run_sweep(hands, weights, "house", banking, rate, rules, cards,
+                    lambda: run_sweep(hands, weights, way, banking, rate, rules, cards,
                                       mode, s, size, ex, ck, update),
                     "sweep", checkpoint or "",
                 )
