@@ -243,7 +243,8 @@ def test_the_house_way_ignores_the_push_rule_and_shares_its_table() -> None:
 def test_full_deck_pai_gow_counts_equal_the_published_emperors_challenge_counts() -> None:
     """Over all 154,143,080 hands, the numba classification finds exactly the published
     counts of nine-, ten- and jack-high pai gows (Wizard of Odds, Emperor's Challenge:
-    31,080, 248,640 and 963,480; docs/poker-odds.md)."""
+    31,080, 248,640 and 963,480; docs/poker-odds.md), and every kind's combinatorial
+    count."""
     from paigow.poker.fast import BINOM
 
     deck = np.arange(53, dtype=np.int64)
@@ -255,6 +256,12 @@ def test_full_deck_pai_gow_counts_equal_the_published_emperors_challenge_counts(
         tops += np.bincount(kern.pai_gow_high(hands, PokerRules()), minlength=15)
     assert (int(tops[9]), int(tops[10]), int(tops[11])) == (31_080, 248_640, 963_480)
     assert int(tops[:9].sum()) == int(tops[0])  # nothing below nine high
+    # and every kind's count equals the combinatorial count (paigow.poker.paigow_count),
+    # which looks at no hand: 2,719,500 queen-high pai gows among them
+    from paigow.poker.paigow_count import pai_gow_count
+
+    assert [int(tops[v]) for v in range(9, 15)] == [pai_gow_count(r) for r in "9TJQKA"]
+    assert int(tops[12]) == 2_719_500
 
 
 @pytest.mark.slow
