@@ -191,6 +191,7 @@ def fast_way(name: str | FastWay, rules: PokerRules = DEFAULT_RULES) -> FastWay:
         return name
     key = name.strip().lower()
     if key == "house":
+        rules = PokerRules(rules.joker, rules.wheel)  # all the kernel reads: one table each
         if rules not in _HOUSE:
             _HOUSE[rules] = HouseFastWay(rules)
         return _HOUSE[rules]
