@@ -127,11 +127,16 @@ def test_cache_rebuilds_when_code_changes_and_removes_stale_tables(
 
 @pytest.mark.slow
 @pytest.mark.parametrize("hand", [QUADS, JOKER])
-def test_full_deck_advise_counts_sum_to_53_524_680_for_every_setting(hand: str) -> None:
+@pytest.mark.parametrize("rules", [PokerRules(), PokerRules(push="pai-gow:Q")],
+                         ids=["classic", "ez"])
+def test_full_deck_advise_counts_sum_to_53_524_680_for_every_setting(
+    hand: str, rules: PokerRules
+) -> None:
     """The real problem: every banker hand from the 46 other cards, C(46,7) = 53,524,680,
-    for every legal setting, with the joker and with four of a kind. Uses (and on a new
-    machine builds, once, about a minute) the cached table of the house way's settings."""
-    adv = advise(hand, "house")
+    for every legal setting, with the joker and with four of a kind, in the classic game
+    and in EZ Pai Gow (a banker's queen-high pai gow pushes). Uses (and on a new machine
+    builds, once, about a minute) the cached table of the house way's settings."""
+    adv = advise(hand, "house", rules=rules)
     assert adv.total == comb(46, 7) == 53_524_680
     legal = [s for s in settings(hand) if not is_foul(s)]
     assert len(adv.settings) == len(legal)
@@ -141,10 +146,36 @@ def test_full_deck_advise_counts_sum_to_53_524_680_for_every_setting(hand: str) 
     # and Monte Carlo on the full deck agrees with the exact counts of the best setting
     n = 60_000
     best = adv.best_setting
-    w, p, lo = simulate_hand(hand, best.split, "house", n, seed=11)
+    w, p, lo = simulate_hand(hand, best.split, "house", n, seed=11, rules=rules)
     for got, exact in ((w, best.win), (p, best.push), (lo, best.lose)):
         prob = exact / adv.total
         assert abs(got / n - prob) <= 4 * (prob * (1 - prob) / n) ** 0.5 + 1e-12
+    if rules.push != "none":
+        assert 0 < adv.pushed <= min(s.push for s in adv.settings)
+
+
+FULL_DECK_SAMPLE = ["Jk Ah Kd Kc 7s 4h 2c", "Th Tc 6s 6d 5h 4c 2s", "Qs Jh 9d 7c 5s 3h 2d"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", [PokerRules(), PokerRules(push="pai-gow:Q")],
+                         ids=["classic", "ez"])
+def test_full_deck_grid_method_equals_histogram_method(rules: PokerRules) -> None:
+    """The fast method (a grid of the hand's own thresholds, table read in order) and the
+    first method (the full (H, L) histogram) give the same counts on a sample of full-deck
+    hands, joker hands and a queen-high pai gow among them, both roles."""
+    for hand in FULL_DECK_SAMPLE:
+        for banking in (False, True):
+            a, b = (advise(hand, "house", banking, rules=rules, method=m)
+                    for m in ("grid", "histogram"))
+            assert a == b, (hand, banking)
+
+
+def test_unknown_method_is_refused() -> None:
+    from paigow.errors import RuleError
+
+    with pytest.raises(RuleError, match="unknown advice method 'fast'"):
+        advise(QUADS, "house", deck=DECK, cache=False, method="fast")
 
 
 def test_rank_ids_kept_on_disk_equal_a_fresh_computation(

@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 from paigow.cli.common import new_app
 from paigow.cli.poker_odds import register
+from paigow.poker.cards import parse_cards
 
 app = new_app()
 register(app)
@@ -28,8 +29,6 @@ def _bad(args: list[str], needle: str) -> None:
 @pytest.mark.parametrize(
     ("args", "needle"),
     [
-        (["sidebet", "--paytable", "no-such-table"], "unknown pay table"),
-        (["sidebet", "--paytable", "emperors-challenge", "--joker", "free"], "joker"),
         (["advise", "As", "Kd", "Qh", "Jc", "9s", "8d", "1x"], "bad card '1x'"),
         (["advise", "As", "Kd", "Qh", "Jc", "9s", "8d"], "seven cards"),
         (["advise", "As", "As", "Qh", "Jc", "9s", "8d", "2c"], "repeated"),
@@ -65,18 +64,65 @@ def test_simulate_json_is_reproducible() -> None:
     assert lo < da["edge"] < hi
 
 
-def test_sidebet_small_deck_json() -> None:
-    res = runner.invoke(app, ["sidebet", "--paytable", "emperors-challenge", "--deck",
-                              "As Ks Qs Js Ts 9s 8s 7s 2d", "--json"])
-    assert res.exit_code == 0, res.output
-    data = json.loads(res.stdout)
-    assert data["total"] == 36
-    assert {x["hand"]: x["count"] for x in data["lines"]}["seven-card-straight-flush"] == 2
-
-
 def test_sweep_sample_small_deck_json() -> None:
     res = runner.invoke(app, ["sweep", "--sample", "6", "--seed", "1", "--deck", SMALL,
                               "--json"])
     assert res.exit_code == 0, res.output
     data = json.loads(res.stdout)
     assert data["hands"] == 6 and data["optimal"]["edge"] <= data["house"]["edge"]
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["advise", "Qs Jh 9d 7c 5s 3h 2d", "--push", "pai-gow:8"], "bad hand kind 'pai-gow:8'"),
+        (["advise", "Qs Jh 9d 7c 5s 3h 2d", "--ez", "--commission", "0.05"], "--ez already"),
+        (["simulate", "--ez", "--push", "none", "--rounds", "10"], "--ez already"),
+        (["sweep", "--sample", "2", "--push", "queen"], "bad hand kind 'queen'"),
+    ],
+)
+def test_bad_push_rule_exits_2_with_one_line(args: list[str], needle: str) -> None:
+    _bad(args, needle)
+
+
+def test_advise_ez_small_deck_json_counts_the_pushes() -> None:
+    from paigow.analysis.poker_odds import advise
+    from paigow.poker.rules import PokerRules
+
+    hand = "Kh Ah 8d 6c Qd Jc 2h"
+    deck = "Qs Jh 9c 7s 5h 4d 3c 2s Kh Ah 8d 6c Qd Jc 9h Jk 2h"
+    res = runner.invoke(app, ["advise", hand, "--deck", deck, "--ez", "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert data["push_rule"] == "pai-gow:Q" and data["commission"] == 0
+    lib = advise(hand, "house", rate=0, rules=PokerRules(push="pai-gow:Q"),
+                 deck=parse_cards(deck), cache=False)
+    assert data["pushed_by_rule"] == lib.pushed > 0
+    assert [(s["win"], s["push"], s["lose"]) for s in data["settings"]] == [
+        (s.win, s.push, s.lose) for s in lib.settings]
+
+
+def test_simulate_ez_equals_push_and_commission_options() -> None:
+    base = ["simulate", "--rounds", "4000", "--seed", "3", "--json"]
+    ez = runner.invoke(app, [*base, "--ez"])
+    spelled = runner.invoke(app, [*base, "--push", "pai-gow:q", "--commission", "0"])
+    classic = runner.invoke(app, base)
+    assert ez.exit_code == spelled.exit_code == classic.exit_code == 0, ez.output
+    a, b, c = (json.loads(x.stdout) for x in (ez, spelled, classic))
+    assert a == b and a["push_rule"] == "pai-gow:Q" and a["commission"] == 0
+    assert c["push_rule"] == "none" and c["commission"] == 0.05
+    # the same deals: the rule only turns some wins and losses into pushes
+    assert a["win"] <= c["win"] and a["lose"] <= c["lose"] and a["push"] > c["push"]
+
+
+def test_sweep_json_reports_the_paired_gain() -> None:
+    res = runner.invoke(app, ["sweep", "--sample", "6", "--seed", "1", "--deck", SMALL,
+                              "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    gain = data["gain"]
+    assert gain["edge"] == pytest.approx(data["house"]["edge"] - data["optimal"]["edge"])
+    lo, hi = gain["ci95"]
+    assert lo <= gain["edge"] <= hi
+    text = runner.invoke(app, ["sweep", "--sample", "6", "--seed", "1", "--deck", SMALL])
+    assert "gain of optimal over house" in text.stdout and "paired 95% interval" in text.stdout

@@ -72,7 +72,7 @@ def test_the_whole_bankroll_can_be_bet_but_not_a_cent_more() -> None:
     with pytest.raises(AmountError, match="cannot bet"):
         table.place_bet(1, have + 1, owner="you")
     table.place_bet(1, have, owner="you")
-    assert table.pending[1] == have
+    assert table.pending[1].main == have
 
 
 def test_a_flat_fee_must_be_covered_with_the_bet() -> None:

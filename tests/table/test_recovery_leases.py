@@ -67,8 +67,21 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def _state(pid: int) -> str:
-    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+def _zombie(pid: int) -> bool:
+    """Dead and not reaped: every thread has exited (a multi-threaded process shows its
+    first thread as ``Z`` while the others are still tearing down, files still open)."""
+    tasks = Path(f"/proc/{pid}/task")
+    states = []
+    for t in tasks.iterdir():
+        try:
+            states.append(_state(t / "stat"))
+        except FileNotFoundError:  # that thread is gone
+            continue
+    return bool(states) and all(s == "Z" for s in states)
+
+
+def _state(stat: Path) -> str:
+    return stat.read_text().rsplit(")", 1)[1].split()[0]
 
 
 def _statuses(db: Path) -> list[str]:
@@ -124,7 +137,7 @@ def test_a_killed_table_not_yet_reaped_is_gone(tmp_path: Path, way_csv: Path) ->
     rid, _ = _open_round(db)
     os.kill(proc.pid, signal.SIGKILL)
     deadline = time.monotonic() + 10
-    while _state(proc.pid) != "Z":  # dead, not reaped: its PID still answers kill(pid, 0)
+    while not _zombie(proc.pid):  # dead, not reaped: its PID still answers kill(pid, 0)
         assert time.monotonic() < deadline
         time.sleep(0.01)
     assert _alive(proc.pid)

@@ -312,6 +312,53 @@ def test_a_bad_bet_changes_nothing(
     store.close()
 
 
+def test_side_bets_and_the_dragon_hand_on_both_databases(backend: str) -> None:
+    # EZ Pai Gow with side bets and the dragon hand: the wager rows are written when a
+    # round opens and completed when it settles; the audit holds; every round replays.
+    from fractions import Fraction
+
+    from paigow.settle import Commission
+    from paigow.table.replay import poker_rules_of, replay
+    from paigow.table.session import TableOptions, build_table, poker_way
+
+    opts = TableOptions(
+        game="poker", seats=3, house_way="house", bot_ways=("house",),
+        commission=Commission(rate=Fraction(0)), push="pai-gow:Q",
+        side_bets=("fortune", "queens-dragon"), dragon="house",
+        bot_side=(("fortune", 500), ("queens-dragon", 100)), bot_dragon=500, seed=4)
+    store = open_store(backend)
+    table = build_table(opts, store, seeded_chance(4))
+    for _ in range(8):
+        table.play_round()
+    assert store.check() == []
+    rows = store.query("SELECT kind, COUNT(*) AS n, SUM(net) AS net FROM wager "
+                       "GROUP BY kind ORDER BY kind")
+    kinds = {r["kind"]: r for r in rows}
+    assert kinds["side"]["n"] == 8 * 3 * 2 and kinds["dragon"]["n"] == 8
+    session = store.session(table.session_id)
+    house = poker_way("house", poker_rules_of(session["rules"]))
+    for rnd in store.rounds(table.session_id):
+        assert replay(rnd, session, store.entries(rnd["round"]), house).exact
+    store.close()
+
+
+def test_an_older_ledger_grows_the_wager_table(backend: str) -> None:
+    # A ledger written before side bets: read-only it has no wager rows (and no error);
+    # opened for writing it gains the table.
+    store = open_store(backend)
+    table = _tiles_table(store)
+    table.play_round()
+    store._run("DROP TABLE wager")  # type: ignore[attr-defined]
+    store.close()
+    old = open_store(backend, readonly=True)
+    (rnd,) = old.rounds()
+    assert rnd["side_bets"] == [] and rnd["dragon"] is None and rnd["wagers"] == []
+    old.close()
+    again = open_store(backend)
+    assert again.query("SELECT COUNT(*) AS n FROM wager") == [{"n": 0}]
+    again.close()
+
+
 # -- PostgreSQL through the command, and killed -----------------------------------------------
 def _sql(url: str, sql: str, *args: Any) -> int:
     """One number from the database, read without opening the store (which would void the

@@ -278,3 +278,60 @@ def test_the_trainer_page_grades_a_hand_set_by_clicking(server: str, browser: An
         p.page.click("#t-next")
         expect(p.page.locator("#trainer-task h2")).to_contain_text("Hand 2", timeout=120_000)
         p.close()
+
+
+def test_a_floor_game_opened_from_the_lobby_form(server: str, browser: Any) -> None:
+    """Issue 13 in the browser: the lobby's form opens an EZ Pai Gow table offering the
+    Fortune and Queen's Dragon bets and a dragon hand set by its buyer; a person bets on
+    all three, sets their hand and then the dragon hand, and the reveal shows the side
+    bets and the dragon hand's result."""
+    from playwright.sync_api import expect
+
+    ann = Page(browser, DESKTOP, "Ann (desktop)")
+    ann.page.goto(server + "/")
+    expect(ann.page.locator("#game")).to_be_visible()
+    ann.page.select_option("#game", "poker")
+    ann.page.fill("#name", "EZ floor")
+    ann.page.fill("#seats", "2")
+    ann.page.check("#ez")
+    ann.page.check("#offer-fortune")
+    ann.page.check("#offer-queens-dragon")
+    ann.page.select_option("#dragon", "player")
+    ann.shot("floor-form-desktop.png")
+    ann.page.click("#open-table")
+    expect(ann.page.locator("#table-head .rules")).to_contain_text("queen-high pai gow pushes")
+    expect(ann.page.locator("#table-head .rules")).to_contain_text("dragon hand")
+    ann.page.fill("#join-name", "Ann")
+    ann.page.click("#join-button")
+    expect(ann.page.locator("#side-fortune")).to_be_visible()
+    ann.page.fill("#bet-amount", "10")
+    ann.page.fill("#side-fortune", "5")
+    ann.page.fill("#side-queens-dragon", "1")
+    ann.page.fill("#dragon-amount", "10")
+    ann.shot("floor-bet-desktop.png")
+    ann.page.click("#bet-button")
+    end = time.monotonic() + 60
+    while not ann.page.locator("#setter .piece-btn").first.is_visible():
+        if ann.page.locator("#refuse-button").is_visible():
+            ann.page.click("#refuse-button")
+        assert time.monotonic() < end, "Ann was never dealt a hand"
+        time.sleep(0.1)
+    ann.page.click("#house-button")
+    ann.page.click("#set-button")
+    # then the dragon hand she bought, in the same setter
+    expect(ann.page.locator(".dragon-note")).to_be_visible(timeout=30_000)
+    expect(ann.page.locator("#setter h2")).to_contain_text("dragon hand")
+    ann.shot("floor-dragon-desktop.png")
+    ann.page.click("#house-button")
+    ann.page.click("#set-button")
+    expect(ann.page.locator(".story")).to_be_visible(timeout=30_000)
+    expect(ann.page.locator(".story-side li")).to_have_count(2)
+    expect(ann.page.locator(".story-dragon")).to_contain_text("bought by seat")
+    ann.shot("floor-reveal-desktop.png")
+    watcher = Page(browser, PHONE, "watcher (phone)")
+    watcher.page.goto(ann.page.url)
+    expect(watcher.page.locator(".story-side")).to_be_visible()
+    watcher.no_sideways_scroll()
+    watcher.shot("floor-reveal-phone.png")
+    watcher.close()
+    ann.close()

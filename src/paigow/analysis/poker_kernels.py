@@ -25,6 +25,10 @@ import numba as nb
 import numpy as np
 import numpy.typing as npt
 
+from paigow.poker.fast import best5_of7
+from paigow.poker.kinds import HandKind
+from paigow.poker.rules import PokerRules
+
 I64 = npt.NDArray[np.int64]
 I32 = npt.NDArray[np.int32]
 U8 = npt.NDArray[np.uint8]
@@ -113,12 +117,9 @@ def hands_range(deck: I64, start: int, count: int, binom: I64) -> I32:
     return out
 
 
-@nb.njit(cache=True, parallel=True)
-def histogram(
-    player_pos: I64, n_deck: int, table: U8, n_h: int, n_l: int, binom: I64, slots: int
-) -> I64:
-    """2-D histogram over (H, L) of the opponent's setting, over every 7-card hand of the
-    deck positions not in ``player_pos``: looks each hand up in ``table`` (n, 3)."""
+@nb.njit(cache=True)
+def others(player_pos: I64, n_deck: int) -> I64:
+    """The deck positions ``0 … n_deck - 1`` not in ``player_pos``, ascending."""
     rest = np.empty(n_deck - player_pos.shape[0], np.int64)
     j = 0
     for p in range(n_deck):
@@ -129,6 +130,31 @@ def histogram(
         if not used:
             rest[j] = p
             j += 1
+    return rest
+
+
+@nb.njit(cache=True)
+def sum_slots(per_slot: npt.NDArray[np.integer]) -> I64:
+    """The sum over the first axis of per-thread counts, as int64."""
+    total = np.zeros(per_slot.shape[1:], np.int64)
+    for t in range(per_slot.shape[0]):
+        total += per_slot[t]
+    return total
+
+
+@nb.njit(cache=True, parallel=True)
+def histogram(
+    player_pos: I64, n_deck: int, table: U8, n_h: int, n_l: int, kind_bits: U8,
+    use_kind: bool, binom: I64, slots: int,
+) -> tuple[I64, int]:
+    """2-D histogram over (H, L) of the opponent's setting, over every 7-card hand of the
+    deck positions not in ``player_pos``: looks each hand up in ``table`` (n, 3). With
+    ``use_kind``, hands of the push kind (see :func:`grid_histogram`) are counted apart.
+
+    The first method of ``poker_odds.advise`` (``method="histogram"``), kept to check and
+    time the grid method against: its innermost loop runs over the highest card, so the
+    table is read at random."""
+    rest = others(player_pos, n_deck)
     m = rest.shape[0]
     # work items: the two lowest positions, dealt round-robin to the slots
     n_items = 0
@@ -142,6 +168,7 @@ def histogram(
             items[k, 1] = b
             k += 1
     hist = np.zeros((slots, n_h, n_l), np.int32)
+    kinds = np.zeros(slots, np.int64)
     for t in nb.prange(slots):
         for it in range(t, n_items, slots):
             a = items[it, 0]
@@ -157,14 +184,67 @@ def histogram(
                             s6 = s5 + binom[rest[f], 6]
                             for g in range(f + 1, m):
                                 x = s6 + binom[rest[g], 7]
+                                if use_kind and (kind_bits[x >> 3] >> (x & 7)) & 1:
+                                    kinds[t] += 1
+                                    continue
                                 hh = np.int64(table[x, 0]) | (np.int64(table[x, 1]) << 8)
                                 hist[t, hh, table[x, 2]] += 1
-    total = np.zeros((n_h, n_l), np.int64)
-    for t in range(slots):
-        for i in range(n_h):
-            for j in range(n_l):
-                total[i, j] += hist[t, i, j]
-    return total
+    return sum_slots(hist), kinds.sum()
+
+
+@nb.njit(cache=True, parallel=True)
+def grid_histogram(
+    player_pos: I64, n_deck: int, table: U8, hmap: U8, lmap: U8, n_a: int, n_b: int,
+    kind_bits: U8, use_kind: bool, binom: I64, slots: int,
+) -> tuple[I64, int]:
+    """Counts of the opponent's setting over a coarse grid, over every 7-card hand of the
+    deck positions not in ``player_pos``, and the number of hands of the push kind.
+
+    The grid cell of a hand with ranks ``(H, L)`` is ``(hmap[H], lmap[L])``: the number
+    of the player's thresholds at or below each rank (see ``poker_odds.advise``), so the
+    grid holds exactly what the player's settings need to be counted. With ``use_kind``,
+    a hand whose bit is set in ``kind_bits`` (bit ``x & 7`` of byte ``x >> 3`` for the
+    hand of colex index ``x``) is counted apart, not in the grid.
+
+    The loops run from the highest card (outermost) to the lowest (innermost), so the
+    table is read in ascending colex order: a stream, not random access. Work items are
+    the two highest cards, dealt round-robin to the slots.
+    """
+    rest = others(player_pos, n_deck)
+    m = rest.shape[0]
+    n_items = 0
+    for i6 in range(6, m):
+        n_items += i6 - 5
+    items = np.empty((n_items, 2), np.int64)
+    k = 0
+    for i6 in range(6, m):
+        for i5 in range(5, i6):
+            items[k, 0] = i6
+            items[k, 1] = i5
+            k += 1
+    grid = np.zeros((slots, n_a, n_b), np.int64)
+    kinds = np.zeros(slots, np.int64)
+    for t in nb.prange(slots):
+        for it in range(t, n_items, slots):
+            i6 = items[it, 0]
+            i5 = items[it, 1]
+            s5 = binom[rest[i6], 7] + binom[rest[i5], 6]
+            for i4 in range(4, i5):
+                s4 = s5 + binom[rest[i4], 5]
+                for i3 in range(3, i4):
+                    s3 = s4 + binom[rest[i3], 4]
+                    for i2 in range(2, i3):
+                        s2 = s3 + binom[rest[i2], 3]
+                        for i1 in range(1, i2):
+                            s1 = s2 + binom[rest[i1], 2]
+                            for i0 in range(i1):
+                                x = s1 + rest[i0]
+                                if use_kind and (kind_bits[x >> 3] >> (x & 7)) & 1:
+                                    kinds[t] += 1
+                                    continue
+                                hh = np.int64(table[x, 0]) | (np.int64(table[x, 1]) << 8)
+                                grid[t, hmap[hh], lmap[table[x, 2]]] += 1
+    return sum_slots(grid), kinds.sum()
 
 
 @nb.njit(cache=True)
@@ -273,14 +353,20 @@ def split_keys(
 
 @nb.njit(cache=True)
 def tally(
-    p5: I32, p2: I32, b5: I32, b2: I32, p_forfeit: npt.NDArray[np.bool_], banking: bool
+    p5: I32, p2: I32, b5: I32, b2: I32, p_forfeit: npt.NDArray[np.bool_],
+    pushed: npt.NDArray[np.bool_], banking: bool,
 ) -> I64:
     """Win, push and lose counts of the tracked hand (``p``) against the other (``b``).
 
     Not ``banking``: ``p`` is a player and ``b`` the banker, who wins copies; a forfeit
-    (fouled, ``foul="forfeit"``) loses. ``banking``: ``p`` is the bank and wins copies."""
+    (fouled, ``foul="forfeit"``) loses. ``banking``: ``p`` is the bank and wins copies.
+    A round marked in ``pushed`` (the banker's hand is of the push kind) pushes, whatever
+    the hands, a forfeit included."""
     out = np.zeros(3, np.int64)
     for i in range(p5.shape[0]):
+        if pushed[i]:
+            out[1] += 1
+            continue
         if p_forfeit[i]:
             out[2] += 1
             continue
@@ -296,6 +382,39 @@ def tally(
             out[1] += 1
         else:
             out[2] += 1
+    return out
+
+
+# ------------------------------------------------------------------ hand kinds
+
+
+def pai_gow_high(hands: I32, rules: PokerRules) -> U8:
+    """For each row of seven cards: the rank value (2..14) of its highest card when the
+    cards are a *pai gow* (their best five-card hand is only a high card: no pair,
+    straight or flush), else 0. Numba's direct seven-card evaluator
+    (:func:`paigow.poker.fast.best5_of7`) does the work; the high-card key keeps its top
+    rank in bits 16..19 (:mod:`paigow.poker.rank`).
+
+    >>> from paigow.poker.cards import parse_cards
+    >>> hands = np.array([parse_cards(h) for h in ("Qs Jh 9d 7c 5s 3h 2d",
+    ...                                             "Jk Qs Jh 9d 7c 5s 3h",
+    ...                                             "Qs Jh Td 9c 8s 3h 2d")])
+    >>> pai_gow_high(hands, PokerRules()).tolist()    # Q high; the bug joker is an ace; a straight
+    [12, 14, 0]
+    >>> pai_gow_high(hands, PokerRules(joker="wild")).tolist()  # a wild joker always pairs
+    [12, 0, 0]
+    """
+    keys = best5_of7(hands, rules)
+    out: U8 = np.where(keys < (1 << 20), keys >> 16, 0).astype(np.uint8)
+    return out
+
+
+def kind_mask(hands: I32, kind: HandKind, rules: PokerRules) -> npt.NDArray[np.bool_]:
+    """Which rows of seven cards are of ``kind`` (:mod:`paigow.poker.kinds`): the fast
+    twin of :meth:`HandKind.matches <paigow.poker.kinds.HandKind.matches>`."""
+    if kind.high is None:
+        return np.zeros(len(hands), np.bool_)
+    out: npt.NDArray[np.bool_] = pai_gow_high(hands, rules) == kind.high
     return out
 
 

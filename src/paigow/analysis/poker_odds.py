@@ -8,12 +8,17 @@ Method (details and figures in docs/poker-odds.md):
    dense rank ids, ``H`` (five-card) and ``L`` (two-card), three bytes per hand: 462 MB
    for the 154,143,080 hands of the full deck, memory-mapped from the user's cache dir
    and rebuilt by itself when the rules or the way's source change.
-2. **Advice** (:func:`advise`): enumerate the C(46,7) = 53,524,680 opponent hands from the
-   46 other cards in numba, look each up, and count them in a 2-D histogram over
-   ``(H, L)``; with its 2-D cumulative sums every setting's win and lose counts are O(1):
-   a player's setting ``(h, l)`` wins when ``H < h`` and ``L < l`` and loses when
-   ``H >= h`` and ``L >= l`` (copies go to the banker). A banking hand wins when
-   ``H <= h`` and ``L <= l`` and loses when ``H > h`` and ``L > l``.
+2. **Advice** (:func:`advise`): a player's setting ``(h, l)`` wins when ``H < h`` and
+   ``L < l`` and loses when ``H >= h`` and ``L >= l`` (copies go to the banker); a banking
+   hand wins when ``H <= h`` and ``L <= l`` and loses when ``H > h`` and ``L > l``.
+   Enumerate the C(46,7) = 53,524,680 opponent hands from the 46 other cards in numba,
+   in table order, and count them on the grid of the hand's own settings' thresholds (at
+   most 22 × 22 cells); with its 2-D cumulative sums every setting's win and lose counts
+   are O(1). The first method (``method="histogram"``) counted them in the full
+   ``(H, L)`` histogram instead.
+3. **Push rule** (``PokerRules.push``, the commission-free game): opponent hands of the
+   kind, marked in a one-time array of one bit a hand (:func:`kind_bits`), are counted
+   apart and push every setting; a bank whose own hand is of the kind pushes everything.
 
 Who is who. Not ``banking``: the hand is a player's; the banker sets by the dealer way as
 banker. ``banking``: the hand is the bank; the opponent is a player who sets by the dealer
@@ -30,8 +35,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from math import comb
 from pathlib import Path
@@ -44,7 +49,7 @@ import platformdirs
 from paigow.analysis import Progress
 from paigow.analysis import poker_kernels as kern
 from paigow.analysis.poker_ways import FastWay, fast_way
-from paigow.errors import AmountError, CardError, SettingError
+from paigow.errors import AmountError, CardError, RuleError, SettingError
 from paigow.poker.cards import (
     DECK_SIZE,
     FULL_DECK,
@@ -56,6 +61,7 @@ from paigow.poker.cards import (
 )
 from paigow.poker.cards import check_deck as cards_check_deck
 from paigow.poker.fast import BINOM, table2, table5
+from paigow.poker.kinds import HandKind
 from paigow.poker.rules import PokerRules
 from paigow.poker.setting import Setting, settings
 from paigow.poker.ways import Decision
@@ -177,12 +183,26 @@ def prune_stale_tables(folder: Path, dealer: FastWay) -> list[Path]:
 
 
 def kern_source_hash() -> str:
-    """Hash of the code that builds the table: these kernels, and the evaluator, cards and
-    split order its content depends on (a change to any of them rebuilds the cache)."""
+    """Hash of the code that builds the table: the kernels that enumerate, set and rank
+    the hands, and the evaluator, cards and split order its content depends on (a change
+    to any of them rebuilds the cache; other kernels, such as the counting ones, may
+    change without it)."""
     from paigow.analysis.poker_ways import source_hash
     from paigow.poker import cards, fast, setting
 
-    return source_hash(kern, fast, cards, setting)
+    builders = (kern.rank_ids, kern.setting_ranks, kern.hands_range, kern.unrank7,
+                kern.split_keys, kern.idx5, kern.idx2)
+    order = (tuple(map(tuple, kern.HIGH_ASC.tolist())), tuple(map(tuple, kern.LOW_ASC.tolist())))
+    return source_hash(*builders, *order, fast, cards, setting)
+
+
+def kind_source_hash() -> str:
+    """Hash of the code that classifies hands by kind (:func:`kind_bits`)."""
+    from paigow.analysis.poker_ways import source_hash
+    from paigow.poker import cards, fast, kinds
+
+    return source_hash(kern.pai_gow_high, kern.kind_mask, kern.hands_range, kern.unrank7,
+                       fast, cards, kinds)
 
 
 _TABLES: dict[str, U8] = {}
@@ -221,6 +241,39 @@ def build_table(
             on_progress(start + count, total)
 
 
+def _cache_folder(cards: Sequence[Card], cache: Path | bool) -> Path | None:
+    """Where a full-deck array is kept on disk: ``None`` to keep it in memory only."""
+    if cache is not False and (len(cards) >= 40 or not isinstance(cache, bool)):
+        return cache_dir() if cache is True else Path(cache)
+    return None
+
+
+def _on_disk(
+    path: Path, shape: tuple[int, ...], fill: Callable[[U8], None], prune: Callable[[], object]
+) -> U8:
+    """The uint8 array of ``shape`` kept at ``path``: memory-mapped when there; else
+    built by ``fill`` under a temporary name and renamed when complete (an interrupted
+    build leaves nothing half-made), after ``prune`` has removed stale files."""
+    if not path.is_file():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        prune()
+        tmp = path.with_suffix(f".{os.getpid()}.part")
+        try:
+            mm = np.lib.format.open_memmap(tmp, mode="w+", dtype=np.uint8, shape=shape)
+            fill(mm)
+            mm.flush()
+            del mm
+            os.replace(tmp, path)
+        finally:
+            if tmp.exists():
+                tmp.unlink()
+    arr: U8 = np.load(path, mmap_mode="r")
+    if arr.shape != shape:  # pragma: no cover - a damaged cache file
+        path.unlink()
+        raise CardError(f"the cached table {path} was damaged; it has been removed")
+    return arr
+
+
 def opponent_table(
     dealer: FastWay,
     banking: bool,
@@ -243,38 +296,29 @@ def opponent_table(
     if hit is not None:
         return hit
     total = comb(len(cards), 7)
-    folder: Path | None = None
-    if cache is not False and (len(cards) >= 40 or not isinstance(cache, bool)):
-        folder = cache_dir() if cache is True else Path(cache)
+    folder = _cache_folder(cards, cache)
+
+    def fill(out: U8) -> None:
+        build_table(dealer, banking, rules, cards, out, on_progress)
+
     if folder is None:
         table = np.zeros((total, 3), np.uint8)
-        build_table(dealer, banking, rules, cards, table, on_progress)
+        fill(table)
     else:
-        path = table_path(folder, dealer, key)
-        if not path.is_file():
-            folder.mkdir(parents=True, exist_ok=True)
-            prune_stale_tables(folder, dealer)
-            tmp = path.with_suffix(f".{os.getpid()}.part")
-            try:
-                mm = np.lib.format.open_memmap(tmp, mode="w+", dtype=np.uint8, shape=(total, 3))
-                build_table(dealer, banking, rules, cards, mm, on_progress)
-                mm.flush()
-                del mm
-                os.replace(tmp, path)
-            finally:
-                if tmp.exists():
-                    tmp.unlink()
-        table = np.load(path, mmap_mode="r")
-        if table.shape != (total, 3):  # pragma: no cover - a damaged cache file
-            path.unlink()
-            raise CardError(f"the cached table {path} was damaged; it has been removed")
+        table = _on_disk(table_path(folder, dealer, key), (total, 3), fill,
+                         lambda: prune_stale_tables(folder, dealer))
     _TABLES[key] = table
     return table
 
 
-def cached_table(dealer: FastWay, rules: PokerRules, banking: bool = True) -> U8 | None:
+def cached_table(
+    dealer: FastWay | str, rules: PokerRules, banking: bool = True
+) -> U8 | None:
     """The full-deck table of ``dealer`` if it is in memory or in the cache dir (never
-    built here), else ``None``."""
+    built here), else ``None``. A way given by name is built as :func:`advise` builds it
+    (:func:`way_for`: under a push rule, the classic game's way and table)."""
+    if isinstance(dealer, str):
+        dealer = way_for(dealer, rules)
     key = table_key(dealer, banking, rules, FULL_DECK)
     hit = _TABLES.get(key)
     if hit is not None:
@@ -285,6 +329,75 @@ def cached_table(dealer: FastWay, rules: PokerRules, banking: bool = True) -> U8
     table: U8 = np.load(path, mmap_mode="r")
     _TABLES[key] = table
     return table
+
+
+# ------------------------------------------------------------------ hand kinds
+
+KIND_FORMAT = "poker-kind-bits-v1"
+_KIND_BITS: dict[str, U8] = {}
+
+
+def kind_bits(
+    kind: HandKind,
+    rules: PokerRules = DEFAULT_RULES,
+    deck: Iterable[Card] | None = None,
+    cache: Path | bool = True,
+    on_progress: Progress | None = None,
+) -> U8:
+    """Which hands of ``deck`` are of ``kind`` under ``rules``' joker, one bit a hand in
+    colex order: bit ``x & 7`` of byte ``x >> 3`` for hand ``x``.
+
+    What the exact advice needs under a push rule (a banker's hand of the kind pushes every
+    bet). The full deck's 154,143,080 bits (19 MB) are built once (seconds, by the numba
+    classifier :func:`poker_kernels.kind_mask`) and kept in :func:`cache_dir` as
+    ``poker-kind-<code>-<key>.npy`` like the opponent tables (``cache`` as there).
+    """
+    cards = check_deck(deck)
+    spec = {"format": KIND_FORMAT, "kind": kind.spec, "joker": rules.joker,
+            "deck": list(cards), "code": kind_source_hash()}
+    key = hashlib.sha256(json.dumps(spec, sort_keys=True).encode()).hexdigest()[:20]
+    hit = _KIND_BITS.get(key)
+    if hit is not None:
+        return hit
+    total = comb(len(cards), 7)
+    arr = np.array(cards, dtype=np.int64)
+
+    def fill(out: U8, chunk: int = 1 << 21) -> None:  # a multiple of 8: whole bytes
+        for start in range(0, total, chunk):
+            count = min(chunk, total - start)
+            hands = kern.hands_range(arr, start, count, BINOM)
+            packed = np.packbits(kern.kind_mask(hands, kind, rules), bitorder="little")
+            out[start >> 3 : (start >> 3) + len(packed)] = packed
+            if on_progress is not None:
+                on_progress(start + count, total)
+
+    shape = ((total + 7) // 8,)
+    folder = _cache_folder(cards, cache)
+    if folder is None:
+        bits = np.zeros(shape, np.uint8)
+        fill(bits)
+    else:
+        code = kind_source_hash()[:8]
+
+        def prune() -> None:
+            for old in folder.glob("poker-kind-*.npy"):
+                if not old.name.startswith(f"poker-kind-{code}-"):
+                    old.unlink(missing_ok=True)
+
+        bits = _on_disk(folder / f"poker-kind-{code}-{key}.npy", shape, fill, prune)
+    _KIND_BITS[key] = bits
+    return bits
+
+
+def way_for(way: FastWay | str, rules: PokerRules) -> FastWay:
+    """The batch way ``way`` (:func:`~paigow.analysis.poker_ways.fast_way`) under
+    ``rules``. The push rule says what a banker's hand does to the bets, not how a way
+    sets a hand, so a way named here is built without it (the commission-free game's
+    house way shares its one-time table with the classic game's), except ``optimal``,
+    whose choices depend on it."""
+    if isinstance(way, str) and way.strip().lower() != "optimal":
+        rules = replace(rules, push="none")
+    return fast_way(way, rules)
 
 
 # ------------------------------------------------------------------------ advise
@@ -321,7 +434,12 @@ class SettingOdds:
 
 @dataclass(frozen=True)
 class Advice:
-    """Every legal setting of a hand with its exact odds against the dealer way."""
+    """Every legal setting of a hand with its exact odds against the dealer way.
+
+    ``pushed``: how many of the ``total`` opponent hands push every bet by the push rule
+    (``PokerRules.push``; each setting's ``push`` count includes them): not banking, the
+    banker's hands of the push kind; banking, all of them when the bank's own hand is of
+    that kind, else none."""
 
     cards: tuple[Card, ...]
     banking: bool
@@ -330,6 +448,8 @@ class Advice:
     settings: tuple[SettingOdds, ...] = field(repr=False)
     best: int
     house: int | None
+    pushed: int = 0
+    push_rule: str = "none"
 
     @property
     def best_setting(self) -> SettingOdds:
@@ -347,7 +467,9 @@ class Advice:
             "cards": format_cards(self.cards),
             "banking": self.banking,
             "commission": float(self.rate),
+            "push_rule": self.push_rule,
             "opponent_hands": self.total,
+            "pushed_by_rule": self.pushed,
             "settings": [s.to_json() for s in self.settings],
             "best": self.best_setting.to_json(),
             "house": None if self.house_setting is None else self.house_setting.to_json(),
@@ -360,35 +482,135 @@ def score(win: int, lose: int, rate: Fraction) -> int:
     return (rate.denominator - rate.numerator) * win - rate.denominator * lose
 
 
+def quadrants(cum: npt.NDArray[np.int64], i: int, j: int) -> tuple[int, int]:
+    """From a cumulative histogram ``cum`` (:func:`poker_kernels.cumulative`), the counts
+    of cells below ``(i, j)`` in both coordinates and of cells at or above it in both:
+    a setting's win and lose counts when ``(i, j)`` are its thresholds."""
+    n_h = cum.shape[0] - 1
+    n_l = cum.shape[1] - 1
+    below = int(cum[i, j])
+    return below, int(cum[n_h, n_l]) - int(cum[i, n_l]) - int(cum[n_h, j]) + below
+
+
 def setting_counts(
     cum: npt.NDArray[np.int64], h: int, low: int, banking: bool
 ) -> tuple[int, int, int]:
     """(win, push, lose) of a setting with rank ids ``(h, low)`` from the cumulative
-    histogram ``cum`` (see :func:`poker_kernels.cumulative`)."""
-    n_h = cum.shape[0] - 1
-    n_l = cum.shape[1] - 1
-    total = int(cum[n_h, n_l])
-    if banking:  # the bank wins copies
-        win = int(cum[h + 1, low + 1])
-        lose = total - int(cum[h + 1, n_l]) - int(cum[n_h, low + 1]) + win
-    else:
-        win = int(cum[h, low])
-        lose = total - int(cum[h, n_l]) - int(cum[n_h, low]) + win
-    return win, total - win - lose, lose
+    histogram ``cum`` over ``(H, L)`` of every opponent hand. A player wins when both
+    opponent ranks are below its own and loses when neither is (copies go to the
+    banker); a banking hand wins when both are at or below its own."""
+    k = int(banking)
+    win, lose = quadrants(cum, h + k, low + k)
+    return win, int(cum[-1, -1]) - win - lose, lose
+
+
+METHODS = ("grid", "histogram")
+_NO_BITS = np.zeros(1, np.uint8)
+
+
+def _positions(cards: Sequence[Card], deck: Sequence[Card]) -> npt.NDArray[np.int64]:
+    pos = {c: i for i, c in enumerate(deck)}
+    return np.array(sorted(pos[c] for c in cards), dtype=np.int64)
+
+
+def _histogram(
+    cards: Sequence[Card], table: U8, rules: PokerRules, deck: Sequence[Card],
+    bits: U8 | None,
+) -> tuple[npt.NDArray[np.int64], int]:
+    ids = rank_ids(rules)
+    slots = max(1, nb.get_num_threads())
+    hist, n_kind = kern.histogram(
+        _positions(cards, deck), len(deck), table, len(ids.keys5), len(ids.keys2),
+        _NO_BITS if bits is None else bits, bits is not None, BINOM, slots,
+    )
+    return hist, int(n_kind)
 
 
 def opponent_histogram(
     cards: Sequence[Card], table: U8, rules: PokerRules, deck: Sequence[Card]
 ) -> npt.NDArray[np.int64]:
-    """The (H, L) histogram of the opponent's setting over every hand of the other cards."""
+    """The (H, L) histogram of the opponent's setting over every hand of the other cards
+    (no push rule: every hand counted)."""
+    return _histogram(cards, table, rules, deck, None)[0]
+
+
+def _counts_histogram(
+    cards: Sequence[Card], ranks: Sequence[tuple[int, int]], table: U8, bits: U8 | None,
+    banking: bool, rules: PokerRules, deck: Sequence[Card],
+) -> tuple[list[tuple[int, int]], int]:
+    """Win and lose counts of settings of ranks ``ranks`` (the first method: one full
+    histogram over every ``(H, L)``), and the hands of the push kind (``bits``, from
+    :func:`kind_bits`), which are left out of the histogram."""
+    hist, n_kind = _histogram(cards, table, rules, deck, bits)
+    cum = kern.cumulative(hist)
+    k = int(banking)
+    return [quadrants(cum, h + k, low + k) for h, low in ranks], n_kind
+
+
+def _counts_grid(
+    cards: Sequence[Card], ranks: Sequence[tuple[int, int]], table: U8, bits: U8 | None,
+    banking: bool, rules: PokerRules, deck: Sequence[Card],
+) -> tuple[list[tuple[int, int]], int]:
+    """Win and lose counts of settings of ranks ``ranks``, and the hands of the push kind,
+    by a grid of the settings' own thresholds.
+
+    A setting needs only whether each opponent rank is below its threshold (``h`` and
+    ``l``, or ``h + 1`` and ``l + 1`` for a bank, which wins copies). With the sorted
+    distinct thresholds ``t_0 < t_1 < …`` of all the settings, a rank ``H`` goes to cell
+    ``#{t_k <= H}``, and ``H < t_k`` exactly when that cell is at most ``k``: so an
+    at most 22 × 22 grid, kept in the first-level cache, holds everything the 53,524,680
+    opponent hands say about the hand's settings, and the table is read in order."""
     ids = rank_ids(rules)
-    pos = {c: i for i, c in enumerate(deck)}
-    player_pos = np.array(sorted(pos[c] for c in cards), dtype=np.int64)
+    k = int(banking)
+    th = np.unique(np.array([h + k for h, _ in ranks], dtype=np.int64))
+    tl = np.unique(np.array([low + k for _, low in ranks], dtype=np.int64))
+    hmap = np.searchsorted(th, np.arange(len(ids.keys5)), side="right").astype(np.uint8)
+    lmap = np.searchsorted(tl, np.arange(len(ids.keys2)), side="right").astype(np.uint8)
     slots = max(1, nb.get_num_threads())
-    hist: npt.NDArray[np.int64] = kern.histogram(
-        player_pos, len(deck), table, len(ids.keys5), len(ids.keys2), BINOM, slots
+    grid, n_kind = kern.grid_histogram(
+        _positions(cards, deck), len(deck), table, hmap, lmap, len(th) + 1, len(tl) + 1,
+        _NO_BITS if bits is None else bits, bits is not None, BINOM, slots,
     )
-    return hist
+    cum = kern.cumulative(grid)
+    out = [quadrants(cum, int(np.searchsorted(th, h + k)) + 1,
+                     int(np.searchsorted(tl, low + k)) + 1) for h, low in ranks]
+    return out, int(n_kind)
+
+
+def legal_settings(
+    hand: Sequence[Card], rules: PokerRules = DEFAULT_RULES
+) -> list[tuple[int, Setting, int, int]]:
+    """``(split, setting, H, L)`` of every legal (not fouling) setting of seven cards, with
+    the dense rank ids of its five- and two-card hands (:func:`rank_ids`).
+
+    >>> [j for j, *_ in legal_settings(parse_cards("As Kd Qh Jc 9s 8d 2c"))][:4]
+    [6, 7, 8, 9]
+    """
+    ids = rank_ids(rules)
+    t5, t2 = table5(rules), table2(rules)
+    out = []
+    for j, s in enumerate(settings(hand)):
+        hi = sorted(s.high)
+        lo = sorted(s.low)
+        i5 = int(sum(BINOM[x, k + 1] for k, x in enumerate(hi)))
+        i2 = lo[0] + lo[1] * (lo[1] - 1) // 2
+        if t5[i5] > t2[i2]:
+            out.append((j, s, int(ids.rid5[i5]), int(ids.rid2[i2])))
+    return out
+
+
+def _house_split(
+    hand: Sequence[Card], legal: Sequence[tuple[int, Setting, int, int]], table: U8,
+    dealer_way: FastWay, marker: FastWay, banking: bool, deck: Sequence[Card],
+) -> int:
+    """The split the ``marker`` way gives the hand."""
+    if marker is dealer_way and getattr(dealer_way, "role_blind", False):
+        # the way sets this hand as it sets any opponent hand: read it from the table
+        x = sum(int(BINOM[p, k + 1]) for k, p in enumerate(_positions(hand, deck).tolist()))
+        own = (int(table[x, 0]) | (int(table[x, 1]) << 8), int(table[x, 2]))
+        return next((j for j, _, h, low in legal if (h, low) == own), -1)  # the first
+    arr = np.array([sorted(hand)], dtype=np.int32)
+    return int(marker.splits(arr, banking)[0])
 
 
 def advise(
@@ -401,6 +623,7 @@ def advise(
     house: FastWay | str | None = None,
     cache: Path | bool = True,
     on_progress: Progress | None = None,
+    method: str = "grid",
 ) -> Advice:
     """Exact win/push/lose counts of every legal setting of seven ``cards`` against every
     hand the opponent can hold from the rest of ``deck``, the opponent setting by the
@@ -408,10 +631,19 @@ def advise(
 
     ``house`` (default: the dealer way) marks its own setting of the hand. The best
     setting has the highest EV; among equal EVs the one with more pushes, then the first.
-    ``on_progress`` reports the one-time building of the opponent table.
+    ``on_progress`` reports the one-time building of the opponent table (and, under a push
+    rule, of the push kind's bits). ``rules.push`` names a kind of banker hand that pushes
+    every bet (the commission-free game; set ``rate`` to 0 for it too).
+
+    ``method``: ``"grid"`` (default) counts the opponent hands on a small grid of the
+    hand's own settings' ranks, reading the table in order; ``"histogram"`` (the first
+    method, slower, kept to check and time it against) builds the full ``(H, L)``
+    histogram. Both give the same exact counts.
     """
     r = rules
     c = check_rate(rate)
+    if method not in METHODS:
+        raise RuleError(f"unknown advice method {method!r}: choose {' or '.join(METHODS)}")
     full = check_deck(deck)
     hand = parse_cards(cards)
     if len(hand) != 7:
@@ -419,36 +651,25 @@ def advise(
     missing = [x for x in hand if x not in full]
     if missing:
         raise CardError(f"card {card_name(missing[0])} is not in the deck")
-    dealer_way = fast_way(dealer, r)
+    dealer_way = way_for(dealer, r)
     table = opponent_table(dealer_way, not banking, r, full, cache, on_progress)
-    hist = opponent_histogram(hand, table, r, full)
-    cum = kern.cumulative(hist)
-    total = int(cum[-1, -1])
-    ids = rank_ids(r)
-    t5, t2 = table5(r), table2(r)
-    marker = dealer_way if house is None else fast_way(house, r)
-    own: tuple[int, int] | None = None
-    if marker is dealer_way and getattr(dealer_way, "role_blind", False):
-        # the way sets this hand as it sets any opponent hand: read it from the table
-        pos = {x: i for i, x in enumerate(full)}
-        x = sum(int(BINOM[p, k + 1]) for k, p in enumerate(sorted(pos[y] for y in hand)))
-        own = (int(table[x, 0]) | (int(table[x, 1]) << 8), int(table[x, 2]))
-        house_split = -1
+    legal = legal_settings(hand, r)
+    marker = dealer_way if house is None else way_for(house, r)
+    house_split = _house_split(hand, legal, table, dealer_way, marker, banking, full)
+    total = comb(len(full) - 7, 7)
+    kind = r.banker_push
+    ranks = [(h, low) for _, _, h, low in legal]
+    own_kind = banking and bool(kern.kind_mask(np.array([sorted(hand)], np.int32), kind, r)[0])
+    if own_kind:  # the bank's own hand pushes every bet
+        counts, pushed = [(0, 0)] * len(legal), total
     else:
-        arr = np.array([sorted(hand)], dtype=np.int32)
-        house_split = int(marker.splits(arr, banking)[0])
+        bits = None if banking or kind.high is None else kind_bits(kind, r, full, cache,
+                                                                    on_progress)
+        count = _counts_grid if method == "grid" else _counts_histogram
+        counts, pushed = count(hand, ranks, table, bits, banking, r, full)
     rows: list[SettingOdds] = []
-    for j, s in enumerate(settings(hand)):
-        hi = sorted(s.high)
-        lo = sorted(s.low)
-        i5 = int(sum(BINOM[x, k + 1] for k, x in enumerate(hi)))
-        i2 = lo[0] + lo[1] * (lo[1] - 1) // 2
-        if not t5[i5] > t2[i2]:
-            continue  # a foul: not a legal setting
-        h, lo_id = int(ids.rid5[i5]), int(ids.rid2[i2])
-        if own is not None and own == (h, lo_id):
-            house_split, own = j, None  # the first setting of the way's ranks
-        win, push, lose = setting_counts(cum, h, lo_id, banking)
+    for (j, s, _, _), (win, lose) in zip(legal, counts, strict=True):
+        push = total - win - lose
         rows.append(SettingOdds(j, s, win, push, lose, expected_value(win, push, lose, c),
                                 house=j == house_split))
     best = 0
@@ -457,9 +678,10 @@ def advise(
         sc, sb = score(row.win, row.lose, c), score(b.win, b.lose, c)
         if sc > sb or (sc == sb and row.push > b.push):
             best = i
-    rows[best] = SettingOdds(**{**rows[best].__dict__, "best": True})
+    rows[best] = replace(rows[best], best=True)
     house_row = next((i for i, row in enumerate(rows) if row.house), None)
-    return Advice(sort_cards(hand), banking, c, total, tuple(rows), best, house_row)
+    return Advice(sort_cards(hand), banking, c, total, tuple(rows), best, house_row,
+                  pushed, kind.spec)
 
 
 def brute_force_advice(
@@ -470,8 +692,10 @@ def brute_force_advice(
     deck: Iterable[Card] | None = None,
 ) -> dict[int, tuple[int, int, int]]:
     """Win/push/lose of every legal split by comparing each opponent hand one by one with
-    the reference comparison (:func:`paigow.poker.setting.compare`): the independent
-    check of :func:`advise`, for small decks."""
+    the reference comparison (:func:`paigow.poker.setting.compare`) and, under a push
+    rule, classifying the banker's hand with the reference
+    :meth:`~paigow.poker.kinds.HandKind.matches`: the independent check of
+    :func:`advise`, for small decks."""
     from itertools import combinations
 
     from paigow.poker.setting import compare, is_foul
@@ -482,12 +706,20 @@ def brute_force_advice(
     rest = [x for x in full if x not in hand]
     opp = np.array(list(combinations(rest, 7)), dtype=np.int32)
     opp_splits = dealer.splits(opp, not banking)
+    kind = rules.banker_push
+    if banking:  # the hand is the banker's: its own kind pushes every bet
+        pushes = [kind.matches(hand, rules)] * len(opp)
+    else:
+        pushes = [kind.matches(row, rules) for row in opp.tolist()]
     out: dict[int, tuple[int, int, int]] = {}
     for j, s in enumerate(settings(hand)):
         if is_foul(s, rules):
             continue
         w = p = lo = 0
-        for row, sp in zip(opp.tolist(), opp_splits.tolist(), strict=True):
+        for row, sp, pushed in zip(opp.tolist(), opp_splits.tolist(), pushes, strict=True):
+            if pushed:
+                p += 1
+                continue
             other = settings(row)[sp]
             if banking:  # the hand banks: compare the opponent (a player) against it
                 o = compare(other, s, rules).outcome
@@ -511,8 +743,8 @@ class OptimalWay:
     """The setting of best exact EV against a dealer way (RULES.md 2.7): as a player
     against a house-way banker, or, banking, against a house-way player.
 
-    Each decision is one :func:`advise` (about a second or two per hand on the full deck
-    once the opponent table is cached).
+    Each decision is one :func:`advise` (on the full deck,
+    once the opponent table is cached: about a tenth of a second on two cores).
     """
 
     name = "optimal"

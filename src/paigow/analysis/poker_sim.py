@@ -4,7 +4,9 @@ Each round deals two seven-card hands from a shuffled 53-card deck: the tracked 
 (a player's, or the bank's when ``banking``) and its opponent's. The tracked hand is set
 by the ``player`` way, the opponent's by the ``dealer`` way, and the round is settled
 (a copy goes to the banker; a fouled player setting is re-set by the dealer way, or under
-``foul="forfeit"`` loses).
+``foul="forfeit"`` loses). Under a push rule (``PokerRules.push``, the commission-free
+game) a round in which the banker's seven cards are of the named kind pushes, whatever
+the hands; pass ``rate=0`` for that game's missing commission.
 
 Chance is injected and reproducible. The rounds are cut into chunks of a fixed size;
 chunk ``i`` draws from its own stream, a numpy Generator (PCG64) seeded by
@@ -31,8 +33,8 @@ import numpy as np
 from paigow.analysis import Progress
 from paigow.analysis import poker_kernels as kern
 from paigow.analysis.poker_jobs import Counts, run_chunks, sum_counts
-from paigow.analysis.poker_odds import cached_table
-from paigow.analysis.poker_ways import FastWay, fast_way
+from paigow.analysis.poker_odds import cached_table, way_for
+from paigow.analysis.poker_ways import FastWay
 from paigow.errors import AmountError, SettingError
 from paigow.poker.cards import Card, parse_cards
 from paigow.poker.fast import BINOM, table2, table5
@@ -61,7 +63,7 @@ class SimSpec:
             "kind": "poker-simulate",
             "player": self.player if isinstance(self.player, str) else self.player.fingerprint(),
             "dealer": self.dealer if isinstance(self.dealer, str) else self.dealer.fingerprint(),
-            "rules": [self.rules.joker, self.rules.wheel, self.rules.foul],
+            "rules": _rules_job(self.rules),
             "rounds": self.rounds,
             "seed": self.seed,
             "banking": self.banking,
@@ -74,6 +76,13 @@ class SimSpec:
         return [(i, min(self.chunk_rounds, self.rounds - i * self.chunk_rounds)) for i in range(n)]
 
 
+def _rules_job(rules: PokerRules) -> list[str]:
+    """The rules as a job describes them (the push rule only when there is one, so the
+    checkpoints of the classic game stay valid)."""
+    out: list[str] = [rules.joker, rules.wheel, rules.foul]
+    return out if rules.push == "none" else [*out, rules.push]
+
+
 _WAYS: dict[tuple[str, PokerRules], FastWay] = {}
 
 
@@ -82,8 +91,15 @@ def _way(w: str | FastWay, rules: PokerRules) -> FastWay:
         return w
     key = (w.strip().lower(), rules)
     if key not in _WAYS:
-        _WAYS[key] = fast_way(w, rules)
+        _WAYS[key] = way_for(w, rules)
     return _WAYS[key]
+
+
+def banker_pushes(
+    banker: np.ndarray[Any, np.dtype[np.int32]], rules: PokerRules
+) -> np.ndarray[Any, np.dtype[np.bool_]]:
+    """Which banker hands (rows of seven cards) push every bet by the push rule."""
+    return kern.kind_mask(banker, rules.banker_push, rules)
 
 
 _DECK = np.arange(53, dtype=np.int32)
@@ -142,11 +158,12 @@ def simulate_chunk(spec: SimSpec, chunk: tuple[int, int]) -> Counts:
     dealt = kern.deal(raw, _DECK, n, 14, slots)
     p = np.ascontiguousarray(dealt[:, :7])
     b = np.ascontiguousarray(dealt[:, 7:])
+    pushed = banker_pushes(p if spec.banking else b, rules)
     table = _shared_table(player, dealer, rules)
     if table is not None:  # both hands set by the same role-blind way: look them up
         ph, pl = kern.table_ids(p, table, BINOM)
         bh, bl = kern.table_ids(b, table, BINOM)
-        out = kern.tally(ph, pl, bh, bl, np.zeros(n, np.bool_), spec.banking)
+        out = kern.tally(ph, pl, bh, bl, np.zeros(n, np.bool_), pushed, spec.banking)
         return (int(out[0]), int(out[1]), int(out[2]))
     t5, t2 = table5(rules), table2(rules)
     sp = np.ascontiguousarray(player.splits(p, spec.banking), dtype=np.int8)
@@ -156,7 +173,7 @@ def simulate_chunk(spec: SimSpec, chunk: tuple[int, int]) -> Counts:
     forfeit = _resolve_fouls(p, sp, p5, p2, dealer, spec.banking, rules)
     _resolve_fouls(b, sb, b5, b2, dealer, not spec.banking, PokerRules(
         rules.joker, rules.wheel, "house"))
-    out = kern.tally(p5, p2, b5, b2, forfeit, spec.banking)
+    out = kern.tally(p5, p2, b5, b2, forfeit, pushed, spec.banking)
     return (int(out[0]), int(out[1]), int(out[2]))
 
 
@@ -213,6 +230,7 @@ class SimResult:
             "push": self.push,
             "lose": self.lose,
             "commission": float(self.rate),
+            "push_rule": s.rules.push,
             "edge": self.edge,
             "ci95": list(self.ci95),
         }
@@ -271,7 +289,8 @@ def simulate_hand(
 ) -> tuple[int, int, int]:
     """Monte Carlo of one fixed hand set at ``split`` against random opponent hands dealt
     from the rest of ``deck`` (default all 53 cards), set by ``dealer``: the Monte Carlo
-    twin of :func:`paigow.analysis.poker_odds.advise` (win, push, lose counts)."""
+    twin of :func:`paigow.analysis.poker_odds.advise` (win, push, lose counts), push rule
+    included."""
     hand = sorted(parse_cards(cards))
     full = sorted(range(53) if deck is None else deck)
     rest = np.array([c for c in full if c not in hand], dtype=np.int32)
@@ -288,7 +307,11 @@ def simulate_hand(
         raise SettingError("that setting fouls")
     p5 = np.full(rounds, m5[0], np.int32)
     p2 = np.full(rounds, m2[0], np.int32)
-    out = kern.tally(p5, p2, o5, o2, np.zeros(rounds, np.bool_), banking)
+    if banking:  # the hand is the bank's: its own kind pushes every round
+        pushed = np.full(rounds, banker_pushes(mine, rules)[0], np.bool_)
+    else:
+        pushed = banker_pushes(opp, rules)
+    out = kern.tally(p5, p2, o5, o2, np.zeros(rounds, np.bool_), pushed, banking)
     return (int(out[0]), int(out[1]), int(out[2]))
 
 

@@ -1,4 +1,4 @@
-"""``paigow poker`` odds commands: sidebet, advise, simulate, sweep.
+"""``paigow poker`` odds commands: advise, simulate, sweep (``sidebet``: :mod:`paigow.cli.poker_sidebets`).
 
 :func:`register` adds them to the poker Typer app. Every command reports bad input as
 one line on stderr with exit status 2; long work shows a progress bar on stderr and stops
@@ -21,7 +21,6 @@ from rich.table import Table
 from paigow.cli.common import (
     JSON_OPTION,
     Choice,
-    InputFile,
     Int,
     OutputFile,
     Rate,
@@ -45,10 +44,34 @@ WHEEL_OPTION = option("--wheel", parser=Choice("--wheel", "second", "lowest"), h
 FOUL_OPTION = option("--foul", parser=Choice("--foul", "house", "forfeit"), help="Foul rule: house (default) or forfeit.")
 COMMISSION_OPTION = option(
     "--commission", parser=Rate("--commission"),
-    help="Commission on a win: 0.05 (default), 5% or 1/20; 0 for none.",
+    help="Commission on a win: 0.05 (default; 0 with --ez), 5% or 1/20; 0 for none.",
+)
+
+
+class Kind(Token):
+    """A kind of banker hand (:func:`paigow.poker.kinds.parse_kind`): ``none`` or
+    ``pai-gow:R``."""
+
+    def parse(self, text: str) -> str:
+        from paigow.poker.kinds import parse_kind
+
+        return parse_kind(super().parse(text)).spec
+
+
+PUSH_OPTION = option(
+    "--push", parser=Kind("--push"),
+    help="A banker's hand of this kind pushes every bet: none (default) or pai-gow:R, "
+    "a pai gow (no pair, straight or flush) with R high, R one of 9 T J Q K A.",
+)
+EZ_OPTION = typer.Option(
+    "--ez", help="EZ Pai Gow, the commission-free game: --push pai-gow:Q --commission 0."
 )
 BANKING_OPTION = typer.Option(
     "--banking", help="The hand banks: it wins copies and faces a house-way player."
+)
+WAY_OPTION = option(
+    "--way", parser=Token("--way"),
+    help="The opponent's way: house (default), a shipped way file or a .toml path.",
 )
 DECK_OPTION = option(
     "--deck", parser=Token("--deck"),
@@ -71,15 +94,6 @@ MAX_SIM_SEED = 2**128 - 1
 MAX_SAMPLE = 10**7
 MAX_CHUNK = 10**6
 MAX_WORKERS = 4096
-
-
-class Paytable(Token):
-    """A shipped pay table's name, or a TOML file (checked like any input file)."""
-
-    def __call__(self, value: Any) -> Any:
-        if isinstance(value, str) and ("/" in value or value.strip().lower().endswith(".toml")):
-            return InputFile(self.what)(value)
-        return super().__call__(value)
 
 
 def _deck(text: str) -> tuple[int, ...] | None:
@@ -139,56 +153,39 @@ def _pct(x: Fraction | float) -> str:
     return f"{float(x):+.4%}"
 
 
+def _game(push: str | None, commission: str | None, ez: bool) -> tuple[str, Fraction]:
+    """The push rule and commission rate of the game: the options, or the ``--ez`` preset
+    (which refuses to be mixed with either, rather than guess which one wins)."""
+    if ez:
+        if push is not None or commission is not None:
+            raise RuleError("--ez already means --push pai-gow:Q --commission 0: "
+                            "give --ez alone, or --push and --commission instead")
+        return "pai-gow:Q", Fraction(0)
+    return push or "none", parse_rate(commission or "0.05")
+
+
+def _game_label(rules: PokerRules, rate: Fraction) -> str:
+    """The game in words: commission, and the push rule when there is one."""
+    text = f"commission {float(rate):.2%}"
+    if rules.push != "none":
+        text += f", a banker's {rules.banker_push.label} pushes every bet"
+    return text
+
+
 def register(app: typer.Typer) -> None:
-    """Add the odds commands (sidebet, advise, simulate, sweep) to the poker app."""
-
-    @app.command()
-    def sidebet(
-        paytable: Annotated[
-            str, option("--paytable", parser=Paytable("--paytable"),
-                        help="A shipped pay table name or a TOML file.")
-        ],
-        joker: Annotated[str, JOKER_OPTION] = "bug",
-        wheel: Annotated[str, WHEEL_OPTION] = "second",
-        deck: Annotated[str, DECK_OPTION] = "",
-        json: Annotated[bool, JSON_OPTION] = False,
-    ) -> None:
-        """Exact odds of a side bet over all C(53,7) = 154,143,080 seven-card hands."""
-        from paigow.poker.sidebet import load_paytable, sidebet_odds
-
-        def body() -> None:
-            rules = PokerRules.of(joker, wheel)
-            table = load_paytable(paytable)
-            cards = parse_cards(deck) if deck.strip() else None
-            with _progress("side bet") as update:
-                odds = _interruptible(
-                    lambda: sidebet_odds(table, rules, cards, update), "side bet"
-                )
-            if json:
-                print_json(odds.to_json())
-                return
-            out = Table(title=f"{table.name}: {odds.total:,} seven-card hands "
-                        f"(joker {rules.joker}, wheel {rules.wheel})")
-            for col in ("line", "pays", "hands", "probability", "return"):
-                out.add_column(col, justify="left" if col == "line" else "right")
-            for line in odds.lines:
-                out.add_row(line.label, f"{line.pays}", f"{line.count:,}",
-                            f"{float(line.probability):.8f}", f"{float(line.ret):.6f}")
-            out.add_row("loses", "-1", f"{odds.losing:,}",
-                        f"{odds.losing / odds.total:.8f}", f"{-odds.losing / odds.total:.6f}")
-            console.print(out)
-            console.print(f"house edge {float(odds.edge):.4%} ({odds.edge})", highlight=False)
-
-        run_command(body)
+    """Add the odds commands (advise, simulate, sweep) to the poker app."""
 
     @app.command()
     def advise(
         cards: Annotated[list[str], argument(parser=Token("CARDS"), help="The seven cards, e.g. As Kd Qh Jc 9s 8d Jk.")],
         banking: Annotated[bool, BANKING_OPTION] = False,
-        commission: Annotated[str, COMMISSION_OPTION] = "0.05",
+        commission: Annotated[str | None, COMMISSION_OPTION] = None,
+        push: Annotated[str | None, PUSH_OPTION] = None,
+        ez: Annotated[bool, EZ_OPTION] = False,
         joker: Annotated[str, JOKER_OPTION] = "bug",
         wheel: Annotated[str, WHEEL_OPTION] = "second",
         deck: Annotated[str, DECK_OPTION] = "",
+        way: Annotated[str, WAY_OPTION] = "house",
         json: Annotated[bool, JSON_OPTION] = False,
     ) -> None:
         """Exact win/push/lose of every legal setting against every opponent hand
@@ -197,14 +194,14 @@ def register(app: typer.Typer) -> None:
         from paigow.analysis.poker_odds import advise as run_advise
 
         def body() -> None:
-            rules = PokerRules.of(joker, wheel)
-            rate = parse_rate(commission)
+            kind, rate = _game(push, commission, ez)
+            rules = PokerRules.of(joker, wheel, push=kind)
             hand = parse_cards(cards)
             if len(hand) != 7:
                 raise CardError(f"a Pai Gow Poker hand has seven cards, got {len(hand)}")
-            with _progress("building the house-way table (once)") as update:
+            with _progress("building the one-time tables") as update:
                 adv = _interruptible(
-                    lambda: run_advise(hand, "house", banking, rate, rules, _deck(deck),
+                    lambda: run_advise(hand, way, banking, rate, rules, _deck(deck),
                                        on_progress=update),
                     "advise",
                 )
@@ -214,7 +211,7 @@ def register(app: typer.Typer) -> None:
             role = "bank, against a house-way player" if banking else \
                 "player, against a house-way banker"
             out = Table(title=f"{format_cards(adv.cards)} as {role}: "
-                        f"{adv.total:,} opponent hands, commission {float(rate):.2%}")
+                        f"{adv.total:,} opponent hands, {_game_label(rules, rate)}")
             for col in ("setting", "win", "push", "lose", "EV", ""):
                 out.add_column(col, justify="left" if col in ("setting", "") else "right")
             for s in sorted(adv.settings, key=lambda s: -s.ev):
@@ -222,6 +219,14 @@ def register(app: typer.Typer) -> None:
                 out.add_row(str(s.setting), f"{s.win:,}", f"{s.push:,}", f"{s.lose:,}",
                             f"{float(s.ev):+.6f}", mark)
             console.print(out)
+            label = rules.banker_push.label
+            if rules.push != "none" and banking:
+                console.print(f"the bank's hand is {'' if adv.pushed else 'not '}a {label}: "
+                              f"{'every bet pushes' if adv.pushed else 'no bet pushes by it'}",
+                              highlight=False)
+            elif rules.push != "none":
+                console.print(f"{adv.pushed:,} banker hands are a {label}: every bet on "
+                              "them pushes (counted in the push column)", highlight=False)
 
         run_command(body)
 
@@ -233,7 +238,9 @@ def register(app: typer.Typer) -> None:
         seed: Annotated[int | None, option("--seed", parser=Int("--seed", 0, MAX_SIM_SEED), help="Seed (default: a fresh secure one).")] = None,
         banking: Annotated[bool, BANKING_OPTION] = False,
         workers: Annotated[int, option("--workers", parser=Int("--workers", 0, MAX_WORKERS), help="Local threads (default: all cores).")] = 0,
-        commission: Annotated[str, COMMISSION_OPTION] = "0.05",
+        commission: Annotated[str | None, COMMISSION_OPTION] = None,
+        push: Annotated[str | None, PUSH_OPTION] = None,
+        ez: Annotated[bool, EZ_OPTION] = False,
         joker: Annotated[str, JOKER_OPTION] = "bug",
         wheel: Annotated[str, WHEEL_OPTION] = "second",
         foul: Annotated[str, FOUL_OPTION] = "house",
@@ -247,9 +254,9 @@ def register(app: typer.Typer) -> None:
         from paigow.analysis.poker_sim import simulate as run_sim
 
         def body() -> None:
-            rules = PokerRules.of(joker, wheel, foul)
+            kind, rate = _game(push, commission, ez)
+            rules = PokerRules.of(joker, wheel, foul, kind)
             n, s, w = rounds, seed, workers
-            rate = parse_rate(commission)
             if w:
                 numba.set_num_threads(min(w, getattr(numba.config, "NUMBA_NUM_THREADS", 1)))
             ck = Path(checkpoint) if checkpoint else None
@@ -265,7 +272,7 @@ def register(app: typer.Typer) -> None:
             total = res.rounds
             console.print(
                 f"{player} {'banking against' if banking else 'against'} {dealer}, "
-                f"{total:,} rounds (seed {res.spec.seed})\n"
+                f"{total:,} rounds (seed {res.spec.seed}), {_game_label(rules, rate)}\n"
                 f"  win {res.win:,} ({res.win / total:.4%})  push {res.push:,} "
                 f"({res.push / total:.4%})  lose {res.lose:,} ({res.lose / total:.4%})\n"
                 f"  house edge {res.edge:+.4%}  (95% interval {lo:+.4%} to {hi:+.4%})",
@@ -282,11 +289,14 @@ def register(app: typer.Typer) -> None:
         ] = False,
         seed: Annotated[int | None, option("--seed", parser=Int("--seed", 0, MAX_SIM_SEED), help="Seed of the sample.")] = None,
         banking: Annotated[bool, BANKING_OPTION] = False,
-        commission: Annotated[str, COMMISSION_OPTION] = "0.05",
+        commission: Annotated[str | None, COMMISSION_OPTION] = None,
+        push: Annotated[str | None, PUSH_OPTION] = None,
+        ez: Annotated[bool, EZ_OPTION] = False,
         joker: Annotated[str, JOKER_OPTION] = "bug",
         wheel: Annotated[str, WHEEL_OPTION] = "second",
         deck: Annotated[str, DECK_OPTION] = "",
         chunk: Annotated[int, option("--chunk", parser=Int("--chunk", 1, MAX_CHUNK), help="Hands per chunk.")] = 16,
+        way: Annotated[str, WAY_OPTION] = "house",
         scheduler: Annotated[str, SCHEDULER_OPTION] = "",
         checkpoint: Annotated[str | None, CHECKPOINT_OPTION] = None,
         json: Annotated[bool, JSON_OPTION] = False,
@@ -300,8 +310,8 @@ def register(app: typer.Typer) -> None:
         def body() -> None:
             if (sample is not None) == all_suit_classes:
                 raise AmountError("give exactly one of --sample N and --all-suit-classes")
-            rules = PokerRules.of(joker, wheel)
-            rate = parse_rate(commission)
+            kind, rate = _game(push, commission, ez)
+            rules = PokerRules.of(joker, wheel, push=kind)
             cards = _deck(deck)
             size = chunk
             ck = Path(checkpoint) if checkpoint else None
@@ -319,7 +329,7 @@ def register(app: typer.Typer) -> None:
                 hands = sample_hands(sample, s, cards)
             with _executor(scheduler) as ex, _progress("sweep") as update:
                 res = _interruptible(
-                    lambda: run_sweep(hands, weights, "house", banking, rate, rules, cards,
+                    lambda: run_sweep(hands, weights, way, banking, rate, rules, cards,
                                       mode, s, size, ex, ck, update),
                     "sweep", checkpoint or "",
                 )
@@ -330,15 +340,23 @@ def register(app: typer.Typer) -> None:
                 return
             console.print(
                 f"{res.classes:,} hands advised ({mode}{f', seed {s}' if s is not None else ''}), "
-                f"{res.hands:,} hands weighted",
+                f"{res.hands:,} hands weighted; {'bank' if banking else 'player'}, "
+                f"{_game_label(rules, rate)}",
                 highlight=False,
             )
+            sampled = mode == "sample"
             for e in (res.house, res.optimal):
                 extra = ""
-                if mode == "sample":
+                if sampled:
                     lo, hi = e.ci95()
                     extra = f"  (95% interval over the sample {lo:+.4%} to {hi:+.4%})"
                 console.print(f"  {e.name:8} house edge {_pct(e.edge)}{extra}", highlight=False)
+            extra = ""
+            if sampled:
+                lo, hi = res.gain_ci95()
+                extra = f"  (paired 95% interval {lo:+.4%} to {hi:+.4%})"
+            console.print(f"  gain of optimal over house {_pct(res.gain)}{extra}",
+                          highlight=False)
 
         run_command(body)
 

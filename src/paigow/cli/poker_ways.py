@@ -1,6 +1,7 @@
-"""``paigow poker set``: set seven cards by a named hand-setting way.
+"""``paigow poker set``, ``ways-check`` and ``ways-diff``: hand-setting ways, by name or
+from a way file.
 
-:func:`register` adds the command to the ``paigow poker`` Typer app::
+:func:`register` adds the commands to the ``paigow poker`` Typer app::
 
     $ paigow poker set Kd Qs Jh 9c 7d 4s 3h --strategy house
     Kd 9c 7d 4s 3h | Qs Jh
@@ -11,25 +12,34 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
+from rich.table import Table
 
 from paigow.cli.common import (
     JSON_OPTION,
     Choice,
+    Int,
+    Rate,
     Token,
     argument,
     console,
+    err_console,
+    fail,
     option,
     print_json,
     run_command,
 )
 from paigow.poker.cards import format_cards, parse_cards, sort_cards
 
+if TYPE_CHECKING:
+    from paigow.analysis.poker_ways import CostSample, WaysDiff
+
 STRATEGY_OPTION = option(
-    "--strategy", "-s", parser=Token("--strategy"),
-    help="Hand-setting way: house (default), basic or optimal.",
+    "--strategy", "--way", "-s", parser=Token("--strategy"),
+    help="Hand-setting way: house (default), basic, optimal, a shipped way file "
+    "(seeds, foxwoods, ballys-atlantic-city) or the path of a .toml way file.",
 )
 BANKING_OPTION = typer.Option("--banking", help="Set the hand as the banker.")
 JOKER_OPTION = option("--joker", parser=Choice("--joker", "bug", "wild"), help="Joker rule: bug (default) or wild.")
@@ -78,9 +88,164 @@ def set_command(
     run_command(body)
 
 
+def ways_check_command(
+    way: Annotated[str, argument(parser=Token("WAY", allow_empty=False),
+                                 help="A shipped way name or a .toml way file.")],
+    all_hands: Annotated[
+        bool, typer.Option("--all", help="Check all 154,143,080 hands (about a minute).")
+    ] = False,
+    joker: Annotated[str, JOKER_OPTION] = "bug",
+    wheel: Annotated[str, WHEEL_OPTION] = "second",
+    json: Annotated[bool, JSON_OPTION] = False,
+) -> None:
+    """Check a way file: every hand gets one setting, never a foul; count the hands each
+    rule sets; list the rules no hand reaches."""
+    from paigow.cli.poker_odds import _interruptible, _progress
+    from paigow.poker.rules import PokerRules
+    from paigow.poker.ways.file_way import check_all, check_way, read_way
+
+    def body() -> None:
+        rules = PokerRules.of(joker, wheel)
+        spec = read_way(way)
+        if all_hands:
+            with _progress("checking every hand") as update:
+                report = _interruptible(lambda: check_all(spec, rules, update), "check")
+        else:
+            report = check_way(spec, rules)
+        compiled = spec.compile()
+        if json:
+            print_json({
+                "way": spec.name, "title": spec.title, "source": spec.source, "url": spec.url,
+                "hands": report.hands, "all_hands": all_hands,
+                "rules": [{"rule": r.rule, "line": r.line, "text": r.text, "hands": c}
+                          for r, c in zip(compiled.rules, report.counts, strict=False)],
+                "errors": report.errors, "warnings": report.warnings,
+            })
+        else:
+            what = "every hand" if all_hands else "every rank pattern"
+            out = Table(title=f"{spec.title}: {report.hands:,} hands ({what})")
+            for col in ("rule", "line", "hands", "setting"):
+                out.add_column(col, justify="right" if col in ("line", "hands") else "left")
+            for r, c in zip(compiled.rules, report.counts, strict=False):
+                out.add_row(r.rule, str(r.line), f"{c:,}", r.text)
+            console.print(out)
+            for w in report.warnings:
+                err_console.print(f"[yellow]warning:[/] {w}", highlight=False)
+        if report.errors:
+            fail("; ".join(report.errors))
+
+    run_command(body)
+
+
+def ways_diff_command(
+    a: Annotated[str, argument(parser=Token("A", allow_empty=False),
+                               help="Way A: house, a shipped way file or a .toml path.")],
+    b: Annotated[str, argument(parser=Token("B", allow_empty=False),
+                               help="Way B: as A, or optimal.")],
+    sample: Annotated[int, option(
+        "--sample", parser=Int("--sample", 0, 1_000_000),
+        help="Hands set differently to advise exactly for the EV (0: none).")] = 100,
+    seed: Annotated[int, option("--seed", parser=Int("--seed", 0, 2**63 - 1),
+                                help="Seed of the sample.")] = 1,
+    dealer: Annotated[str, option(
+        "--dealer", parser=Token("--dealer"),
+        help="The banker's way for the EV (default: way A).")] = "",
+    commission: Annotated[str, option("--commission", parser=Rate("--commission"),
+                                      help="Commission on a win: 0.05 (default).")] = "0.05",
+    plot: Annotated[str, option(
+        "--plot", parser=Token("--plot"),
+        help="Save a plot of where the value lies to this PNG file.")] = "",
+    joker: Annotated[str, JOKER_OPTION] = "bug",
+    wheel: Annotated[str, WHEEL_OPTION] = "second",
+    json: Annotated[bool, JSON_OPTION] = False,
+) -> None:
+    """Compare two ways: exact agreement over all 154,143,080 hands by hand type and by
+    rule of each way, and the EV of the differences from exact advice on a sample."""
+    from paigow.analysis.poker_ways import exact_diff, sample_gain
+    from paigow.cli.poker_odds import _interruptible, _progress
+    from paigow.poker.rules import PokerRules
+    from paigow.settle import parse_rate
+
+    def body() -> None:
+        rules = PokerRules.of(joker, wheel)
+        n, s = sample, seed
+        rate = parse_rate(commission)
+        optimal = b.strip().lower() == "optimal"
+        diff: WaysDiff | None = None
+        if not optimal:
+            with _progress("comparing every hand") as update:
+                diff = _interruptible(lambda: exact_diff(a, b, rules, update), "ways-diff")
+        cost = None
+        if n or optimal:
+            scale = None if diff is None else (diff.total - diff.agree) / diff.total
+            with _progress("exact advice on the sample") as update:
+                cost = _interruptible(
+                    lambda: sample_gain(a, b, max(n, 1), s, dealer or None, rules, rate,
+                                        scale, on_progress=update),
+                    "ways-diff")
+        result = _result(a, b, diff, cost)
+        if json:
+            print_json(result.to_json())
+        else:
+            _print_diff(result)
+        if plot.strip():
+            from paigow.analysis.poker_ways_plot import plot_diff
+
+            path = plot_diff(result, plot.strip())
+            err_console.print(f"plot saved to {path}", highlight=False)
+
+    run_command(body)
+
+
+def _result(a: str, b: str, diff: WaysDiff | None, cost: CostSample | None) -> WaysDiff:
+    from paigow.analysis.poker_ways import DiffRow, WaysDiff
+
+    if diff is not None:
+        return WaysDiff(diff.a, diff.b, diff.total, diff.agree, diff.by_type, diff.by_rule_a,
+                        diff.by_rule_b, cost)
+    assert cost is not None
+    labels = sorted(set(cost.hand_types), key=cost.hand_types.index)
+    rows = tuple(
+        DiffRow(t, cost.hand_types.count(t),
+                sum(1 for x, g in zip(cost.hand_types, cost.agree, strict=True) if x == t and g))
+        for t in labels
+    )
+    return WaysDiff(a, b, cost.n, sum(cost.agree), rows, (), (), cost, exact=False)
+
+
+def _print_diff(d: WaysDiff) -> None:
+    what = "all hands" if d.exact else "a random sample of hands"
+    console.print(
+        f"{d.a} against {d.b} over {what}: {d.agree:,} of {d.total:,} set alike "
+        f"({d.agree / d.total:.4%}), {d.total - d.agree:,} differently", highlight=False)
+    for title, rows in (("by hand type", d.by_type), (f"by rule of {d.a}", d.by_rule_a),
+                        (f"by rule of {d.b}", d.by_rule_b)):
+        if not rows:
+            continue
+        out = Table(title=title)
+        for col in ("", "hands", "alike", "differ", "differ %"):
+            out.add_column(col, justify="left" if not col else "right")
+        for r in rows:
+            out.add_row(r.label, f"{r.hands:,}", f"{r.agree:,}", f"{r.differ:,}",
+                        f"{r.differ / r.hands:.2%}" if r.hands else "")
+        console.print(out)
+    c = d.sample
+    if c is not None:
+        m, lo, hi = c.mean_ci()
+        pm, plo, phi = c.per_hand()
+        console.print(
+            f"EV of {d.b}'s setting minus {d.a}'s, exact advice against a {c.dealer} banker, "
+            f"{c.n:,} sampled hands (seed {c.seed}):\n"
+            f"  per hand advised  {m:+.5f}  (95% interval {lo:+.5f} to {hi:+.5f})\n"
+            f"  per hand played   {pm:+.6f}  (95% interval {plo:+.6f} to {phi:+.6f})",
+            highlight=False)
+
+
 def register(app: typer.Typer) -> None:
-    """Add the ``set`` command to the ``paigow poker`` Typer ``app``."""
+    """Add the ``set``, ``ways-check`` and ``ways-diff`` commands to the poker ``app``."""
     app.command("set")(set_command)
+    app.command("ways-check")(ways_check_command)
+    app.command("ways-diff")(ways_diff_command)
 
 
-__all__ = ["register", "set_command"]
+__all__ = ["register", "set_command", "ways_check_command", "ways_diff_command"]

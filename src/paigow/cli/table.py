@@ -9,6 +9,7 @@ keeps it in a PostgreSQL database instead.
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 import typer
@@ -31,6 +32,7 @@ from paigow.cli.common import (
     run_command,
     seed_option,
 )
+from paigow.cli.poker_sidebets import Paytable
 from paigow.cli.terminal import ConsoleUI, Human, Quit
 from paigow.errors import PaigowError
 from paigow.settle import Commission, parse_rate
@@ -52,19 +54,68 @@ MAX_PLAY_ROUNDS = 100_000
 WAY_HELP = "The house way's name (or table:PATH)."
 
 
+EZ_PUSH = "pai-gow:Q"
+
+
+class HandKindParser(Token):
+    """A kind of banker hand that pushes every bet (:mod:`paigow.poker.kinds`)."""
+
+    def parse(self, text: str) -> str:
+        from paigow.poker.kinds import parse_kind
+
+        return parse_kind(text).spec
+
+
+@dataclass(frozen=True)
+class FloorArgs:
+    """The command line's options for the games casinos deal today (as typed)."""
+
+    ez: bool = False
+    push: str | None = None
+    side_bet: tuple[str, ...] = ()
+    side_min: str = "1"
+    side_max: str = "100"
+    dragon: str = "off"
+    dragon_limit: str = "up-to-main"
+    bot_side: tuple[str, ...] = ()
+    bot_dragon: str = "0"
+
+
+def _bot_side(specs: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    out = []
+    for spec in specs:
+        name, sep, amount = spec.partition("=")
+        if not sep or not name.strip():
+            raise PaigowError(f"bad --bot-side {spec!r}: write NAME=DOLLARS, e.g. fortune=5")
+        out.append((name.strip().lower(), parse_major(amount)))
+    return tuple(out)
+
+
 def _options(
-    game: str, seats: int, bankroll: str, bet: str, commission: str, flat_fee: str,
+    game: str, seats: int, bankroll: str, bet: str, commission: str | None, flat_fee: str,
     house_way: str | None, bot_way: list[str] | None, bot_bank: str, gee_joon_tiebreak: str,
-    joker: str, wheel: str, foul: str, seed: int | None,
+    joker: str, wheel: str, foul: str, seed: int | None, floor: FloorArgs | None = None,
 ) -> TableOptions:
     g = game.strip().lower()
+    f = floor or FloorArgs()
     default_way = "australian" if g == "tiles" else "house"
+    push = f.push if f.push is not None else "none"
+    sides = tuple(f.side_bet)
+    if f.ez:  # EZ Pai Gow: commission-free, the banker's queen-high pai gow pushes
+        if commission is not None and parse_rate(commission) != 0:
+            raise PaigowError(f"--ez is the commission-free game: drop --commission {commission}")
+        if f.push is not None and f.push.strip().lower() != EZ_PUSH.lower():
+            raise PaigowError(f"--ez pushes on {EZ_PUSH}: drop --push {f.push}")
+        commission, push = "0", EZ_PUSH
+        if "queens-dragon" not in sides:
+            sides = ("queens-dragon", *sides)
+    rate = parse_rate(commission if commission is not None else "5%")
     return TableOptions(
         game=g,
         seats=seats,
         bankroll=parse_major(bankroll),
         bet=parse_major(bet),
-        commission=Commission(rate=parse_rate(commission), flat_fee=parse_major(flat_fee)),
+        commission=Commission(rate=rate, flat_fee=parse_major(flat_fee)),
         house_way=house_way or default_way,
         bot_ways=tuple(bot_way) if bot_way else (house_way or default_way,),
         bot_bank=bot_bank.strip().lower(),
@@ -73,7 +124,40 @@ def _options(
         wheel=wheel,
         foul=foul,
         seed=seed,
+        push=push,
+        side_bets=sides,
+        side_min=parse_major(f.side_min),
+        side_max=parse_major(f.side_max),
+        dragon=f.dragon.strip().lower(),
+        dragon_limit=f.dragon_limit.strip().lower(),
+        bot_side=_bot_side(f.bot_side),
+        bot_dragon=parse_major(f.bot_dragon),
     )
+
+
+def side_line(x: dict[str, Any]) -> str:
+    """One side bet or Envy bonus of a round, for people."""
+    if x["kind"] == "envy":
+        return (f"seat {x['seat']} {x['name']} Envy: place {x['place']} holds "
+                f"{x['label']}: +{format_money(x['net'])}")
+    made = f"{x['label']} pays {x['pays']} to 1" if x["line"] else "no paying line"
+    return (f"seat {x['seat']} {x['name']} {format_money(x['stake'])} on place {x['place']}: "
+            f"{made}: {format_money(x['net'])}")
+
+
+def round_extras(rec: dict[str, Any], wins_only: bool = False) -> list[str]:
+    """A round's push reason, dragon hand and side bets as lines (from its JSON);
+    ``wins_only``: only the side bets and Envy bonuses that paid."""
+    out = []
+    if rec.get("push"):
+        out.append(f"push: {rec['push']}")
+    d = rec.get("dragon")
+    if d:
+        note = f": {d['note']}" if d.get("note") else ""
+        out.append(f"dragon hand (place {d['place']}) bought by seat {d['seat']}: "
+                   f"{format_money(d['stake'])} {d['outcome']} {format_money(d['net'])}{note}")
+    out += [side_line(x) for x in rec.get("side") or () if not wins_only or x["net"] > 0]
+    return out
 
 
 def _round_line(rec: RoundRecord) -> str:
@@ -81,9 +165,16 @@ def _round_line(rec: RoundRecord) -> str:
     parts = [
         f"seat {r.seat} {r.outcome} {format_money(r.net)}" for r in rec.results
     ]
+    if rec.dragon is not None:
+        parts.append(f"dragon (seat {rec.dragon.seat}) {rec.dragon.outcome} "
+                     f"{format_money(rec.dragon.net)}")
+    side = sum(x.net for x in rec.side)
+    if rec.side:
+        parts.append(f"side bets {format_money(side)}")
+    push = f" [push: {rec.push}]" if rec.push else ""
     return (
         f"round {rec.number} (id {rec.round_id}): banker {rec.banker.describe()}, dice "
-        f"{d[0]}+{d[1]}+{d[2]}={sum(d)}; " + "; ".join(parts)
+        f"{d[0]}+{d[1]}+{d[2]}={sum(d)}{push}; " + "; ".join(parts)
     )
 
 
@@ -142,7 +233,7 @@ def play(
     seed: Annotated[int | None, seed_option()] = None,
     auto: Annotated[bool, typer.Option("--auto", help="Bots at every seat; print the session.")] = False,
     rounds: Annotated[int | None, option("--rounds", parser=Int("--rounds", 1, MAX_PLAY_ROUNDS), help="Rounds to play (--auto: required).")] = None,
-    commission: Annotated[str, option("--commission", parser=Rate("--commission"), help="Rate on wins: 5%, 0.05, 0.")] = "5%",
+    commission: Annotated[str | None, option("--commission", parser=Rate("--commission"), help="Rate on wins: 5% (default), 0.05, 0.")] = None,
     flat_fee: Annotated[str, option("--flat-fee", parser=Amount("--flat-fee"), help="Fee per hand played, dollars.")] = "0",
     house_way: Annotated[str | None, option("--house-way", parser=Token("--house-way", table_path=True), help=WAY_HELP)] = None,
     bot_way: Annotated[list[str] | None, option("--bot-way", parser=Token("--bot-way", table_path=True), help="A bot way (repeat to mix).")] = None,
@@ -151,13 +242,24 @@ def play(
     joker: Annotated[str, option("--joker", parser=Choice("--joker", "bug", "wild"), help="bug or wild (poker).")] = "bug",
     wheel: Annotated[str, option("--wheel", parser=Choice("--wheel", "second", "lowest"), help="second or lowest (poker).")] = "second",
     foul: Annotated[str, option("--foul", parser=Choice("--foul", "house", "forfeit"), help="house or forfeit (poker).")] = "house",
+    ez: Annotated[bool, typer.Option("--ez", help="EZ Pai Gow (poker): no commission, the banker's queen-high pai gow pushes every bet, the Queen's Dragon offered.")] = False,
+    push: Annotated[str | None, option("--push", parser=HandKindParser("--push"), help="Banker hand that pushes every bet (poker): none, pai-gow:Q ...")] = None,
+    side_bet: Annotated[list[str] | None, option("--side-bet", parser=Paytable("--side-bet"), help="Offer a side bet: a pay table name or file (repeat; poker).")] = None,
+    side_min: Annotated[str, option("--side-min", parser=Amount("--side-min"), help="Smallest side bet, dollars.")] = "1",
+    side_max: Annotated[str, option("--side-max", parser=Amount("--side-max"), help="Largest side bet, dollars.")] = "100",
+    dragon: Annotated[str, option("--dragon", parser=Choice("--dragon", "off", "house", "player"), help="The dragon hand: off, house (set the house way) or player (its buyer sets it).")] = "off",
+    dragon_limit: Annotated[str, option("--dragon-limit", parser=Choice("--dragon-limit", "up-to-main", "equal-main", "any"), help="Dragon bet: up-to-main, equal-main or any.")] = "up-to-main",
+    bot_side: Annotated[list[str] | None, option("--bot-side", parser=Token("--bot-side"), help="Bots' side bet NAME=DOLLARS (repeat).")] = None,
+    bot_dragon: Annotated[str, option("--bot-dragon", parser=Amount("--bot-dragon"), help="Bots ask for the dragon hand with this bet, dollars (0: never).")] = "0",
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Play Pai Gow at a table: you at seat 1, bots at the others (--auto: bots only)."""
 
     def body() -> None:
+        floor = FloorArgs(ez, push, tuple(side_bet or ()), side_min, side_max, dragon,
+                          dragon_limit, tuple(bot_side or ()), bot_dragon)
         opts = _options(game, seats, bankroll, bet, commission, flat_fee, house_way, bot_way,
-                        bot_bank, gee_joon_tiebreak, joker, wheel, foul, seed)
+                        bot_bank, gee_joon_tiebreak, joker, wheel, foul, seed, floor)
         if auto and rounds is None:
             raise PaigowError("--auto needs --rounds N")
         g, bots = make_game(opts)
@@ -183,6 +285,8 @@ def play(
             played += 1
             if auto and not json:
                 console.print(_round_line(rec), highlight=False)
+                for line in round_extras(rec.to_json(), wins_only=True):
+                    console.print("    " + line, highlight=False)
         if json:
             print_json(session_json(table, store))
         else:
@@ -280,6 +384,13 @@ def replay_cmd(
     run_command(body)
 
 
+def _who(h: dict[str, Any]) -> str:
+    """Whose hand a recorded hand is: the banker, a seat, or a seat's dragon hand."""
+    if h["role"] == "banker":
+        return "banker"
+    return f"dragon ({h['seat']})" if h["role"] == "dragon" else f"seat {h['seat']}"
+
+
 def _print_replay(rep: Replay) -> None:
     p = console.print
     d = rep.dice
@@ -294,7 +405,7 @@ def _print_replay(rep: Replay) -> None:
     for place, hand in rep.dealt.items():
         p(f"  place {place}: {hand}", highlight=False)
     for h in rep.hands:
-        who = "banker" if h["role"] == "banker" else f"seat {h['seat']}"
+        who = _who(h)
         note = f" [{h['note']}]" if h.get("note") else ""
         p(f"  {who:<8} {h['high']} ({h['high_name']}) / {h['low']} ({h['low_name']}) "
           f"by {h['rule']}{note}", highlight=False)
@@ -302,6 +413,10 @@ def _print_replay(rep: Replay) -> None:
         p(f"  seat {r['seat']}: high {r['high']}, low {r['low']} -> {r['outcome']}, "
           f"stake {format_money(r['stake'])}, net {format_money(r['net'])}", highlight=False)
         p(f"      {r['high_reason']}; {r['low_reason']}", highlight=False)
+        if r.get("note"):
+            p(f"      {r['outcome']}: {r['note']}", highlight=False)
+    for line in round_extras({"push": rep.push, "dragon": rep.dragon, "side": rep.side}):
+        p(f"  {line}", highlight=False)
     p(f"ledger entries: {len(rep.entries)}; house way check: {rep.house_way_check}",
       highlight=False)
     p(f"fair deal: {rep.fairness}", highlight=False)
@@ -368,13 +483,16 @@ def history(
                 continue
             res = {x["seat"]: x for x in det["results"]}
             for h in det["hands"]:
-                who = "banker" if h["role"] == "banker" else f"seat {h['seat']}"
+                who = _who(h)
                 line = (f"  {who:<8} {h['hand']:<22} {h['high']} ({h['high_name']}) / "
                         f"{h['low']} ({h['low_name']})")
-                x = res.get(h["seat"]) if h["role"] == "player" else None
+                x = res.get(h["seat"]) if h["role"] == "player" else det.get("dragon") \
+                    if h["role"] == "dragon" else None
                 if x:
                     line += f"  {x['outcome']} {format_money(x['net'])}"
                 p(line, highlight=False)
+            for extra in round_extras(det):
+                p(f"  {extra}", highlight=False)
             bal = ", ".join(f"{k} {format_money(v)}" for k, v in det["balances"].items())
             p(f"  balances: {bal}", highlight=False)
         for a in data["audit"]:

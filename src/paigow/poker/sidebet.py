@@ -15,15 +15,26 @@ When a hand *makes* a line (the readings are stated in docs/poker-odds.md):
   (the ace high, or low as in A-2-3-4-5-6-7), without the joker;
   ``seven-card-straight-flush-joker``: six such cards and the joker filling the gap or
   an end;
+* ``royal-flush-royal-match``: five of the cards make a royal flush and the other two are
+  a natural king and queen of one suit (Fortune's "royal flush plus royal match");
 * ``no-pair-R-high``: the seven cards make no pair, straight or flush (every five of them
   is only a high card) and the highest card is ``R``. Under the bug rule the joker plays
   as an ace, so a hand with the joker is at best ace-high, never 9-high; under the wild
   rule a hand with the joker always pairs.
 
+A pay table is on the bettor's own seven cards (``on = "own"``, the default) or on the
+banker's (``on = "banker"``: the Queen's Dragon pays 50 to 1 when the banker's hand is a
+queen-high pai gow, line ``no-pair-Q-high``). A table may carry an **Envy** table
+(:class:`EnvyTable`): fixed amounts paid to a bettor whose bonus bet is at least the Envy
+minimum, for each *other* hand at the table that makes one of its lines (odds in
+:mod:`paigow.poker.envy`).
+
 Exact odds (:func:`sidebet_odds`) come from enumerating all C(53,7) = 154,143,080 hands in
 a numba kernel: each hand falls in a *class* (which categories its 21 five-card subsets
-make, its seven-card straight flush, and its top card when it makes nothing), classes are
-counted, and the pay table is applied to the class counts in exact arithmetic.
+make, its seven-card straight flush, its royal match, and its top card when it makes
+nothing), classes are counted, and the pay table is applied to the class counts in exact
+arithmetic. The counts of the whole deck are kept for the process (:func:`class_counts`),
+so a second pay table under the same rules costs nothing.
 
 >>> table = load_paytable("emperors-challenge")
 >>> table.name, len(table.lines)
@@ -43,6 +54,7 @@ from fractions import Fraction
 from itertools import combinations
 from math import comb
 from pathlib import Path
+from typing import TypeVar
 
 import numba as nb
 import numpy as np
@@ -74,6 +86,7 @@ _POKER_LINES: dict[str, Category] = {
 LINES: dict[str, str] = {
     "seven-card-straight-flush": "natural seven-card straight flush (no joker)",
     "seven-card-straight-flush-joker": "seven-card straight flush with the joker",
+    "royal-flush-royal-match": "royal flush plus a suited king and queen",
     **{name: cat.label for name, cat in _POKER_LINES.items()},
     **{f"no-pair-{r}-high": f"no pair, straight or flush, {r} high" for r in RANKS[::-1]},
 }
@@ -82,21 +95,23 @@ LINES: dict[str, str] = {
 _LINE_BY_LOWER = {name.lower(): name for name in LINES}
 
 # class encoding produced by the kernel: categories made (12 bits), seven-card straight
-# flush (2 bits: 1 natural, 2 with the joker); a hand that makes nothing is NO_PAIR + top
+# flush (2 bits: 1 natural, 2 with the joker), royal match (1 bit); a hand that makes
+# nothing is NO_PAIR + top
 _SF7_SHIFT = 12
-NO_PAIR = 1 << 14
+_RM_SHIFT = 14
+NO_PAIR = 1 << 15
 N_CLASSES = NO_PAIR + 13
+
+TARGETS = ("own", "banker")
+"""Whose seven cards a pay table is read on: the bettor's own, or the banker's."""
 
 
 # ------------------------------------------------------------------------ pay tables
 
 
 @dataclass(frozen=True)
-class PayLine:
-    """One line of a pay table: a hand the engine knows and what it pays "to 1"."""
-
+class _Line:
     hand: str
-    pays: Fraction
 
     @property
     def label(self) -> str:
@@ -105,12 +120,75 @@ class PayLine:
 
 
 @dataclass(frozen=True)
+class PayLine(_Line):
+    """One line of a pay table: a hand the engine knows and what it pays "to 1"."""
+
+    pays: Fraction
+
+
+@dataclass(frozen=True)
+class EnvyLine(_Line):
+    """One line of an Envy table: a hand another player holds, and the fixed amount (in
+    currency units, e.g. dollars; whole cents) it pays each qualifying bettor."""
+
+    amount: Fraction
+
+
+L = TypeVar("L", bound=_Line)
+
+
+def _best(lines: Sequence[L], made: Iterable[str], value: Callable[[L], Fraction]) -> L | None:
+    """The line of ``lines`` paying most among those ``made`` (the first on a tie)."""
+    made_set = set(made)
+    best: L | None = None
+    for line in lines:
+        if line.hand in made_set and (best is None or value(line) > value(best)):
+            best = line
+    return best
+
+
+@dataclass(frozen=True)
+class EnvyTable:
+    """The Envy bonus of a bonus bet: a bettor whose bet is at least ``minimum`` (currency
+    units) is paid ``amount`` for every *other* hand at the table making a line (each such
+    hand at its best-paying line; never for the bettor's own hand or the banker's)."""
+
+    minimum: Fraction
+    lines: tuple[EnvyLine, ...]
+
+    def __post_init__(self) -> None:
+        if not self.lines:
+            raise RuleError("an Envy table needs at least one [[envy.line]]")
+        seen: set[str] = set()
+        for line in self.lines:
+            if line.hand not in LINES:
+                raise RuleError(f"unknown Envy line {line.hand!r}: known lines are "
+                                + ", ".join(LINES))
+            if line.hand in seen:
+                raise RuleError(f"Envy line {line.hand!r} is given twice")
+            seen.add(line.hand)
+            _whole_cents(line.amount, f"Envy line {line.hand!r}: amount", positive=True)
+        _whole_cents(self.minimum, "the Envy minimum", positive=False)
+
+    def pays_for(self, made: Iterable[str]) -> EnvyLine | None:
+        """The largest-paying Envy line among the lines ``made`` (``None``: no Envy)."""
+        return _best(self.lines, made, lambda line: line.amount)
+
+
+@dataclass(frozen=True)
 class PayTable:
-    """A side bet's pay table (lines in the file's order)."""
+    """A side bet's pay table (lines in the file's order).
+
+    ``on``: whose seven cards it reads (``"own"`` or ``"banker"``); ``envy``: its Envy
+    table, if any (bets on one's own hand only); ``joker``: the joker rule the table is
+    meant for (``None``: either)."""
 
     name: str
     lines: tuple[PayLine, ...]
     source: str = ""
+    on: str = "own"
+    envy: EnvyTable | None = None
+    joker: str | None = None
 
     def __post_init__(self) -> None:
         seen: set[str] = set()
@@ -127,16 +205,24 @@ class PayTable:
             seen.add(line.hand)
         if not self.lines:
             raise RuleError(f"pay table {self.name!r} has no lines")
+        if self.on not in TARGETS:
+            raise RuleError(f"pay table {self.name!r}: on = {self.on!r}: give own or banker")
+        if self.envy is not None and self.on != "own":
+            raise RuleError(f"pay table {self.name!r}: an Envy bonus goes with a bet on "
+                            "one's own hand, not the banker's")
+        if self.joker not in (None, "bug", "wild"):
+            raise RuleError(f"pay table {self.name!r}: joker = {self.joker!r}: give bug or wild")
 
     def pays_for(self, made: Iterable[str]) -> PayLine | None:
         """The best-paying line among the lines ``made`` (the first in table order on a
         tie), or ``None`` when none of them pays."""
-        made_set = set(made)
-        best: PayLine | None = None
-        for line in self.lines:
-            if line.hand in made_set and (best is None or line.pays > best.pays):
-                best = line
-        return best
+        return _best(self.lines, made, lambda line: line.pays)
+
+    def check_rules(self, rules: PokerRules) -> None:
+        """Refuse rules whose joker differs from the one this table is meant for."""
+        if self.joker is not None and rules.joker != self.joker:
+            raise RuleError(f"the pay table {self.name!r} is for the {self.joker} joker, "
+                            f"not the {rules.joker} joker")
 
 
 def shipped_paytables() -> list[str]:
@@ -148,40 +234,123 @@ def shipped_paytables() -> list[str]:
     return sorted(p.stem for p in PAYTABLE_DIR.glob("*.toml"))
 
 
-def _pays(value: object, hand: str) -> Fraction:
+def _whole_cents(value: Fraction, what: str, positive: bool) -> None:
+    if value < 0 or (positive and value == 0):
+        raise AmountError(f"{what} {value} must be {'more than' if positive else 'at least'} 0")
+    if (value * 100).denominator != 1:
+        raise AmountError(f"{what} {value} is not a whole number of cents")
+
+
+def _number(value: object, where: str, what: str) -> Fraction:
+    """A payout or an amount from TOML: a whole number, or a string (``"3/2"``, ``"2.50"``)."""
     if isinstance(value, bool) or not isinstance(value, int | str):
-        raise AmountError(
-            f"pay-table line {hand!r}: pays must be a whole number or a fraction string, "
-            f"got {value!r}"
-        )
+        raise AmountError(f"{where}: {what} must be a whole number or a string such as "
+                          f'"3/2" or "2.50", got {value!r}')
     try:
         return Fraction(value)
     except (ValueError, ZeroDivisionError):
-        raise AmountError(f"pay-table line {hand!r}: bad payout {value!r}") from None
+        raise AmountError(f"{where}: bad {what} {value!r}") from None
+
+
+def _hand(entry: dict[str, object], where: str) -> str:
+    raw = str(entry["hand"]).strip()
+    hand = _LINE_BY_LOWER.get(raw.lower().replace("-10-", "-t-"), raw)
+    if hand not in LINES:
+        raise RuleError(f"{where}: unknown pay-table line {raw!r}: known lines are "
+                        + ", ".join(LINES))
+    return hand
+
+
+def _entries(raw: object, where: str, keys: tuple[str, ...]) -> list[dict[str, object]]:
+    if not isinstance(raw, list) or not raw:
+        raise RuleError(f"{where} needs entries with " + " and ".join(repr(k) for k in keys))
+    out = []
+    for i, entry in enumerate(raw, 1):
+        here = f"{where} entry {i}"
+        if not isinstance(entry, dict):
+            raise RuleError(f"{here} is not a table of " + " and ".join(keys))
+        for k in keys:
+            if k not in entry:
+                raise RuleError(f"{here} needs {k!r}")
+        extra = sorted(set(entry) - set(keys))
+        if extra:
+            raise RuleError(f"{here}: unknown key {extra[0]!r} (give " + ", ".join(keys) + ")")
+        out.append(entry)
+    return out
+
+
+def _read_lines(raw: object, where: str, key: str) -> list[tuple[str, Fraction, str]]:
+    """The ``(hand, value, where)`` of each entry of an array of tables with ``hand`` and
+    ``key``."""
+    out = []
+    for i, entry in enumerate(_entries(raw, where, ("hand", key)), 1):
+        here = f"{where} entry {i}"
+        out.append((_hand(entry, here), _number(entry[key], here, key), here))
+    return out
+
+
+_TOP_KEYS = ("name", "source", "notes", "on", "joker", "line", "envy")
 
 
 def parse_paytable(text: str, default_name: str = "pay table") -> PayTable:
     """Read a pay table from TOML text (format in the module docstring and the docs).
 
+    Every error names where it is: the TOML line for a syntax error, the ``[[line]]`` entry
+    and its token otherwise.
+
     >>> parse_paytable('name = "t"\\n[[line]]\\nhand = "flush"\\npays = "3/2"').lines[0].pays
     Fraction(3, 2)
+    >>> parse_paytable('name = "t"\\n[[line]]\\nhand = "flush"\\npays = "x"')
+    Traceback (most recent call last):
+    ...
+    paigow.errors.AmountError: pay table 't', [[line]] entry 1: bad pays 'x'
     """
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise RuleError(f"pay table {default_name!r} is not valid TOML: {exc}") from None
     name = str(data.get("name", default_name))
-    raw = data.get("line")
-    if not isinstance(raw, list):
-        raise RuleError(f"pay table {name!r} needs [[line]] entries with 'hand' and 'pays'")
+    where = f"pay table {name!r}"
+    unknown = sorted(set(data) - set(_TOP_KEYS))
+    if unknown:
+        raise RuleError(f"{where}: unknown key {unknown[0]!r} (known keys: "
+                        + ", ".join(_TOP_KEYS) + ")")
     lines = []
-    for entry in raw:
-        if not isinstance(entry, dict) or "hand" not in entry or "pays" not in entry:
-            raise RuleError(f"pay table {name!r}: every [[line]] needs 'hand' and 'pays'")
-        raw_hand = str(entry["hand"]).strip()
-        hand = _LINE_BY_LOWER.get(raw_hand.lower().replace("-10-", "-t-"), raw_hand)
-        lines.append(PayLine(hand, _pays(entry["pays"], hand)))
-    return PayTable(name, tuple(lines), str(data.get("source", "")))
+    for hand, pays, here in _read_lines(data.get("line"), f"{where}, [[line]]", "pays"):
+        if pays <= 0:
+            raise AmountError(f"{here}: pay-table line {hand!r} must pay more than 0 to 1")
+        lines.append(PayLine(hand, pays))
+    envy = None
+    if "envy" in data:
+        envy = _parse_envy(data["envy"], where)
+    on = str(data.get("on", "own")).strip().lower()
+    joker = data.get("joker")
+    return PayTable(name, tuple(lines), str(data.get("source", "")), on, envy,
+                    None if joker is None else str(joker).strip().lower())
+
+
+def _parse_envy(raw: object, where: str) -> EnvyTable:
+    here = f"{where}, [envy]"
+    if not isinstance(raw, dict):
+        raise RuleError(f"{here} must be a table with 'minimum' and [[envy.line]] entries")
+    extra = sorted(set(raw) - {"minimum", "line"})
+    if extra:
+        raise RuleError(f"{here}: unknown key {extra[0]!r} (give minimum, line)")
+    if "minimum" not in raw:
+        raise RuleError(f"{here} needs 'minimum' (the smallest bonus bet that qualifies)")
+    minimum = _number(raw["minimum"], here, "minimum")
+    lines = []
+    for hand, amount, at in _read_lines(raw.get("line"), f"{here} [[envy.line]]", "amount"):
+        try:
+            _whole_cents(amount, f"Envy line {hand!r}: amount", positive=True)
+        except AmountError as exc:
+            raise AmountError(f"{at}: {exc}") from None
+        lines.append(EnvyLine(hand, amount))
+    try:
+        _whole_cents(minimum, "the Envy minimum", positive=False)
+    except AmountError as exc:
+        raise AmountError(f"{here}: {exc}") from None
+    return EnvyTable(minimum, tuple(lines))
 
 
 def load_paytable(name_or_path: str) -> PayTable:
@@ -232,7 +401,14 @@ def lines_made(cards: str | Iterable[str | int], rules: PokerRules | None = None
     if len(hand) != 7:
         raise CardError(f"a side bet is on seven cards, got {len(hand)}")
     made: set[str] = set()
-    cats = {rank5(sub, r).category for sub in combinations(hand, 5)}
+    cats = set()
+    for sub in combinations(hand, 5):
+        cat = rank5(sub, r).category
+        cats.add(cat)
+        rest = [c for c in hand if c not in sub]
+        if (cat is Category.ROYAL_FLUSH and JOKER not in rest and rest[0] & 3 == rest[1] & 3
+                and {rest[0] >> 2, rest[1] >> 2} == {10, 11}):
+            made.add("royal-flush-royal-match")  # the other two: a suited king and queen
     for name, cat in _POKER_LINES.items():
         if cat in cats:
             made.add(name)
@@ -269,6 +445,8 @@ def lines_of_class(cls: int) -> set[str]:
     if cls >= NO_PAIR:
         return {f"no-pair-{RANKS[cls - NO_PAIR]}-high"}
     made = {name for name, cat in _POKER_LINES.items() if (cls >> int(cat)) & 1}
+    if (cls >> _RM_SHIFT) & 1:
+        made.add("royal-flush-royal-match")
     sf7 = (cls >> _SF7_SHIFT) & 3
     if sf7 == 1:
         made.add("seven-card-straight-flush")
@@ -325,8 +503,17 @@ def _classify(
         if not (joker and bug):
             while not (rm >> top) & 1:
                 top -= 1
-        return (1 << 14) + top
-    return cm | (sf7 << 12)
+        return (1 << 15) + top
+    # royal match: one suit holds T J Q K A (or four of them and the joker), another K Q
+    match = 0
+    for s in range(4):
+        ms = (st >> (16 * s)) & 0x1FFF
+        royal = _popcount(ms & 0x1F00)
+        if royal == 5 or (joker and royal == 4):
+            for t in range(4):
+                if t != s and ((st >> (16 * t)) & 0xC00) == 0xC00:
+                    match = 1
+    return cm | (sf7 << 12) | (match << 14)
 
 
 @nb.njit(cache=True, parallel=True)
@@ -337,7 +524,7 @@ def _count_chunk(
 ) -> npt.NDArray[np.int64]:
     n = deck.shape[0]
     m = starts.shape[0]
-    out = np.zeros((slots, (1 << 14) + 13), np.int64)
+    out = np.zeros((slots, (1 << 15) + 13), np.int64)
     bits = np.zeros(n, np.int64)
     for i in range(n):
         c = deck[i]
@@ -387,6 +574,9 @@ def _categories(rules: PokerRules) -> npt.NDArray[np.uint8]:
     return _CAT5[rules.variant]
 
 
+_FULL_DECK_COUNTS: dict[int, dict[int, int]] = {}
+
+
 def class_counts(
     rules: PokerRules | None = None,
     deck: Sequence[Card] | None = None,
@@ -396,10 +586,17 @@ def class_counts(
     """Exact number of seven-card hands of ``deck`` (default all 53 cards) in each class.
 
     ``on_progress(done, total)`` is called after every chunk of about ``chunk_hands``
-    hands; Ctrl-C (``KeyboardInterrupt``) stops the run between two chunks.
+    hands; Ctrl-C (``KeyboardInterrupt``) stops the run between two chunks. The counts of
+    the whole deck are kept for the rest of the process, per ranking variant.
     """
     r = rules or PokerRules()
     cards = _check_deck(deck)
+    full = len(cards) == 53
+    if full and r.variant in _FULL_DECK_COUNTS:
+        total = comb(53, 7)
+        if on_progress is not None:
+            on_progress(total, total)
+        return dict(_FULL_DECK_COUNTS[r.variant])
     arr = np.array(cards, dtype=np.int64)
     cat5 = _categories(r)
     total = comb(len(cards), 7)
@@ -413,7 +610,16 @@ def class_counts(
             on_progress(done, total)
     if int(counts.sum()) != total:  # pragma: no cover - a broken kernel, not bad input
         raise AssertionError("side-bet class counts do not add up to the number of hands")
-    return {int(c): int(counts[c]) for c in np.flatnonzero(counts)}
+    out = {int(c): int(counts[c]) for c in np.flatnonzero(counts)}
+    if full:
+        _FULL_DECK_COUNTS[r.variant] = dict(out)
+    return out
+
+
+def classify_hand(cards: Sequence[Card], rules: PokerRules | None = None) -> int:
+    """The kernel's class of one seven-card hand (as :func:`class_counts` counts it)."""
+    (cls,) = class_counts(rules, tuple(cards))
+    return cls
 
 
 # ---------------------------------------------------------------------- the odds
@@ -468,6 +674,9 @@ class SideBetOdds:
         """Plain data for ``--json`` output (``edge`` as a fraction of the stake)."""
         return {
             "paytable": self.paytable.name,
+            "on": self.paytable.on,
+            "source": self.paytable.source,
+            "method": "exact: every seven-card hand of the deck enumerated",
             "rules": {"joker": self.rules.joker, "wheel": self.rules.wheel},
             "deck_size": self.deck_size,
             "total": self.total,
@@ -518,6 +727,7 @@ def sidebet_odds(
     (36, 2, 5)
     """
     r = rules or PokerRules()
+    table.check_rules(r)
     cards = _check_deck(deck)
     counts = class_counts(r, cards, on_progress)
     return odds_from_classes(counts, table, r, len(cards))
@@ -525,13 +735,18 @@ def sidebet_odds(
 
 __all__ = [
     "LINES",
+    "TARGETS",
+    "EnvyLine",
+    "EnvyTable",
     "LineOdds",
     "PayLine",
     "PayTable",
     "SideBetOdds",
     "best_line",
     "class_counts",
+    "classify_hand",
     "lines_made",
+    "lines_of_class",
     "load_paytable",
     "parse_paytable",
     "shipped_paytables",

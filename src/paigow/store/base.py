@@ -25,8 +25,10 @@ from paigow.store.trainer import TrainerRecords, trainer_schema
 from paigow.table.engine import RoundOpening, RoundRecord, SessionInfo
 from paigow.table.ledger import BANK, BETS, CASHIER, HOUSE, Entry
 
-SCHEMA_VERSION = 2
-"""2: rounds record the commitment to their seed and the revealed seed; an audit table."""
+SCHEMA_VERSION = 3
+"""2: rounds record the commitment to their seed and the revealed seed; an audit table.
+3: the ``wager`` table (side bets, the dragon hand, Envy awards), created in a ledger of
+an older version when it is next opened for writing."""
 
 ADDED_COLUMNS: list[tuple[str, str, str]] = [
     ("round", "commitment", "TEXT"),
@@ -112,6 +114,18 @@ def schema(
     fee {integer} NOT NULL,
     PRIMARY KEY (round_id, seat)
 )""",
+        f"""CREATE TABLE IF NOT EXISTS wager (
+    round_id {integer} NOT NULL REFERENCES round(id),
+    seat INTEGER NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('side', 'dragon', 'envy')),
+    name TEXT NOT NULL,
+    place INTEGER,
+    stake {integer} NOT NULL,
+    line TEXT,
+    outcome TEXT,
+    net {integer}
+)""",
+        "CREATE INDEX IF NOT EXISTS wager_round ON wager (round_id)",
         f"""{create_view} balance AS
     SELECT session_id, account, SUM(delta) AS balance FROM (
         SELECT session_id, dst AS account, amount AS delta FROM entry
@@ -148,6 +162,7 @@ class Store(Protocol):
     def rounds(self, session_id: int | None = None) -> list[dict[str, Any]]: ...
     def round(self, round_id: int) -> dict[str, Any]: ...
     def entries(self, round_id: int) -> list[dict[str, Any]]: ...
+    def wagers(self, round_ids: Sequence[int]) -> dict[int, list[dict[str, Any]]]: ...
     def query(self, sql: str, args: Sequence[Any] = ()) -> list[dict[str, Any]]: ...
     def check(self) -> list[str]: ...
     def close(self) -> None: ...
@@ -271,6 +286,17 @@ class SqlStore(TrainerRecords, ABC):
                 ),
             )
             self._insert_entries(session_id, rid, opening.entries)
+            rows: list[tuple[Any, ...]] = [
+                (rid, x.seat, "side", x.name, None, x.stake) for x in opening.side
+            ]
+            if opening.dragon is not None:
+                d = opening.dragon
+                rows.append((rid, d.seat, "dragon", "dragon", d.place, d.stake))
+            if rows:
+                self._run_many(
+                    "INSERT INTO wager (round_id, seat, kind, name, place, stake) "
+                    "VALUES (?, ?, ?, ?, ?, ?)", rows,
+                )
         return rid
 
     def settle_round(self, round_id: int, record: RoundRecord) -> None:
@@ -288,11 +314,67 @@ class SqlStore(TrainerRecords, ABC):
                 ],
             )
             # the round's seed is revealed (written) only with its settlement
+            self._settle_wagers(round_id, record)
             self._run(
                 "UPDATE round SET status = 'settled', detail = ?, closed = ?, seed = ? "
                 "WHERE id = ?",
                 (json.dumps(record.to_json()), now(), record.seed, round_id),
             )
+
+    def _settle_wagers(self, round_id: int, record: RoundRecord) -> None:
+        """Write the results of the round's side bets and dragon bet, and its Envy awards."""
+        for x in record.side:
+            if x.kind == "bet":
+                self._run(
+                    "UPDATE wager SET place = ?, line = ?, outcome = ?, net = ? WHERE "
+                    "round_id = ? AND kind = 'side' AND seat = ? AND name = ?",
+                    (x.place, x.line, "win" if x.net > 0 else "lose", x.net, round_id,
+                     x.seat, x.name),
+                )
+        envy = [(round_id, x.seat, "envy", x.name, x.place, 0, x.line, "paid", x.net)
+                for x in record.side if x.kind == "envy"]
+        if envy:
+            self._run_many(
+                "INSERT INTO wager (round_id, seat, kind, name, place, stake, line, outcome, "
+                "net) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", envy,
+            )
+        d = record.dragon
+        if d is not None:
+            self._run(
+                "UPDATE wager SET outcome = ?, net = ? WHERE round_id = ? AND kind = 'dragon'",
+                (d.outcome, d.net, round_id),
+            )
+
+    _wager_table: bool | None = None
+
+    def _has_wager_table(self) -> bool:
+        """Whether the ledger has the ``wager`` table (a ledger of an older version opened
+        read-only has not: it recorded no side bets)."""
+        if self._wager_table is None:
+            try:
+                self._all("SELECT 1 FROM wager WHERE 1 = 0")
+                self._wager_table = True
+            except Exception:  # the table is missing (each backend says so its own way)
+                self._wager_table = False
+        return self._wager_table
+
+    def wagers(self, round_ids: Sequence[int]) -> dict[int, list[dict[str, Any]]]:
+        """The side bets, dragon bet and Envy awards of each round (by round id)."""
+        out: dict[int, list[dict[str, Any]]] = {int(r): [] for r in round_ids}
+        if not out or not self._has_wager_table():
+            return out
+        marks = ", ".join("?" for _ in out)
+        for r in self._all(
+            f"SELECT round_id, seat, kind, name, place, stake, line, outcome, net FROM wager "
+            f"WHERE round_id IN ({marks}) ORDER BY round_id, kind, seat, name",
+            tuple(out),
+        ):
+            out[int(r["round_id"])].append({
+                "seat": int(r["seat"]), "kind": r["kind"], "name": r["name"],
+                "place": r["place"], "stake": int(r["stake"]), "line": r["line"],
+                "outcome": r["outcome"], "net": None if r["net"] is None else int(r["net"]),
+            })
+        return out
 
     # -- recovery -------------------------------------------------------------------
     def recover(self) -> list[int]:
@@ -424,14 +506,16 @@ class SqlStore(TrainerRecords, ABC):
         if session_id is not None:
             sql += " WHERE session_id = ?"
             args = (session_id,)
-        return [_round_json(r) for r in self._all(sql + " ORDER BY id", args)]
+        rows = self._all(sql + " ORDER BY id", args)
+        wagers = self.wagers([int(r["id"]) for r in rows])
+        return [_round_json(r, wagers[int(r["id"])]) for r in rows]
 
     def round(self, round_id: int) -> dict[str, Any]:
         """One round as plain data; :class:`PaigowError` if there is none."""
         r = self._one("SELECT * FROM round WHERE id = ?", (round_id,))
         if r is None:
             raise PaigowError(f"there is no round {round_id} in {self.path}")
-        return _round_json(r)
+        return _round_json(r, self.wagers([round_id])[round_id])
 
     def entries(self, round_id: int) -> list[dict[str, Any]]:
         rows = self._all(
@@ -494,9 +578,13 @@ def _plain(v: Any) -> Any:
     return v
 
 
-def _round_json(r: Row) -> dict[str, Any]:
+def _round_json(r: Row, wagers: list[dict[str, Any]]) -> dict[str, Any]:
+    """A round row as plain data; ``side_bets`` and ``dragon`` are what was staked when it
+    opened (results are in ``detail``), ``wagers`` every row of the ``wager`` table."""
     detail = json.loads(r["detail"]) if r["detail"] else None
     keys = set(r.keys())
+    dragon = next(({"seat": w["seat"], "place": w["place"], "stake": w["stake"]}
+                   for w in wagers if w["kind"] == "dragon"), None)
     return {
         "round": int(r["id"]),
         "session": int(r["session_id"]),
@@ -507,6 +595,10 @@ def _round_json(r: Row) -> dict[str, Any]:
         "deck": json.loads(r["deck"]),
         "bets": {int(k): v for k, v in json.loads(r["bets"]).items()},
         "detail": detail,
+        "side_bets": [{"seat": w["seat"], "name": w["name"], "stake": w["stake"]}
+                      for w in wagers if w["kind"] == "side"],
+        "dragon": dragon,
+        "wagers": wagers,
         "opened": r["opened"],
         "closed": r["closed"],
         "commitment": r["commitment"] if "commitment" in keys else None,

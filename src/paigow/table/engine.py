@@ -9,16 +9,22 @@ A round (RULES.md 1.5, 1.6, 2.5, 2.6):
 
 1. **Bets**: each seat bets (or sits out). A bet must be a positive whole number of cents
    that the seat can cover with the flat fee, if any; otherwise it is refused and nothing
-   changes.
+   changes. With it a seat may make the side bets the table offers and ask for the dragon
+   hand (a :class:`~paigow.table.house_rules.Wager`; see :mod:`paigow.table.house_rules`).
 2. **Bank**: the house banks the first round; afterwards the option passes around the
    table (see :mod:`paigow.table.bank`).
 3. **Shuffle and dice**; the round is *opened* in the store in one transaction: its deck
-   order and dice, each bet moved to ``bets``, the banker's cover moved to ``bank``.
-4. **Deal**; players set their hands, then the banker (the house way when the house banks
-   or co-banks).
-5. **Reveal and settle**, one seat at a time in table order from the banker's place; then
-   the bank is released to its banker(s) with commission on a player-banker's net win.
-   All of it is written in *one* transaction with the round marked settled.
+   order and dice, each bet (main, dragon, side) moved to ``bets``, the banker's cover
+   (of the main bets and the dragon bet) moved to ``bank``.
+4. **Deal**; players set their hands, then the dragon hand is set (by the house way or
+   its buyer, as the house rules say), then the banker (the house way when the house
+   banks or co-banks).
+5. **Reveal and settle**, one bet at a time in table order from the banker's place (the
+   dragon bet at its place); a banker's hand of the game's push kind (the commission-free
+   game) pushes every bet, and each result says why it won, lost or pushed. Then the bank
+   is released to its banker(s) with commission on a player-banker's net win, and the
+   side bets and Envy bonuses are settled with the house. All of it is written in *one*
+   transaction with the round marked settled.
 
 A round killed between 3 and 5 is voided by the store when it is next opened: every entry
 of the round is reversed, so each bet goes back where it came from.
@@ -35,7 +41,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, Literal, Protocol, TypeVar
+from typing import Generic, Literal, Protocol, TypeVar, cast
 
 from paigow.errors import AmountError, PaigowError
 from paigow.settle import Commission, HandResult, Outcome, outcome_of, settle_bet
@@ -50,6 +56,15 @@ from paigow.table.bank import (
 )
 from paigow.table.chance import Chance, Dice, secure_chance
 from paigow.table.game import Choice, Game, Showdown
+from paigow.table.house_rules import (
+    NO_HOUSE_RULES,
+    DragonBuy,
+    DragonRule,
+    HouseRules,
+    SideBetOffer,
+    Wager,
+    as_wager,
+)
 from paigow.table.ledger import (
     BANK,
     BETS,
@@ -61,6 +76,7 @@ from paigow.table.ledger import (
     transfer,
 )
 from paigow.table.money import check_minor, format_money
+from paigow.table.sidebets import SideResult, SideStake, settle_side_bets, side_opening
 
 P = TypeVar("P")
 S = TypeVar("S")
@@ -102,16 +118,20 @@ NO_LIMITS = BetLimits()
 
 @dataclass(frozen=True)
 class BetRequest:
-    """What a seat is told when asked for its bet; ``check`` raises if a bet is refused."""
+    """What a seat is told when asked for its bet; ``check`` raises if a bet (an ``int``
+    or a :class:`~paigow.table.house_rules.Wager`) is refused. ``offers``: the side bets
+    the table offers; ``dragon``: the dragon-hand rule (``None``: not offered)."""
 
     seat: int
     balance: int
     fee: int
     round_number: int
-    check: Callable[[int], None]
+    check: Callable[[int | Wager], None]
     commitment: str | None = None
     """The commitment to this round's seed (published before the bets), if any."""
     limits: BetLimits = NO_LIMITS
+    offers: tuple[SideBetOffer, ...] = ()
+    dragon: DragonRule | None = None
 
     @property
     def most(self) -> int:
@@ -122,10 +142,15 @@ class BetRequest:
 
 
 class Player(Protocol[P_contra, S]):
-    """Who plays a seat: bets, answers the bank offer, sets hands, watches results."""
+    """Who plays a seat: bets, answers the bank offer, sets hands, watches results.
 
-    def bet(self, request: BetRequest) -> int | None:
-        """The bet for this round in cents, or ``None`` to sit out."""
+    Optional hooks, looked up by name: ``dealt(hand, banking)`` (the hand, as soon as it
+    is dealt) and ``choose_dragon(hand)`` (the setting of a dragon hand the seat bought,
+    when the house rules let the buyer set it; without it the house way sets it)."""
+
+    def bet(self, request: BetRequest) -> int | Wager | None:
+        """The bet for this round in cents (or a :class:`Wager` with side bets and the
+        dragon hand), or ``None`` to sit out."""
         ...
 
     def bank(self, offer: BankOffer) -> BankDecision:
@@ -191,7 +216,7 @@ class HandRecord:
 
     place: int
     seat: int | None
-    role: Literal["banker", "player"]
+    role: Literal["banker", "player", "dragon"]
     hand: str
     high: str
     low: str
@@ -205,9 +230,21 @@ class HandRecord:
         return dict(self.__dict__)
 
 
+REASONS = {
+    "won-both": "won both hands",
+    "lost-both": "lost both hands (copies go to the banker)",
+    "split": "one hand each: a push",
+    "banker-push": "the banker's hand pushes every bet",
+    "forfeit": "fouled hand: the bet is forfeit",
+}
+"""Why a bet was won, lost or pushed: the ``reason`` codes of a :class:`SeatResult`."""
+
+
 @dataclass(frozen=True)
 class SeatResult:
-    """One bet settled against the banker."""
+    """One bet settled against the banker: a seat's main bet, or the dragon hand it bought
+    (``bet == "dragon"``, its hand at ``place``). ``reason`` says why it won, lost or
+    pushed (a code of :data:`REASONS`), ``note`` the same in words."""
 
     seat: int
     stake: int
@@ -219,6 +256,10 @@ class SeatResult:
     net: int
     commission: int
     fee: int
+    reason: str = ""
+    note: str = ""
+    place: int | None = None
+    bet: str = "main"
 
     def to_json(self) -> dict[str, object]:
         return dict(self.__dict__)
@@ -235,6 +276,8 @@ class RoundOpening:
     dice: Dice
     entries: tuple[Entry, ...]
     commitment: str | None = None
+    side: tuple[SideStake, ...] = ()
+    dragon: DragonBuy | None = None
 
 
 @dataclass(frozen=True)
@@ -257,6 +300,9 @@ class RoundRecord:
     """The commitment to the round's seed, published before the round."""
     seed: str | None = None
     """The round's seed (hex), revealed with the settlement: check it with ``paigow verify``."""
+    dragon: SeatResult | None = None
+    side: tuple[SideResult, ...] = ()
+    push: str = ""
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -274,6 +320,9 @@ class RoundRecord:
             "balances": self.balances,
             "commitment": self.commitment,
             "seed": self.seed,
+            "dragon": None if self.dragon is None else self.dragon.to_json(),
+            "side": [x.to_json() for x in self.side],
+            "push": self.push,
         }
 
 
@@ -338,48 +387,67 @@ def settle_hands(
     bets: dict[int, int],
     choices: dict[int, Choice[S]],
     commission: Commission,
+    dragon: DragonBuy | None = None,
 ) -> tuple[list[SeatResult], list[Entry], int, int]:
     """Settle every bet against the banker's hand (``choices[banker.place]``), in table
-    order; release the bank. Returns results, entries, the bank's net and its commission."""
+    order, the bought ``dragon`` hand's bet at its place; release the bank. Returns
+    results (the dragon's with ``bet == "dragon"``), entries, the bank's net and its
+    commission."""
     bank_choice = choices[banker.place]
+    push = game.push_reason(bank_choice.setting)
+    stakes = dict(bets)
+    owners = {p: p for p in bets}
+    if dragon is not None:
+        stakes[dragon.place] = dragon.stake
+        owners[dragon.place] = dragon.seat
     results: list[SeatResult] = []
     entries: list[Entry] = []
     bank_net = 0
     for place in table_order(banker.place, game.places, game.direction):
-        if place not in bets:
+        if place not in stakes:
             continue
-        stake = bets[place]
-        seat_acc = seat_account(place)
+        stake = stakes[place]
+        owner = owners[place]
+        seat_acc = seat_account(owner)
+        kind = "dragon" if dragon is not None and place == dragon.place else "main"
+        memo = f"dragon hand at place {place}" if kind == "dragon" else ""
         mine = choices[place]
         if mine.forfeit:
-            why = "fouled hand: the bet is forfeit"
+            why = REASONS["forfeit"]
             show = Showdown(HandResult.LOSE, HandResult.LOSE, why, why)
+            outcome, reason, note = Outcome.LOSE, "forfeit", why
         else:
             show = game.showdown(mine.setting, bank_choice.setting)
-        outcome = outcome_of(show.high, show.low)
+            if push is not None:
+                outcome, reason, note = Outcome.PUSH, "banker-push", push
+            else:
+                outcome = outcome_of(show.high, show.low)
+                reason = {Outcome.WIN: "won-both", Outcome.LOSE: "lost-both",
+                          Outcome.PUSH: "split"}[outcome]
+                note = REASONS[reason]
         s = settle_bet(outcome, stake, commission)
         fee = commission.flat_fee
         rate_part = s.commission - fee
         if outcome is Outcome.WIN:
-            entries += transfer("stake_return", BETS, seat_acc, stake, place)
-            entries += transfer("payout", BANK, seat_acc, stake, place)
-            entries += transfer("commission", seat_acc, HOUSE, rate_part, place)
+            entries += transfer("stake_return", BETS, seat_acc, stake, owner, memo)
+            entries += transfer("payout", BANK, seat_acc, stake, owner, memo)
+            entries += transfer("commission", seat_acc, HOUSE, rate_part, owner, memo)
             bank_net -= stake
         elif outcome is Outcome.PUSH:
-            entries += transfer("stake_return", BETS, seat_acc, stake, place)
+            entries += transfer("stake_return", BETS, seat_acc, stake, owner, memo)
         else:
-            entries += transfer("stake_lost", BETS, BANK, stake, place)
+            entries += transfer("stake_lost", BETS, BANK, stake, owner, memo)
             bank_net += stake
-        entries += transfer("fee", seat_acc, HOUSE, fee, place)
+        entries += transfer("fee", seat_acc, HOUSE, fee, owner, memo)
         hr = "forfeit" if mine.forfeit else show.high.value
         lr = "forfeit" if mine.forfeit else show.low.value
         results.append(
             SeatResult(
-                place, stake, hr, lr, show.high_reason, show.low_reason,
-                outcome.value, s.net, rate_part, fee,
+                owner, stake, hr, lr, show.high_reason, show.low_reason,
+                outcome.value, s.net, rate_part, fee, reason, note, place, kind,
             )
         )
-    total = sum(bets.values())
+    total = sum(stakes.values())
     left = total + bank_net
     bank_comm = 0
     if banker.kind == "house":
@@ -402,15 +470,26 @@ def settle_hands(
     return results, entries, bank_net, bank_comm
 
 
-def opening_entries(banker: Banker, bets: dict[int, int]) -> list[Entry]:
-    """The bets moved to the table and the banker's cover moved into the bank."""
+def opening_entries(
+    banker: Banker,
+    bets: dict[int, int],
+    side: Sequence[SideStake] = (),
+    dragon: DragonBuy | None = None,
+) -> list[Entry]:
+    """The bets moved to the table (main bets, the dragon bet, side bets) and the
+    banker's cover of the main and dragon bets moved into the bank."""
     out: list[Entry] = []
     for place, stake in sorted(bets.items()):
         out += transfer("bet", seat_account(place), BETS, stake, place)
-    for acc, amount in funding(banker, sum(bets.values())):
+    covered = sum(bets.values())
+    if dragon is not None:
+        out += transfer("bet", seat_account(dragon.seat), BETS, dragon.stake, dragon.seat,
+                        f"dragon hand at place {dragon.place}")
+        covered += dragon.stake
+    for acc, amount in funding(banker, covered):
         seat = banker.seat if acc != HOUSE else None
         out += transfer("bank_fund", acc, BANK, amount, seat)
-    return out
+    return out + side_opening(side)
 
 
 class Table(Generic[P, S]):
@@ -427,6 +506,7 @@ class Table(Generic[P, S]):
         seed: int | None = None,
         limits: BetLimits = NO_LIMITS,
         on_open: Callable[[RoundOpening], None] | None = None,
+        house: HouseRules | None = None,
     ) -> None:
         """``limits``: the table's minimum and maximum bet. ``on_open``: told of each round
         as it opens (banker, bets, dice; also the deck, which a watcher must keep to itself),
@@ -441,6 +521,16 @@ class Table(Generic[P, S]):
             raise PaigowError(f"seat numbers must be distinct, from 1 to {limit}: {numbers}")
         for s in seats:
             check_minor(s.start, f"seat {s.number}'s bankroll")
+        self.house = house if house is not None else NO_HOUSE_RULES
+        if self.house.side_bets:
+            rules = getattr(game, "rules", None)
+            from paigow.poker.rules import PokerRules
+
+            if game.name != "poker" or not isinstance(rules, PokerRules):
+                raise PaigowError(f"side bets read seven cards: they are dealt at the poker "
+                                  f"table, not at {game.name}")
+            for offer in self.house.side_bets:
+                offer.paytable.check_rules(rules)
         self.game = game
         self.seats = {s.number: s for s in sorted(seats, key=lambda s: s.number)}
         self.commission = commission if commission is not None else Commission()
@@ -449,8 +539,11 @@ class Table(Generic[P, S]):
         self.limits = limits
         self.on_open = on_open
         label = getattr(self.chance, "label", type(self.chance).__name__)
+        rules_json = game.rules_json()
+        if self.house != NO_HOUSE_RULES:  # recorded whole, pay tables included, for replays
+            rules_json["house"] = self.house.to_json()
         self.info = SessionInfo(
-            game.name, game.rules_json(), self.commission, game.house_way_name, str(label), seed,
+            game.name, rules_json, self.commission, game.house_way_name, str(label), seed,
             tuple(SeatInfo(s.number, s.name, s.strategy, s.start) for s in self.seats.values()),
         )
         buy_ins = [
@@ -459,7 +552,8 @@ class Table(Generic[P, S]):
         ]
         self.session_id = self.store.start_session(self.info, buy_ins)
         self.balances: dict[str, int] = apply({}, buy_ins)
-        self.pending: dict[int, int] = {}
+        self.pending: dict[int, Wager] = {}
+        self.dragon_turn = 1  # the seat first in turn for the dragon hand
         self.option: int | None = None  # the seat holding the bank option (None: house)
         self.rounds_played = 0
         self.history: list[RoundRecord] = []
@@ -483,32 +577,39 @@ class Table(Generic[P, S]):
         """The house's result so far, commission and fees included."""
         return self.balances.get(HOUSE, 0)
 
-    def validate_bet(self, seat: int, amount: object, owner: str) -> int:
-        """The bet as an int if ``owner`` may bet ``amount`` at ``seat``; else an error."""
+    def validate_bet(self, seat: int, amount: object, owner: str) -> Wager:
+        """The bet as a :class:`Wager` if ``owner`` may bet ``amount`` (cents, or a
+        :class:`Wager` with side bets and the dragon hand) at ``seat``; else an error
+        naming the bad bet."""
         if seat not in self.seats:
             raise PaigowError(f"there is no seat {seat} at this table")
         if self.seats[seat].owner != owner:
             raise PaigowError(f"seat {seat} is not yours")
-        stake = check_minor(amount, "a bet")
+        wager = as_wager(amount)
+        check_minor(wager.main, "a bet")
         lim = self.limits
-        if stake < lim.minimum or (lim.maximum is not None and stake > lim.maximum):
+        if wager.main < lim.minimum or (lim.maximum is not None and wager.main > lim.maximum):
             raise AmountError(
-                f"a bet of {format_money(stake)} is outside the table's limits: "
+                f"a bet of {format_money(wager.main)} is outside the table's limits: "
                 f"{lim.describe()}"
             )
-        fee = self.commission.flat_fee
+        self.house.check(wager)
+        wager = self.house.normal(wager)
+        fee = self.commission.flat_fee * (2 if wager.dragon else 1)
         have = self.balance(seat)
-        if stake + fee > have:
+        if wager.total + fee > have:
             extra = f" plus the {format_money(fee)} fee" if fee else ""
-            raise AmountError(
-                f"seat {seat} cannot bet {format_money(stake)}{extra}: it holds {format_money(have)}"
-            )
-        return stake
+            more = wager.total - wager.main
+            what = format_money(wager.main) + (
+                f" with {format_money(more)} of side and dragon bets" if more else "")
+            raise AmountError(f"seat {seat} cannot bet {what}{extra}: it holds "
+                              f"{format_money(have)}")
+        return wager
 
     def place_bet(self, seat: int, amount: object, owner: str) -> None:
-        """Stage a bet for the next round. A refused bet raises and changes nothing."""
-        stake = self.validate_bet(seat, amount, owner)
-        self.pending[seat] = stake
+        """Stage a bet (cents or a :class:`Wager`) for the next round. A refused bet
+        raises and changes nothing."""
+        self.pending[seat] = self.validate_bet(seat, amount, owner)
 
     # -- the round ----------------------------------------------------------------
     def _collect_bets(self) -> None:
@@ -519,23 +620,46 @@ class Table(Generic[P, S]):
             req = BetRequest(
                 n, self.balance(n), self.commission.flat_fee, number,
                 self._checker(n, seat.owner), self.commitment, self.limits,
+                self.house.side_bets, self.house.dragon,
             )
             amount = seat.player.bet(req)
             if amount is not None:
                 self.place_bet(n, amount, seat.owner)
 
-    def _checker(self, seat: int, owner: str) -> Callable[[int], None]:
-        def check(amount: int) -> None:
+    def _checker(self, seat: int, owner: str) -> Callable[[int | Wager], None]:
+        def check(amount: int | Wager) -> None:
             self.validate_bet(seat, amount, owner)
 
         return check
 
-    def _choose_banker(self, bets: dict[int, int]) -> Banker:
+    def _dragon_buy(self, banker: Banker, wagers: dict[int, Wager]) -> DragonBuy | None:
+        """Who buys the dragon hand this round with ``banker``: the first seat in turn
+        among those asking (the banker cannot), at the first place with no bet in table
+        order from the banker; ``None`` when it is not offered, asked for or available."""
+        if self.house.dragon is None:
+            return None
+        game = self.game
+        players = {p for p in wagers if p != banker.seat}
+        empty = [p for p in table_order(banker.place, game.places, game.direction)
+                 if p not in players]
+        askers = {p: wagers[p].dragon for p in players if wagers[p].dragon}
+        if not empty or not askers:
+            return None
+        turn = [(self.dragon_turn + game.direction * k) % game.places
+                for k in range(game.places)]
+        buyer = next(p for p in turn if p in askers)
+        return DragonBuy(buyer, empty[0], askers[buyer])
+
+    def _choose_banker(self, wagers: dict[int, Wager]) -> Banker:
         if self.rounds_played == 0 or self.option is None:
             return HOUSE_BANK
         seat = self.option
-        others = sum(v for k, v in bets.items() if k != seat)
-        offer = BankOffer(seat, self.balance(seat), others)
+        others = sum(w.main for k, w in wagers.items() if k != seat)
+        dragon = self._dragon_buy(Banker("player", seat), wagers)
+        if dragon is not None:
+            others += dragon.stake  # the bank covers the dragon bet too
+        own_side = sum(wagers[seat].side.values()) if seat in wagers else 0
+        offer = BankOffer(seat, self.balance(seat) - own_side, others)
         decision = self.seats[seat].player.bank(offer)
         offer.check(decision)
         if decision == "take":
@@ -549,16 +673,20 @@ class Table(Generic[P, S]):
         saved = dict(self.pending)
         try:
             self._collect_bets()
-            bets = dict(self.pending)
-            if not bets:
+            wagers = dict(self.pending)
+            if not wagers:
                 self.pending = saved
                 return None
-            banker = self._choose_banker(bets)
+            banker = self._choose_banker(wagers)
         except BaseException:
             self.pending = saved  # a refused bet or bank changes nothing
             raise
-        if banker.seat is not None:
-            bets.pop(banker.seat, None)  # a banker does not bet against itself
+        # a banker does not bet against itself: its main bet and dragon request are
+        # withdrawn; its side bets (banked by the house, on its own hand) stand
+        bets = {p: w.main for p, w in wagers.items() if p != banker.seat}
+        side = tuple(SideStake(p, name, stake) for p, w in sorted(wagers.items())
+                     for name, stake in sorted(w.side.items()))
+        dragon = self._dragon_buy(banker, wagers)
         self.pending = {}
         game = self.game
         start: Callable[[], str] | None = getattr(self.chance, "start_round", None)
@@ -570,7 +698,8 @@ class Table(Generic[P, S]):
             number = self.rounds_played + 1
             opening = RoundOpening(
                 number, banker, bets, tuple(game.piece_text(p) for p in deck), dice,
-                tuple(opening_entries(banker, bets)), commitment,
+                tuple(opening_entries(banker, bets, side, dragon)), commitment,
+                side=side, dragon=dragon,
             )
             round_id = self.store.open_round(self.session_id, opening)
             try:
@@ -588,6 +717,8 @@ class Table(Generic[P, S]):
         self.rounds_played += 1
         self.history.append(record)
         self.option = next_option(self.option, self.seats, game.places, game.direction)
+        if dragon is not None:
+            self.dragon_turn = (dragon.seat + game.direction) % game.places
         for seat in self.seats.values():
             seat.player.observe(record)
         return record
@@ -601,6 +732,7 @@ class Table(Generic[P, S]):
         """Deal, set, reveal and settle an opened round; write the settlement."""
         game = self.game
         banker, bets, dice, number = opening.banker, opening.bets, opening.dice, opening.number
+        dragon = opening.dragon
         balances = apply(self.balances, opening.entries)
 
         dealt = game.deal(deck, sum(dice), banker.place)
@@ -614,6 +746,11 @@ class Table(Generic[P, S]):
             choice = game.check(hand, self.seats[place].player.choose(hand, False), False)
             choices[place] = choice
             hands.append(self._hand_record(place, place, "player", hand, choice))
+        if dragon is not None:
+            hand = dealt[dragon.place]
+            choices[dragon.place] = self._dragon_choice(dragon, hand)
+            hands.append(self._hand_record(dragon.place, dragon.seat, "dragon", hand,
+                                           choices[dragon.place]))
         bank_hand = dealt[banker.place]
         if banker.house_way:
             bchoice = game.house_choice(bank_hand, True)
@@ -624,21 +761,59 @@ class Table(Generic[P, S]):
         hands.insert(0, self._hand_record(banker.place, banker.seat, "banker", bank_hand, bchoice))
 
         results, entries, bank_net, bank_comm = settle_hands(
-            game, banker, bets, choices, self.commission
+            game, banker, bets, choices, self.commission, dragon
         )
+        side: list[SideResult] = []
+        if opening.side:
+            side, side_entries = self._settle_side(opening, dealt, choices)
+            entries += side_entries
         balances = apply(balances, entries)
         if balances.get(BETS, 0) != 0 or balances.get(BANK, 0) != 0:  # pragma: no cover
             raise AssertionError("the table and the bank must be empty after a round")
         reveal: Callable[[], str] | None = getattr(self.chance, "reveal", None)
         record = RoundRecord(
-            number, banker, bets, opening.deck, dice, tuple(hands), tuple(results),
+            number, banker, bets, opening.deck, dice, tuple(hands),
+            tuple(r for r in results if r.bet == "main"),
             bank_net, bank_comm, tuple(entries),
             {k: v for k, v in sorted(balances.items()) if k not in (BETS, BANK, CASHIER)},
             round_id, opening.commitment,
             reveal() if reveal is not None and opening.commitment is not None else None,
+            dragon=next((r for r in results if r.bet == "dragon"), None),
+            side=tuple(side),
+            push=game.push_reason(bchoice.setting) or "",
         )
         self.store.settle_round(round_id, record)
         return record
+
+    def _dragon_choice(self, dragon: DragonBuy, hand: tuple[P, ...]) -> Choice[S]:
+        """The dragon hand's setting: the house way, or its buyer's when the house rules
+        say so and the buyer's player can set one (its ``choose_dragon`` hook)."""
+        rule = self.house.dragon
+        assert rule is not None
+        game = self.game
+        if rule.set_by == "player":
+            hook = getattr(self.seats[dragon.seat].player, "choose_dragon", None)
+            if hook is not None:
+                return game.check(hand, hook(hand), False)
+            c = game.house_choice(hand, False)
+            return Choice(c.setting, c.rule, "set the house way: this seat's player cannot "
+                          "set a dragon hand")
+        return game.house_choice(hand, False)
+
+    def _settle_side(
+        self, opening: RoundOpening, dealt: dict[int, tuple[P, ...]], choices: dict[int, Choice[S]]
+    ) -> tuple[list[SideResult], list[Entry]]:
+        """Settle the side bets on the hands in play (those with a setting)."""
+        owners = {p: p for p in opening.bets}
+        if opening.dragon is not None:
+            owners[opening.dragon.place] = opening.dragon.seat
+        rules = getattr(self.game, "rules", None)
+        from paigow.poker.rules import PokerRules
+
+        assert isinstance(rules, PokerRules)
+        hands = {p: cast(tuple[int, ...], dealt[p]) for p in choices}
+        return settle_side_bets(self.house, opening.side, hands, owners,
+                                opening.banker.place, rules)
 
     def _announce_hands(
         self, dealt: dict[int, tuple[P, ...]], banker: Banker, bets: dict[int, int]
@@ -655,7 +830,7 @@ class Table(Generic[P, S]):
                 hook(dealt[place], banking)
 
     def _hand_record(
-        self, place: int, seat: int | None, role: Literal["banker", "player"],
+        self, place: int, seat: int | None, role: Literal["banker", "player", "dragon"],
         hand: tuple[P, ...], choice: Choice[S],
     ) -> HandRecord:
         v = self.game.view(choice.setting)

@@ -129,3 +129,8 @@ class Game(ABC, Generic[P, S]):
     def rules_json(self) -> dict[str, object]:
         """The rule variants in force, for the record."""
         return {}
+
+    def push_reason(self, banker: S) -> str | None:
+        """Why every bet pushes against the banker's setting ``banker`` (a commission-free
+        game's barred hand), or ``None`` when bets are settled as usual."""
+        return None

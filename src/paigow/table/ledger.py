@@ -44,6 +44,11 @@ KINDS = {
     "fee": "a flat fee per hand played",
     "bank_release": "what is left in the bank goes back to the banker(s)",
     "bank_commission": "commission on a player-banker's net win",
+    "side_bet": "a side bet put on the table (banked by the house)",
+    "side_return": "a winning side bet's stake given back",
+    "side_payout": "the house pays a winning side bet",
+    "side_lost": "a losing side bet goes to the house",
+    "envy": "the house pays an Envy bonus for another player's hand",
     "void": "an unfinished round's entry reversed when the round is voided",
 }
 

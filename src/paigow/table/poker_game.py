@@ -145,4 +145,11 @@ class PokerGame(Game[Card, Setting]):
         return parse_card(text)
 
     def rules_json(self) -> dict[str, object]:
-        return {"joker": self.rules.joker, "wheel": self.rules.wheel, "foul": self.rules.foul}
+        return {"joker": self.rules.joker, "wheel": self.rules.wheel, "foul": self.rules.foul,
+                "push": self.rules.push}
+
+    def push_reason(self, banker: Setting) -> str | None:
+        kind = self.rules.banker_push
+        if kind.matches(banker.cards, self.rules):
+            return f"the banker's {kind.label} pushes every bet ({kind.spec})"
+        return None

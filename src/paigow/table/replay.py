@@ -1,8 +1,10 @@
 """Replay and audit a recorded round: deal it again from its recorded deck order and dice,
 rebuild every recorded setting, settle again, and compare with what the ledger holds.
 
-A round is reproduced exactly when the re-dealt hands, the results and every ledger entry
-(opening and settlement) are identical to the record.
+A round is reproduced exactly when the re-dealt hands, the results (main bets, the dragon
+hand's bet, side bets and Envy bonuses) and every ledger entry (opening and settlement) are
+identical to the record. Side bets are settled again with the pay tables recorded with the
+session, so a pay-table file changed since cannot change a replay.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from paigow.table.bank import Banker, BankKind
 from paigow.table.deal import Cut
 from paigow.table.engine import opening_entries, settle_hands, table_order
 from paigow.table.game import Choice, Game
+from paigow.table.house_rules import DragonBuy, HouseRules
+from paigow.table.sidebets import SideStake, settle_side_bets
 from paigow.tiles.rules import TileRules
 
 
@@ -37,6 +41,9 @@ class Replay:
     differences: list[str] = field(default_factory=list)
     house_way_check: str = "not checked"
     fairness: str = "no seed recorded (a round before provably fair chance, or not settled)"
+    dragon: dict[str, Any] | None = None
+    side: list[dict[str, Any]] = field(default_factory=list)
+    push: str = ""
 
     @property
     def exact(self) -> bool:
@@ -58,6 +65,9 @@ class Replay:
             "differences": self.differences,
             "house_way_check": self.house_way_check,
             "fairness": self.fairness,
+            "dragon": self.dragon,
+            "side": self.side,
+            "push": self.push,
         }
 
 
@@ -81,15 +91,24 @@ def game_for(session: dict[str, Any], house_way: object | None = None) -> Game[A
             cast(Any, house_way), TileRules(rules.get("gee_joon_tiebreak", "ranked")), cut
         )
     if session["game"] == "poker":
-        from paigow.poker.rules import PokerRules
         from paigow.table.poker_game import PokerGame
 
-        return PokerGame(
-            cast(Any, house_way),
-            PokerRules.of(rules.get("joker", "bug"), rules.get("wheel", "second"),
-                          rules.get("foul", "house")),
-        )
+        return PokerGame(cast(Any, house_way), poker_rules_of(rules))
     raise PaigowError(f"unknown game {session['game']!r} in the record")
+
+
+def poker_rules_of(rules: dict[str, Any]) -> Any:
+    """The :class:`~paigow.poker.rules.PokerRules` recorded with a poker session."""
+    from paigow.poker.rules import PokerRules
+
+    return PokerRules.of(rules.get("joker", "bug"), rules.get("wheel", "second"),
+                         rules.get("foul", "house"), rules.get("push", "none"))
+
+
+def _same(got: dict[str, Any], recorded: dict[str, Any]) -> bool:
+    """Whether a result settled again equals the recorded one, on the recorded fields (a
+    record written before a field existed is compared on the fields it has)."""
+    return all(got.get(k) == v for k, v in recorded.items())
 
 
 def replay(
@@ -102,11 +121,15 @@ def replay(
     game = game_for(session, house_way)
     banker = Banker(cast(BankKind, rnd["banker"]["kind"]), rnd["banker"]["seat"])
     bets: dict[int, int] = {int(k): int(v) for k, v in rnd["bets"].items()}
+    side = tuple(SideStake(int(x["seat"]), str(x["name"]), int(x["stake"]))
+                 for x in rnd.get("side_bets") or ())
+    d = rnd.get("dragon")
+    dragon = None if not d else DragonBuy(int(d["seat"]), int(d["place"]), int(d["stake"]))
     deck = [game.parse_piece(t) for t in rnd["deck"]]
     dice = [int(d) for d in rnd["dice"]]
     dealt = game.deal(deck, sum(dice), banker.place)
     in_play = [banker.place] + [p for p in table_order(banker.place, game.places, game.direction)
-                                if p in bets]
+                                if p in bets or (dragon is not None and p == dragon.place)]
     rep = Replay(
         rnd["round"], rnd["status"], game.name, dice, banker.to_json(), None,
         {p: game.hand_text(dealt[p]) for p in in_play}, [], [], stored_entries,
@@ -124,7 +147,7 @@ def replay(
                         if fair.fair else "NOT dealt from its committed seed")
         rep.differences += fair.differences
     commission = commission_of(session["commission"])
-    expected_open = [e.to_json() for e in opening_entries(banker, bets)]
+    expected_open = [e.to_json() for e in opening_entries(banker, bets, side, dragon)]
     if rnd["status"] != "settled":
         if rnd["status"] == "void":
             back = [
@@ -153,14 +176,36 @@ def replay(
         choices[place] = Choice(setting, h["rule"], h.get("note", ""), bool(h.get("forfeit")))
     if rep.differences:
         return rep
-    results, entries, bank_net, bank_comm = settle_hands(game, banker, bets, choices, commission)
-    got = [r.to_json() for r in results]
-    if got != detail["results"]:
-        for a, b in zip(got, detail["results"], strict=False):
-            if a != b:
-                rep.differences.append(f"seat {b.get('seat')}: replay gives {a}, record {b}")
-        if len(got) != len(detail["results"]):
-            rep.differences.append("a different number of bets settled")
+    results, entries, bank_net, bank_comm = settle_hands(
+        game, banker, bets, choices, commission, dragon
+    )
+    got = [r.to_json() for r in results if r.bet == "main"]
+    for a, b in zip(got, detail["results"], strict=False):
+        if not _same(a, b):
+            rep.differences.append(f"seat {b.get('seat')}: replay gives {a}, record {b}")
+    if len(got) != len(detail["results"]):
+        rep.differences.append("a different number of bets settled")
+    got_dragon = next((r.to_json() for r in results if r.bet == "dragon"), None)
+    rep.dragon = detail.get("dragon")
+    if (got_dragon is None) != (rep.dragon is None) or (
+        got_dragon is not None and rep.dragon is not None and not _same(got_dragon, rep.dragon)
+    ):
+        rep.differences.append(f"dragon hand: replay gives {got_dragon}, record {rep.dragon}")
+    rep.push = str(detail.get("push", ""))
+    if side:
+        house = HouseRules.from_json(session["rules"].get("house"))
+        owners = {p: p for p in bets}
+        if dragon is not None:
+            owners[dragon.place] = dragon.seat
+        hands = {p: tuple(dealt[p]) for p in choices}
+        side_results, side_entries = settle_side_bets(
+            house, side, hands, owners, banker.place, poker_rules_of(session["rules"])
+        )
+        entries += side_entries
+        got_side = [x.to_json() for x in side_results]
+        rep.side = list(detail.get("side", []))
+        if got_side != rep.side:
+            rep.differences.append(f"side bets: replay gives {got_side}, record {rep.side}")
     if bank_net != detail["bank_net"] or bank_comm != detail["bank_commission"]:
         rep.differences.append(
             f"bank net {bank_net} / commission {bank_comm}, record "
@@ -205,9 +250,7 @@ def house_way_of(session: dict[str, Any]) -> object | None:
             tb = session["rules"].get("gee_joon_tiebreak", "ranked")
             return tile_way(session["house_way"], TileRules(tb), rate)
         if session["house_way"] != "none":
-            from paigow.poker.rules import PokerRules
-
-            way: object = poker_way(session["house_way"], PokerRules.of(**session["rules"]))
+            way: object = poker_way(session["house_way"], poker_rules_of(session["rules"]))
             return way
     except PaigowError:
         return None

@@ -11,16 +11,26 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from importlib import import_module
-from typing import Any
+from typing import Any, cast
 
-from paigow.errors import PaigowError, RuleError
+from paigow.errors import AmountError, PaigowError, RuleError
+from paigow.poker.kinds import parse_kind
 from paigow.poker.rules import PokerRules
 from paigow.settle import Commission
 from paigow.table.bank import BankDecision
 from paigow.table.engine import BetLimits, Player, Seat, Store, Table
 from paigow.table.game import Game
+from paigow.table.house_rules import (
+    DRAGON_LIMITS,
+    DRAGON_SETTERS,
+    DragonLimit,
+    DragonRule,
+    DragonSetter,
+    HouseRules,
+    side_bet_offer,
+)
 from paigow.table.money import format_money
-from paigow.table.players import BANK_POLICIES, Bot
+from paigow.table.players import BANK_POLICIES, Bot, WagerBot
 from paigow.tiles.rules import TileRules
 from paigow.tiles.ways import TileWay
 
@@ -58,7 +68,16 @@ def poker_way(name: str, rules: PokerRules) -> Any:
 
 @dataclass(frozen=True)
 class TableOptions:
-    """Everything a session needs, in minor units and plain values."""
+    """Everything a session needs, in minor units and plain values.
+
+    The games casinos deal today (poker): ``push`` is the kind of banker hand that pushes
+    every bet (``"pai-gow:Q"``: EZ Pai Gow; with ``commission`` at 0 that is the
+    commission-free game); ``side_bets`` the pay tables offered as side bets (shipped
+    names or TOML files; each bet from ``side_min`` to ``side_max`` cents); ``dragon``
+    ``"off"``, or who sets a bought dragon hand (``"house"`` or ``"player"``), its bet
+    limited by ``dragon_limit``. Bots make the side bets ``bot_side`` (name, cents) and
+    ask for the dragon hand with ``bot_dragon`` cents (0: never).
+    """
 
     game: str = "tiles"
     seats: int = 4
@@ -76,10 +95,30 @@ class TableOptions:
     seed: int | None = None
     min_bet: int = 1
     max_bet: int | None = None
+    side_bets: tuple[str, ...] = ()
+    side_min: int = 100
+    side_max: int = 10_000
+    dragon: str = "off"
+    dragon_limit: str = "up-to-main"
+    bot_side: tuple[tuple[str, int], ...] = ()
+    bot_dragon: int = 0
 
     def __post_init__(self) -> None:
         if self.game not in GAMES:
             raise RuleError(f"unknown game {self.game!r}: choose tiles or poker")
+        if parse_kind(self.push).high is not None and self.game != "poker":
+            raise RuleError(f"the push rule {self.push!r} names a poker hand: poker only")
+        if self.side_bets and self.game != "poker":
+            raise RuleError("side bets read seven cards: they are offered at the poker table only")
+        if self.dragon not in ("off", *DRAGON_SETTERS):
+            raise RuleError(f"unknown dragon rule {self.dragon!r}: choose off, house or player")
+        if self.dragon_limit not in DRAGON_LIMITS:
+            raise RuleError(f"unknown dragon bet limit {self.dragon_limit!r}: choose "
+                            + ", ".join(DRAGON_LIMITS))
+        if self.bot_dragon < 0:
+            raise AmountError("the bots' dragon bet must not be negative")
+        if self.bot_dragon and self.dragon == "off":
+            raise RuleError("the bots cannot ask for the dragon hand: it is not offered")
         if self.bot_bank not in (*BANK_POLICIES, "mixed"):
             raise RuleError(
                 f"unknown bank policy {self.bot_bank!r}: choose take, cobank, refuse or mixed"
@@ -143,6 +182,18 @@ def make_game(opts: TableOptions) -> tuple[Game[Any, Any], list[Any]]:
     return PokerGame(phouse, prules), pbots
 
 
+def house_rules(opts: TableOptions) -> HouseRules:
+    """The side bets offered and the dragon rule of a table (pay tables loaded)."""
+    offers = tuple(side_bet_offer(name, opts.side_min, opts.side_max) for name in opts.side_bets)
+    dragon = None
+    if opts.dragon != "off":
+        dragon = DragonRule(cast(DragonSetter, opts.dragon), cast(DragonLimit, opts.dragon_limit))
+    rules = HouseRules(offers, dragon)
+    for name, amount in opts.bot_side:
+        rules.offer(name).check(amount)
+    return rules
+
+
 def bot_policy(opts: TableOptions, seat: int) -> BankDecision:
     """The bank policy of the bot at ``seat`` (``mixed`` cycles take, cobank, refuse)."""
     if opts.bot_bank == "mixed":
@@ -164,6 +215,7 @@ def build_table(
     others cycling through the bot ways."""
     if game is None or bots is None:
         game, bots = make_game(opts)
+    house = house_rules(opts)
     seats: list[Seat[Any, Any]] = []
     k = 0
     for n in range(1, opts.seats + 1):
@@ -172,9 +224,10 @@ def build_table(
             continue
         chooser = bots[k % len(bots)]
         k += 1
-        seats.append(
-            Seat(n, f"bot {n}", chooser.name, opts.bankroll,
-                 Bot(chooser, opts.bet, bot_policy(opts, n)), owner=f"bot{n}")
-        )
+        bot: Player[Any, Any] = Bot(chooser, opts.bet, bot_policy(opts, n))
+        if opts.bot_side or opts.bot_dragon:
+            bot = WagerBot(Bot(chooser, opts.bet, bot_policy(opts, n)), dict(opts.bot_side),
+                           opts.bot_dragon)
+        seats.append(Seat(n, f"bot {n}", chooser.name, opts.bankroll, bot, owner=f"bot{n}"))
     return Table(game, seats, commission=opts.commission, chance=chance, store=store,
-                 seed=opts.seed, limits=opts.limits)
+                 seed=opts.seed, limits=opts.limits, house=house)

@@ -95,6 +95,13 @@ def _seated(host: TableHost, token: str | None) -> None:
 TRAINER_COOKIE = "paigow_trainer"
 
 
+def _side_bet_titles() -> dict[str, str]:
+    """Every shipped pay table a new poker table may offer as a side bet, with its title."""
+    from paigow.poker.sidebet import load_paytable, shipped_paytables
+
+    return {n: load_paytable(n).name for n in shipped_paytables()}
+
+
 def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
                trainer: TrainerHub | None = None) -> Any:
     """The web app serving ``lobby``'s tables (opened and closed by the caller), wrapped
@@ -223,8 +230,11 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
             "variants": {
                 "tiles": {"gee_joon_tiebreak": ["ranked", "no_value"]},
                 "poker": {"joker": ["bug", "wild"], "wheel": ["second", "lowest"],
-                          "foul": ["house", "forfeit"], "push": ["none", "pai-gow:Q"]},
+                          "foul": ["house", "forfeit"], "push": ["none", "pai-gow:Q"],
+                          "dragon": ["off", "house", "player"],
+                          "dragon_limit": ["up-to-main", "equal-main", "any"]},
             },
+            "side_bets": _side_bet_titles(),
             "seats": {"tiles": 7, "poker": 6},
         }
 
@@ -280,6 +290,8 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         data = await _read(request, schemas.BET)
         token = _token(request, table_id)
         seat = _seat(host, token)  # whose seat first, then the amount
+        side = schemas.side_field(data, "side") if "side" in data else {}
+        dragon = schemas.money_field(data, "dragon") if "dragon" in data else 0
         if data.get("sit") is True:
             if "amount" in data:
                 raise WebError(400, 'give "amount" or "sit", not both')
@@ -290,8 +302,8 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
                 raise WebError(400, f"a bet must be more than zero, not {data['amount']!r}")
         else:
             raise WebError(400, 'give a bet as {"amount": "10.00"} (dollars) or {"sit": true}')
-        host.place_bet(token, seat, amount)
-        return {"seat": seat, "bet": amount}
+        host.place_bet(token, seat, amount, side, dragon)
+        return {"seat": seat, "bet": amount, "side": side, "dragon": dragon}
 
     @app.post("/api/tables/{table_id}/bank")
     async def bank(request: Request, table_id: str) -> dict[str, Any]:
@@ -308,6 +320,7 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         data = await _read(request, schemas.SET)
         token = _token(request, table_id)
         seat = _seat(host, token)
+        dragon = data.get("dragon") is True
         forms = [k for k in ("low", "house", "high_text", "low_text") if k in data]
         if forms not in (["low"], ["house"], ["high_text", "low_text"]):
             raise WebError(400, 'say which setting, once: "low" positions, "high_text" with '
@@ -315,14 +328,16 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         if "low" in data:
             size = 4 if host.opts.game == "tiles" else 7
             low = schemas.positions_field(data, "low", size, 2)
-            host.set_hand(token, seat, low=low, foul_ok=data.get("foul_ok") is True)
+            host.set_hand(token, seat, low=low, foul_ok=data.get("foul_ok") is True,
+                          dragon=dragon)
         elif "house" in data:
             if data["house"] is not True:
                 raise WebError(400, '"house" must be true when given')
-            host.set_hand(token, seat, house=True)
+            host.set_hand(token, seat, house=True, dragon=dragon)
         else:
-            host.set_hand(token, seat, high_text=data["high_text"], low_text=data["low_text"])
-        return {"seat": seat, "set": True}
+            host.set_hand(token, seat, high_text=data["high_text"], low_text=data["low_text"],
+                          dragon=dragon)
+        return {"seat": seat, "set": True, "dragon": dragon}
 
     @app.post("/api/tables/{table_id}/hint")
     async def hint(request: Request, table_id: str) -> Response:

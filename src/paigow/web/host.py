@@ -42,8 +42,9 @@ from paigow.table.bank import DECISIONS, BankDecision, BankOffer
 from paigow.table.chance import secure_chance, seeded_chance
 from paigow.table.engine import BetRequest, RoundOpening, RoundRecord, Seat, Table
 from paigow.table.game import Choice, Game
+from paigow.table.house_rules import Wager
 from paigow.table.players import Bot
-from paigow.table.session import TableOptions, bot_policy, make_game
+from paigow.table.session import TableOptions, bot_policy, house_rules, make_game
 from paigow.web.hints import Advisor, HintJob, advisor_for
 from paigow.web.schemas import WebError
 
@@ -99,8 +100,9 @@ class SeatState:
     person: Person | None = None
     playing: bool = False  # a person plays this seat in the round in play
     bet_closed: bool = False  # the seat's bet for this round has been taken
-    bet: Any = _UNSET  # a person's bet (cents, or None to sit out) waiting to be taken
-    round_bet: int | None = None  # the bet the seat made this round
+    bet: Any = _UNSET  # a person's wager (or None to sit out) waiting to be taken
+    round_bet: int | None = None  # the main bet the seat made this round
+    round_wager: Wager | None = None  # ... with its side bets and dragon request
     offer: BankOffer | None = None
     bank_answer: BankDecision | None = None
     hand: tuple[Any, ...] | None = None
@@ -111,6 +113,12 @@ class SeatState:
     timed_out: str | None = None  # what the table did for a person who took too long
     deadline: float | None = None  # wall-clock time the table stops waiting for the person
     hand_view: dict[str, Any] | None = None  # the hand's arrangements, computed once a deal
+    # the dragon hand this seat bought and sets itself (house rules "player")
+    dragon_hand: tuple[Any, ...] | None = None
+    dragon_choice: Choice[Any] | None = None
+    dragon_chosen: Choice[Any] | None = None
+    dragon_hint: HintJob | None = None
+    dragon_view: dict[str, Any] | None = None
 
     def reset(self) -> None:
         """A new round: nothing bet, offered or dealt."""
@@ -118,6 +126,7 @@ class SeatState:
         self.bet_closed = False
         self.bet = _UNSET
         self.round_bet = None
+        self.round_wager = None
         self.offer = None
         self.bank_answer = None
         self.hand = None
@@ -128,6 +137,27 @@ class SeatState:
         self.timed_out = None
         self.deadline = None
         self.hand_view = None
+        self.dragon_hand = None
+        self.dragon_choice = None
+        self.dragon_chosen = None
+        self.dragon_hint = None
+        self.dragon_view = None
+
+    @property
+    def setting_dragon(self) -> bool:
+        """The seat's own hand is set and its dragon hand waits for its setting."""
+        return self.dragon_hand is not None and self.dragon_choice is None \
+            and self.dragon_chosen is None
+
+    def current(self) -> tuple[tuple[Any, ...], bool, bool] | None:
+        """The hand this seat sets now, whether it banks with it, and whether it is the
+        dragon hand: the dragon hand once the seat's own is set, else its own."""
+        if self.setting_dragon:
+            assert self.dragon_hand is not None
+            return self.dragon_hand, False, True
+        if self.hand is not None:
+            return self.hand, self.banking, False
+        return None
 
 
 @dataclass
@@ -140,6 +170,8 @@ class RoundInPlay:
     dice: tuple[int, ...]
     first_place: int
     names: dict[int, str]  # who sat where as the round opened (for the reveal)
+    side: list[dict[str, Any]]  # the side bets staked (public once the round opens)
+    dragon: dict[str, Any] | None  # the dragon hand bought: seat, place, stake
 
 
 class WebSeat:
@@ -149,7 +181,7 @@ class WebSeat:
         self.host = host
         self.number = number
 
-    def bet(self, request: BetRequest) -> int | None:
+    def bet(self, request: BetRequest) -> int | Wager | None:
         return self.host._take_bet(self.number, request)
 
     def bank(self, offer: BankOffer) -> BankDecision:
@@ -160,6 +192,9 @@ class WebSeat:
 
     def choose(self, hand: tuple[Any, ...], banking: bool) -> Choice[Any]:
         return self.host._take_choice(self.number, hand, banking)
+
+    def choose_dragon(self, hand: tuple[Any, ...]) -> Choice[Any]:
+        return self.host._take_dragon(self.number, hand)
 
     def observe(self, record: RoundRecord) -> None:
         return None
@@ -278,7 +313,8 @@ class TableHost:
                               WebSeat(self, n), owner=f"seat{n}"))
         self.game = game
         return Table(game, seats, commission=opts.commission, chance=chance, store=store,
-                     seed=opts.seed, limits=opts.limits, on_open=self._opened)
+                     seed=opts.seed, limits=opts.limits, on_open=self._opened,
+                     house=house_rules(opts))
 
     def _run(self) -> None:
         try:
@@ -394,8 +430,11 @@ class TableHost:
         with self.cv:
             names = {n: s.person.name for n, s in self.seats.items()
                      if s.person is not None and s.playing}
-            self.in_play = RoundInPlay(opening.number, opening.banker.to_json(),
-                                       dict(opening.bets), tuple(opening.dice), first, names)
+            self.in_play = RoundInPlay(
+                opening.number, opening.banker.to_json(), dict(opening.bets),
+                tuple(opening.dice), first, names,
+                [{"seat": x.seat, "name": x.name, "stake": x.stake} for x in opening.side],
+                None if opening.dragon is None else opening.dragon.to_json())
             self._changed()
 
     def _wait(self, seat: SeatState, ready: Callable[[], bool]) -> Waited:
@@ -423,23 +462,26 @@ class TableHost:
         finally:
             seat.deadline = None
 
-    def _take_bet(self, n: int, request: BetRequest) -> int | None:
+    def _take_bet(self, n: int, request: BetRequest) -> Wager | None:
         with self.cv:
             seat = self.seats[n]
             p = seat.person
             seat.playing = p is not None and p.joined_round <= request.round_number
             waited = self._wait(seat, lambda: seat.bet is not _UNSET) if seat.playing else "left"
+            wager: Wager | None
             if waited == "answered":
-                amount: int | None = seat.bet
+                wager = seat.bet
             elif waited == "idle":
-                amount = None
+                wager = None
                 seat.timed_out = "no bet in time: you sat this round out"
             else:
-                amount = seat.bot.bet(request)
+                answer = seat.bot.bet(request)
+                wager = None if answer is None else Wager(answer)
             seat.bet_closed = True
-            seat.round_bet = amount
+            seat.round_wager = wager
+            seat.round_bet = None if wager is None else wager.main
             self._changed()
-            return amount
+            return wager
 
     def _take_bank(self, n: int, offer: BankOffer) -> BankDecision:
         with self.cv:
@@ -489,6 +531,30 @@ class TableHost:
                 if waited == "idle":
                     seat.timed_out = "hand not set in time: set the house way for you"
             seat.chosen = choice
+            self._changed()
+            return choice
+
+    def _take_dragon(self, n: int, hand: tuple[Any, ...]) -> Choice[Any]:
+        """The setting of the dragon hand seat ``n`` bought (house rules: its buyer sets
+        it): the person's, or the house way when the seat is a bot's or time runs out."""
+        with self.cv:
+            seat = self.seats[n]
+            game = self.game
+            assert game is not None
+            if not seat.playing:
+                return game.house_choice(hand, False)
+            seat.dragon_hand = hand
+            waited = self._wait(seat, lambda: seat.dragon_choice is not None)
+            if waited == "answered":
+                assert seat.dragon_choice is not None
+                choice = seat.dragon_choice
+            else:
+                c = game.house_choice(hand, False)
+                choice = Choice(c.setting, c.rule, "set the house way: its buyer left or "
+                                "took too long")
+                if waited == "idle":
+                    seat.timed_out = "dragon hand not set in time: set the house way for you"
+            seat.dragon_chosen = choice
             self._changed()
             return choice
 
@@ -567,8 +633,10 @@ class TableHost:
             raise WebError(403, f"seat {seat} is not yours: you sit at seat {p.seat}")
         return self.seats[seat]
 
-    def place_bet(self, token: str | None, seat: int, amount: int | None) -> None:
-        """Bet ``amount`` cents this round (``None``: sit the round out)."""
+    def place_bet(self, token: str | None, seat: int, amount: int | None,
+                  side: dict[str, int] | None = None, dragon: int = 0) -> None:
+        """Bet ``amount`` cents this round (``None``: sit the round out), with the side
+        bets ``side`` (offer name: cents) and ``dragon`` cents asked for the dragon hand."""
         with self.cv:
             s = self._mine(token, seat)
             table = self._ready()
@@ -577,12 +645,17 @@ class TableHost:
                                     + ("its bet for this round is already in"
                                        if s.bet_closed or s.bet is not _UNSET
                                        else f"the table is {self.doing()}"))
+            wager: Wager | None = None
             if amount is not None:
                 try:
-                    table.validate_bet(seat, amount, table.seats[seat].owner)
+                    wager = table.validate_bet(seat, Wager(amount, dict(side or {}), dragon),
+                                               table.seats[seat].owner)
                 except PaigowError as exc:
                     raise WebError(400, str(exc)) from None
-            s.bet = amount
+            elif side or dragon:
+                raise WebError(400, "side bets and the dragon hand go with a main bet: "
+                                    "bet, or sit out without them")
+            s.bet = wager
             self._changed()
 
     def answer_bank(self, token: str | None, seat: int, decision: str) -> None:
@@ -605,46 +678,61 @@ class TableHost:
     def set_hand(
         self, token: str | None, seat: int, *, low: tuple[int, ...] | None = None,
         high_text: str | None = None, low_text: str | None = None, house: bool = False,
-        foul_ok: bool = False,
+        foul_ok: bool = False, dragon: bool = False,
     ) -> None:
         """Set the seat's hand: the pieces at positions ``low`` make the low hand (at tiles,
         either hand: the table orders them), or the setting whose hands read
         ``high_text``/``low_text``, or the house way. A fouling poker setting is refused
-        unless ``foul_ok`` (the rule variant says what it costs)."""
+        unless ``foul_ok`` (the rule variant says what it costs). ``dragon``: the setting is
+        for the dragon hand the seat bought (asked for once its own hand is set)."""
         from paigow.web.view import arrangement_of
 
         with self.cv:
             s = self._mine(token, seat)
-            if s.hand is None or s.choice is not None or s.chosen is not None:
-                why = "its hand is already set" if s.choice is not None or s.chosen \
-                    else f"it has no hand to set (the table is {self.doing()})"
-                raise WebError(409, f"seat {seat} cannot set a hand now: {why}")
+            if dragon:
+                if not s.setting_dragon:
+                    why = ("its dragon hand is already set" if s.dragon_choice or s.dragon_chosen
+                           else "it has no dragon hand to set now")
+                    raise WebError(409, f"seat {seat} cannot set a dragon hand: {why}")
+                assert s.dragon_hand is not None
+                hand, banking = s.dragon_hand, False
+            else:
+                if s.hand is None or s.choice is not None or s.chosen is not None:
+                    why = "its hand is already set" if s.choice is not None or s.chosen \
+                        else f"it has no hand to set (the table is {self.doing()})"
+                    raise WebError(409, f"seat {seat} cannot set a hand now: {why}")
+                hand, banking = s.hand, s.banking
             game = self.game
             assert game is not None
+            choice: Choice[Any]
             if house:
                 try:
-                    c = game.house_choice(s.hand, s.banking)
+                    c = game.house_choice(hand, banking)
                 except PaigowError as exc:
                     raise WebError(400, f"no house way: {exc}") from None
-                s.choice = Choice(c.setting, "person (house way)")
+                choice = Choice(c.setting, "person (house way)")
             elif low is not None:
-                setting, foul, names = arrangement_of(game, s.hand, low)
+                setting, foul, names = arrangement_of(game, hand, low)
                 if foul and not foul_ok:
                     raise WebError(409, f"{names} fouls: the two-card hand must rank below "
                                         "the five-card hand; arrange it again or confirm "
                                         "the foul")
-                s.choice = Choice(setting, "person")
+                choice = Choice(setting, "person")
             elif high_text is not None and low_text is not None:
                 want = (" ".join(high_text.split()), " ".join(low_text.split()))
-                found = [o for o in game.settings_of(s.hand)
+                found = [o for o in game.settings_of(hand)
                          if (game.view(o).high, game.view(o).low) == want]
                 if not found:
                     raise WebError(400, f"{want[0]!r} / {want[1]!r} is not a setting of "
-                                        f"your hand {game.hand_text(s.hand)}")
-                s.choice = Choice(found[0], "person")
+                                        f"the hand {game.hand_text(hand)}")
+                choice = Choice(found[0], "person")
             else:
                 raise WebError(400, 'say which setting: "low" positions, "high_text" and '
                                     '"low_text", or "house": true')
+            if dragon:
+                s.dragon_choice = choice
+            else:
+                s.choice = choice
             self._changed()
 
     def hint(self, token: str | None, seat: int) -> dict[str, Any]:
@@ -652,12 +740,19 @@ class TableHost:
         here and now; poker: started in a thread, the result pushed when ready."""
         with self.cv:
             s = self._mine(token, seat)
-            if s.hand is None or self.game is None or self.advisor is None:
+            now = s.current()
+            if now is None or self.game is None or self.advisor is None:
                 raise WebError(409, f"seat {seat} has no hand to advise on now")
-            if s.hint is not None:
-                return s.hint.to_json()
-            job = s.hint = HintJob()
-            hand, banking, advisor = s.hand, s.banking, self.advisor
+            hand, banking, dragon = now
+            have = s.dragon_hint if dragon else s.hint
+            if have is not None:
+                return have.to_json()
+            job = HintJob()
+            if dragon:
+                s.dragon_hint = job
+            else:
+                s.hint = job
+            advisor = self.advisor
             self._changed()
         if self.opts.game == "tiles":
             self._compute_hint(job, advisor, hand, banking)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from paigow.errors import PaigowError
@@ -125,6 +126,24 @@ class Lobby:
             h.close()
 
 
+def _side_bets(raw: list[Any], game: str) -> tuple[str, ...]:
+    """The side bets a new table offers: shipped pay tables only (a browser names no file)."""
+    from paigow.poker.sidebet import shipped_paytables
+
+    shipped = shipped_paytables()
+    out: list[str] = []
+    for name in raw:
+        if not isinstance(name, str) or name.strip().lower() not in shipped:
+            raise WebError(400, f"unknown side bet {str(name)[:40]!r}: choose from "
+                                + ", ".join(shipped))
+        if name.strip().lower() in out:
+            raise WebError(400, f"the side bet {name!r} is offered twice")
+        out.append(name.strip().lower())
+    if out and game != "poker":
+        raise WebError(400, "side bets read seven cards: they are offered at poker tables only")
+    return tuple(out)
+
+
 def options_from_request(data: dict[str, Any], defaults: TableOptions) -> tuple[TableOptions, str]:
     """Table options from a checked ``NEW_TABLE`` body; every bad value named."""
     from paigow.web.schemas import money_field
@@ -144,8 +163,20 @@ def options_from_request(data: dict[str, Any], defaults: TableOptions) -> tuple[
     max_bet = money_field(data, "max_bet") if "max_bet" in data else defaults.max_bet
     bankroll = money_field(data, "bankroll") if "bankroll" in data else defaults.bankroll
     fee = money_field(data, "flat_fee") if "flat_fee" in data else defaults.commission.flat_fee
+    side_bets = _side_bets(data.get("side_bets", []), game)
+    side_min = money_field(data, "side_min") if "side_min" in data else 100
+    side_max = money_field(data, "side_max") if "side_max" in data else 10_000
+    push = str(data.get("push", "none")).strip()
+    if data.get("ez") is True:
+        if "push" in data or "commission" in data:
+            raise WebError(400, '"ez" sets the push rule and the commission: give "ez" or '
+                                '"push"/"commission", not both')
+        if game != "poker":
+            raise WebError(400, "EZ Pai Gow (\"ez\") is a Pai Gow Poker game")
+        push = "pai-gow:Q"
     try:
-        rate = parse_rate(data["commission"]) if "commission" in data else \
+        rate = Fraction(0) if data.get("ez") is True else \
+            parse_rate(data["commission"]) if "commission" in data else \
             defaults.commission.rate
         bet = max(min_bet, min(defaults.bet, max_bet or defaults.bet, bankroll - fee))
         name = " ".join(str(data.get("name", "")).split())
@@ -162,8 +193,10 @@ def options_from_request(data: dict[str, Any], defaults: TableOptions) -> tuple[
             joker=str(data.get("joker", "bug")).strip().lower(),
             wheel=str(data.get("wheel", "second")).strip().lower(),
             foul=str(data.get("foul", "house")).strip().lower(),
-            push=str(data.get("push", "none")).strip(),
-            min_bet=min_bet, max_bet=max_bet,
+            push=push, min_bet=min_bet, max_bet=max_bet,
+            side_bets=side_bets, side_min=side_min, side_max=side_max,
+            dragon=str(data.get("dragon", "off")).strip().lower(),
+            dragon_limit=str(data.get("dragon_limit", "up-to-main")).strip().lower(),
         )
         if game == "poker":
             opts.poker_rules  # noqa: B018 - checks the variants now, not at the first deal

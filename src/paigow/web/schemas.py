@@ -180,6 +180,32 @@ def money_field(data: dict[str, Any], key: str) -> int:
         raise WebError(400, str(exc)) from None
 
 
+MAX_SIDE_BETS = 5
+
+
+def side_field(data: dict[str, Any], key: str) -> dict[str, int]:
+    """Side bets as ``{offer name: cents}``: at most :data:`MAX_SIDE_BETS` names (ASCII
+    letters, digits and dashes, at most 40 characters), each an amount as
+    :func:`money_field` reads it; zero amounts are left out."""
+    raw = data[key]
+    if len(raw) > MAX_SIDE_BETS:
+        raise WebError(400, f'"{key}" names {len(raw)} side bets: at most {MAX_SIDE_BETS}')
+    out: dict[str, int] = {}
+    for name, amount in raw.items():
+        if not (0 < len(name) <= 40 and name.isascii()
+                and all(c.isalnum() or c == "-" for c in name)):
+            raise WebError(400, f'side bet name {_short(name)} in "{key}" is not a bet name')
+        kind = _kind(amount)
+        if kind not in ("string", "integer", "number"):
+            raise WebError(400, f'the {name} bet must be an amount, not {kind}')
+        cents = money_field({name: amount}, name)
+        if name.lower() in out:
+            raise WebError(400, f'the side bet {_short(name)} appears twice in "{key}"')
+        if cents:
+            out[name.lower()] = cents
+    return out
+
+
 def positions_field(data: dict[str, Any], key: str, size: int, count: int) -> tuple[int, ...]:
     """``count`` distinct positions (0-based) into a hand of ``size`` pieces."""
     raw = data[key]
@@ -203,13 +229,16 @@ def _s(required: bool = False, max_len: int = MAX_TEXT) -> Field:
 JOIN: Schema = {"name": Field(("string",), True, 200)}
 EMPTY: Schema = {}
 BET: Schema = {"amount": Field(("string", "integer", "number"), False, 20),
-               "sit": Field(("boolean",))}
+               "sit": Field(("boolean",)),
+               "side": Field(("object",)),  # side bets: offer name -> dollars
+               "dragon": Field(("string", "integer", "number"), False, 20)}
 BANK: Schema = {"decision": _s(True, 10)}
 SET: Schema = {
     "low": Field(("array",), False, 7),  # positions of the low (or, at tiles, either) hand
     "high_text": _s(False, 60), "low_text": _s(False, 30),
     "house": Field(("boolean",)),
     "foul_ok": Field(("boolean",)),
+    "dragon": Field(("boolean",)),  # the setting is for the dragon hand the seat bought
 }
 NEW_TABLE: Schema = {
     "game": _s(True, 10), "name": _s(False, 40), "seats": Field(("integer",)),
@@ -220,6 +249,11 @@ NEW_TABLE: Schema = {
     "house_way": _s(False, 40),
     "gee_joon_tiebreak": _s(False, 12), "joker": _s(False, 8), "wheel": _s(False, 8),
     "foul": _s(False, 8), "push": _s(False, 12),
+    "ez": Field(("boolean",)),  # EZ Pai Gow: push on a banker's Q-high pai gow, no commission
+    "side_bets": Field(("array",), False, 5),
+    "side_min": Field(("string", "integer"), False, 20),
+    "side_max": Field(("string", "integer"), False, 20),
+    "dragon": _s(False, 8), "dragon_limit": _s(False, 12),
 }
 TRAINER_START: Schema = {
     "game": _s(True, 10), "drill": _s(True, 10), "way": _s(False, 40),

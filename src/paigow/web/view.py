@@ -134,13 +134,30 @@ def public_record(record: RoundRecord, game: str) -> dict[str, Any]:
     }
 
 
+def _told(hand: dict[str, Any], r: Any) -> dict[str, Any]:
+    """A hand with how its bet fared against the banker's: each hand marked with the
+    engine's reason, the bet's reason in words, and the money."""
+    won = r.stake if r.outcome == "win" else 0
+    return {
+        **hand,
+        "high_mark": mark_of(r.high, r.high_reason), "high_reason": _bare(r.high_reason),
+        "low_mark": mark_of(r.low, r.low_reason), "low_reason": _bare(r.low_reason),
+        "outcome": r.outcome, "stake": r.stake, "won": won,
+        "commission": r.commission, "fee": r.fee, "net": r.net,
+        "net_text": format_money(r.net), "reason": r.reason, "why": r.note,
+    }
+
+
 def round_story(record: RoundRecord, names: dict[int, str]) -> dict[str, Any]:
     """A settled round told for people: the banker and every seat's two hands against the
-    banker's, each marked won/lost/copy/0-0 with the engine's reason, and the money."""
+    banker's, each marked won/lost/copy/0-0 with the engine's reason, and the money; why
+    every bet pushed (a commission-free game's banker hand), the dragon hand and the side
+    bets."""
     results = {r.seat: r for r in record.results}
     banker = record.banker
     bank_hand: dict[str, Any] = {}
     seats: list[dict[str, Any]] = []
+    dragon: dict[str, Any] | None = None
     for h in record.hands:
         hand = {
             "place": h.place, "seat": h.seat, "name": _seat_name(names, h.seat),
@@ -151,18 +168,16 @@ def round_story(record: RoundRecord, names: dict[int, str]) -> dict[str, Any]:
         if h.role == "banker":
             bank_hand = hand
             continue
+        if h.role == "dragon":
+            if record.dragon is not None:
+                dragon = _told(hand, record.dragon)
+            continue
         r = results.get(h.seat or -1)
         if r is None:
             continue
-        won = r.stake if r.outcome == "win" else 0
-        seats.append({
-            **hand,
-            "high_mark": mark_of(r.high, r.high_reason), "high_reason": _bare(r.high_reason),
-            "low_mark": mark_of(r.low, r.low_reason), "low_reason": _bare(r.low_reason),
-            "outcome": r.outcome, "stake": r.stake, "won": won,
-            "commission": r.commission, "fee": r.fee, "net": r.net,
-            "net_text": format_money(r.net),
-        })
+        seats.append(_told(hand, r))
+    side = [{**x.to_json(), "seat_name": _seat_name(names, x.seat),
+             "net_text": format_money(x.net)} for x in record.side]
     return {
         "round": record.round_id, "number": record.number,
         "banker": {**banker.to_json(), "name": _seat_name(names, banker.seat),
@@ -170,6 +185,9 @@ def round_story(record: RoundRecord, names: dict[int, str]) -> dict[str, Any]:
         "dice": list(record.dice),
         "bank_hand": bank_hand,
         "seats": seats,
+        "push": record.push,
+        "dragon": dragon,
+        "side": side,
         "bank": {"net": record.bank_net, "commission": record.bank_commission,
                  "result": ("won" if record.bank_net > 0 else
                             "lost" if record.bank_net < 0 else "even")},
@@ -188,6 +206,8 @@ def _status(host: TableHost, s: SeatState) -> str:
     if host.phase == "bank" and s.offer is not None:
         return "deciding on the bank"
     if host.phase in ("setting", "bank"):
+        if s.setting_dragon:
+            return "setting the dragon hand"
         if s.hand is not None and s.choice is None and s.chosen is None:
             return "setting the hand"
         if s.round_bet is None and not s.banking:
@@ -204,6 +224,15 @@ def table_summary(host: TableHost) -> dict[str, Any]:
         rules["gee_joon_tiebreak"] = o.gee_joon_tiebreak
     else:
         rules.update(joker=o.joker, wheel=o.wheel, foul=o.foul, push=o.push)
+    house = host.table.house if host.table is not None else None
+    if house is not None and house.side_bets:
+        rules["side_bets"] = [
+            {"name": x.name, "title": x.paytable.name, "on": x.on, "minimum": x.minimum,
+             "maximum": x.maximum, "envy_minimum": x.envy_minimum(),
+             "lines": [{"hand": ln.label, "pays": str(ln.pays)} for ln in x.paytable.lines]}
+            for x in house.side_bets]
+    if house is not None and house.dragon is not None:
+        rules["dragon"] = house.dragon.to_json()
     return {
         "id": host.id, "name": host.name, "game": o.game, "seats": o.seats,
         "people": sum(1 for s in host.seats.values() if s.person is not None),
@@ -253,6 +282,7 @@ def person_view(host: TableHost, token: str | None) -> dict[str, Any]:
             "in_play": None if ip is None else {
                 "banker": ip.banker, "dice": list(ip.dice), "first_place": ip.first_place,
                 "bets": {str(k): v for k, v in ip.bets.items()},
+                "side": ip.side, "dragon": ip.dragon,
             },
             "seats": seats,
             "house_net": table.house_net if table else 0,
@@ -280,7 +310,7 @@ def _you(host: TableHost, n: int) -> dict[str, Any]:
         awaiting = "bet"
     elif s.offer is not None and s.bank_answer is None:
         awaiting = "bank"
-    elif s.hand is not None and s.choice is None and s.chosen is None:
+    elif (s.hand is not None and s.choice is None and s.chosen is None) or s.setting_dragon:
         awaiting = "set"
     limits = host.opts.limits
     you: dict[str, Any] = {
@@ -295,38 +325,61 @@ def _you(host: TableHost, n: int) -> dict[str, Any]:
         "deadline": s.deadline,
         "timed_out": s.timed_out,
         "joins_round": s.person.joined_round,
-        "bet": s.round_bet if s.bet_closed else (None if s.bet is _UNSET else s.bet),
+        "bet": s.round_bet if s.bet_closed else (None if s.bet is _UNSET or s.bet is None
+                                                  else s.bet.main),
+        "wager": _wager_json(s.round_wager if s.bet_closed else
+                             (None if s.bet is _UNSET else s.bet)),
         "bet_in": s.bet_closed or s.bet is not _UNSET,
         "offer": None,
         "hand": None,
-        "hint": None if s.hint is None else s.hint.to_json(),
+        "hint": None,
         "chart": _chart(host, n, s.person.joined_round),
     }
     if s.offer is not None:
         o = s.offer
         you["offer"] = {"others": o.others, "balance": o.balance,
                         "can_take": o.can_take, "can_cobank": o.can_cobank}
-    if s.hand is not None:
-        picked = s.choice or s.chosen
-        if s.hand_view is None:  # the same all round: computed once, not on every push
-            from paigow.web.hints import positions_of
-
-            house = game.house_choice(s.hand, s.banking)
-            s.hand_view = {
-                "pieces": [game.piece_text(p) for p in s.hand],
-                "labels": [game.piece_label(p) for p in s.hand],
-                "banking": s.banking,
-                "arrangements": arrangements(game, s.hand),
-                "foul_rule": getattr(getattr(game, "rules", None), "foul", None),
-                "house_low": positions_of(s.hand, list(house.setting.low)),
-                "house_rule": house.rule,
-            }
+    now = s.current()
+    if now is not None:
+        hand, banking, dragon = now
+        picked = (s.dragon_choice or s.dragon_chosen) if dragon else (s.choice or s.chosen)
+        # the same all round: computed once, not on every push
+        if dragon and s.dragon_view is None:
+            s.dragon_view = _hand_view(game, hand, False)
+        elif not dragon and s.hand_view is None:
+            s.hand_view = _hand_view(game, hand, banking)
+        ip = host.in_play
         you["hand"] = {
-            **s.hand_view,
+            **(s.dragon_view if dragon else s.hand_view),  # type: ignore[dict-item]
+            "dragon": dragon,
+            "dragon_place": ip.dragon["place"] if dragon and ip and ip.dragon else None,
             "chosen": None if picked is None else {
                 **game.view(picked.setting).__dict__, "rule": picked.rule},
         }
+        job = s.dragon_hint if dragon else s.hint
+        you["hint"] = None if job is None else job.to_json()
     return you
+
+
+def _hand_view(game: Game[Any, Any], hand: tuple[Any, ...], banking: bool) -> dict[str, Any]:
+    from paigow.web.hints import positions_of
+
+    house = game.house_choice(hand, banking)
+    return {
+        "pieces": [game.piece_text(p) for p in hand],
+        "labels": [game.piece_label(p) for p in hand],
+        "banking": banking,
+        "arrangements": arrangements(game, hand),
+        "foul_rule": getattr(getattr(game, "rules", None), "foul", None),
+        "house_low": positions_of(hand, list(house.setting.low)),
+        "house_rule": house.rule,
+    }
+
+
+def _wager_json(w: Any) -> dict[str, Any] | None:
+    if w is None:
+        return None
+    return {"main": w.main, "side": dict(w.side), "dragon": w.dragon}
 
 
 def _chart(host: TableHost, seat: int, since_round: int) -> list[list[int]]:

@@ -12,6 +12,13 @@ Names understood by :func:`get_way`:
 * ``basic`` — the seed's basic strategy (:class:`~paigow.poker.ways.basic.BasicStrategy`)
 * ``optimal`` — best exact expected value against a house-way banker
   (``paigow.analysis.poker_odds.OptimalWay``, loaded only when asked for)
+* a shipped way file by name (``seeds``, ``foxwoods``, ``ballys-atlantic-city``:
+  :func:`paigow.poker.ways.file_way.shipped_ways`) or any way file by its path
+  (``my-casino.toml``; format in ``docs/poker-house-way-files.md``), checked when loaded
+  (:class:`paigow.poker.ways.file_way.FileWay`)
+
+The batch (numba) form of any of these, for the analyses, is
+:func:`paigow.analysis.poker_ways.fast_way` (same names and paths).
 
 >>> way = get_way("house")
 >>> d = way.choose("Kd Qs Jh 9c 7d 4s 3h")
@@ -79,19 +86,33 @@ NAMES: tuple[str, ...] = (*_NAMED, *_OPTIONAL)
 
 
 def get_way(name: str, rules: PokerRules = DEFAULT_RULES, **options: object) -> PokerWay:
-    """The way called ``name`` (case-insensitive) under ``rules``.
+    """The way called ``name`` (case-insensitive) under ``rules``: a built-in way, a
+    shipped way file, or the path of a way file.
 
     ``options`` are passed on to the ``optimal`` way's constructor (for example the
-    dealer's way); the house and basic ways take none.
+    dealer's way); the other ways take none.
 
     >>> get_way("HOUSE").name
     'house'
+    >>> get_way("foxwoods").name
+    'foxwoods'
     >>> get_way("nonsense")
     Traceback (most recent call last):
     ...
-    paigow.errors.RuleError: unknown poker way 'nonsense': choose one of house, basic, optimal
+    paigow.errors.RuleError: unknown poker way 'nonsense': choose one of house, basic, optimal, a shipped way file (ballys-atlantic-city, foxwoods, seeds) or the path of a .toml way file
     """
     key = name.strip().lower()
+    if key not in _NAMED and key not in _OPTIONAL:
+        from paigow.poker.ways import file_way
+
+        if file_way.is_way_file(name) or name.strip().lower().endswith(".toml"):
+            if options:
+                raise RuleError(f"a way file takes no options, got {', '.join(sorted(options))}")
+            return file_way.load_way(name, rules)
+        raise RuleError(
+            f"unknown poker way {name!r}: choose one of {', '.join(NAMES)}, a shipped way "
+            f"file ({', '.join(file_way.shipped_ways())}) or the path of a .toml way file"
+        )
     if key in _NAMED:
         if options:
             raise RuleError(f"the {key} way takes no options, got {', '.join(sorted(options))}")
@@ -113,7 +134,7 @@ def get_way(name: str, rules: PokerRules = DEFAULT_RULES, **options: object) -> 
                 f"the {key} poker way is not available: {module} has no {cls}"
             ) from None
         return cast(PokerWay, factory(rules=rules, **options))
-    raise RuleError(f"unknown poker way {name!r}: choose one of {', '.join(NAMES)}")
+    raise AssertionError(key)  # pragma: no cover - every key was handled above
 
 
 __all__ = ["NAMES", "Decision", "PokerWay", "get_way"]

@@ -23,7 +23,7 @@ lookup tables (:func:`paigow.poker.fast.table5`, :func:`~paigow.poker.fast.table
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from math import comb
 
 import numba as nb
@@ -305,6 +305,26 @@ def _house_all_top(
                                 )
 
 
+def top_chunks(max_work: int = 4_000_000) -> Iterator[tuple[npt.NDArray[np.int64], int]]:
+    """The enumeration of all seven-card hands cut into chunks by their highest card
+    (highest first) of roughly equal work: each chunk's highest cards and its number of
+    hands (the chunks of :func:`house_all` and of the way-file kernels).
+
+    >>> sum(work for _, work in top_chunks()) == N7
+    True
+    """
+    order = list(range(52, 5, -1))
+    i = 0
+    while i < len(order):
+        chunk = [order[i]]
+        work = comb(order[i], 6)
+        while i + len(chunk) < len(order) and work < max_work:
+            chunk.append(order[i + len(chunk)])
+            work += comb(chunk[-1], 6)
+        i += len(chunk)
+        yield np.array(chunk, np.int64), work
+
+
 def house_all(
     rules: PokerRules | None = None,
     on_progress: Callable[[int, int], None] | None = None,
@@ -319,17 +339,8 @@ def house_all(
     t5, t2 = table5(r), table2(r)
     wild = r.joker == "wild"
     done = 0
-    # chunks of highest cards of roughly equal work, highest first
-    order = list(range(52, 5, -1))
-    i = 0
-    while i < len(order):
-        chunk = [order[i]]
-        work = comb(order[i], 6)
-        while i + len(chunk) < len(order) and work < 4_000_000:
-            chunk.append(order[i + len(chunk)])
-            work += comb(chunk[-1], 6)
-        i += len(chunk)
-        _house_all_top(np.array(chunk, np.int64), wild, t5, t2, _KEEP, BINOM, _SPLIT_OF, out)
+    for chunk, work in top_chunks():
+        _house_all_top(chunk, wild, t5, t2, _KEEP, BINOM, _SPLIT_OF, out)
         done += work
         if on_progress is not None:
             on_progress(done, N7)
@@ -347,4 +358,4 @@ def index7(hands: npt.ArrayLike) -> npt.NDArray[np.int64]:
     return sum((BINOM[h[:, k], k + 1] for k in range(7)), start=np.zeros(len(h), np.int64))
 
 
-__all__ = ["N7", "house_all", "house_splits", "house_splits_unchecked", "index7"]
+__all__ = ["N7", "house_all", "house_splits", "house_splits_unchecked", "index7", "top_chunks"]

@@ -25,8 +25,14 @@ function seatChip(state, place, banker) {
     children.push(h("span", { class: "who", text: "Dealer" }));
     children.push(h("span", { class: "sub", text: `house ${money(state.house_net)}` }));
   } else if (!seat) {
+    const dragon = state.in_play && state.in_play.dragon;
     children.push(h("span", { class: "who muted", text: `place ${place}` }));
-    children.push(h("span", { class: "sub muted", text: "empty" }));
+    if (dragon && dragon.place === place) {
+      children.push(h("span", { class: "sub", text: `dragon hand · seat ${dragon.seat}` }));
+      children.push(h("span", { class: "bet-chip", text: money(dragon.stake) }));
+    } else {
+      children.push(h("span", { class: "sub muted", text: "empty" }));
+    }
   } else {
     children.push(h("span", { class: "who" },
       h("span", { class: "seat-no", text: `${seat.seat}` }), " ",

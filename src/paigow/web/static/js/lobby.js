@@ -19,6 +19,8 @@ function tableCard(t) {
     bits.push(`joker ${r.joker}`, `wheel ${r.wheel}`, r.foul === "house" ? "fouls re-set" : "fouls forfeit");
   }
   if (r.push && r.push !== "none") bits.push(`banker ${r.push} pushes`);
+  if (r.side_bets) bits.push(`side bets: ${r.side_bets.map((o) => o.title).join(", ")}`);
+  if (r.dragon) bits.push("dragon hand");
   return h("article", { class: `table-card game-${t.game}` },
     h("h2", {}, h("a", { href: `/tables/${t.id}`, text: t.name })),
     h("p", { class: "game", text: t.game === "tiles" ? "Pai Gow tiles" : "Pai Gow Poker" }),
@@ -57,6 +59,15 @@ async function buildForm() {
     seats.max = String(opts.seats[g]);
     variants.replaceChildren(...Object.entries(opts.variants[g]).map(([k, vals]) =>
       field(k.replaceAll("_", " "), select(k, vals, vals[0]))));
+    if (g === "poker") {
+      variants.append(
+        h("div", { class: "field check" }, h("input", { id: "ez", type: "checkbox" }),
+          h("label", { for: "ez", text: "EZ Pai Gow: no commission; a banker's queen-high pai gow pushes every bet" })),
+        h("fieldset", { class: "side-offers" }, h("legend", { text: "Side bets offered" }),
+          ...Object.entries(opts.side_bets).map(([name, title]) => h("div", { class: "check" },
+            h("input", { id: `offer-${name}`, type: "checkbox", value: name, class: "offer" }),
+            h("label", { for: `offer-${name}`, text: title })))));
+    }
   }
   gameSel.addEventListener("change", refresh);
   refresh();
@@ -82,6 +93,11 @@ async function buildForm() {
     }
     body.house_way = waySel.value;
     for (const k of Object.keys(opts.variants[gameSel.value])) body[k] = $(k).value;
+    if (gameSel.value === "poker") {
+      if ($("ez").checked) { body.ez = true; delete body.push; delete body.commission; }
+      const offered = [...document.querySelectorAll("input.offer:checked")].map((x) => x.value);
+      if (offered.length) body.side_bets = offered;
+    }
     try {
       const t = await api("POST", "/api/tables", body);
       location.href = `/tables/${t.id}`;

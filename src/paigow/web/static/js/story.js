@@ -48,18 +48,31 @@ export function renderStory(game, story, you = null) {
       `The bank ${bank.result === "even" ? "broke even" : bank.result} `,
       bank.net ? h("strong", { text: money(Math.abs(bank.net)) }) : null,
       bank.commission ? ` · commission on the bank's win ${money(bank.commission)}` : ""));
-  const rows = story.seats.map((s) => h("article", {
+  const seatRow = (s, title) => h("article", {
       class: `story-seat outcome-${s.outcome} ${you === s.seat ? "mine" : ""}` },
-    h("h4", {}, `Seat ${s.seat} · ${s.name}${you === s.seat ? " (you)" : ""}: `,
-      h("span", { class: "outcome", text: s.outcome })),
+    h("h4", {}, title, h("span", { class: "outcome", text: s.outcome })),
     handLine(game, "high", s.high, s.high_name, s.high_mark, s.high_reason),
     handLine(game, "low", s.low, s.low_name, s.low_mark, s.low_reason),
+    s.why ? h("p", { class: "why", text: s.why }) : null,
     s.note ? h("p", { class: "note", text: s.note }) : null,
-    moneyLine(s)));
+    moneyLine(s));
+  const rows = story.seats.map((s) => seatRow(s, `Seat ${s.seat} · ${s.name}${you === s.seat ? " (you)" : ""}: `));
   if (!rows.length) rows.push(h("p", { text: "No player bet this round." }));
+  if (story.dragon) {
+    const g = story.dragon;
+    rows.push(h("div", { class: "story-dragon" }, seatRow(g,
+      `Dragon hand (place ${g.place}), bought by seat ${g.seat} · ${g.name}${you === g.seat ? " (you)" : ""}: `)));
+  }
+  const push = story.push ? h("p", { class: "push-all", role: "status", text: `Every bet pushes: ${story.push}.` }) : null;
+  const side = story.side && story.side.length ? h("section", { class: "story-side" },
+    h("h4", { text: "Side bets" }),
+    h("ul", {}, ...story.side.map((x) => h("li", { class: `side-${x.net > 0 ? "won" : "lost"} ${you === x.seat ? "mine" : ""}` },
+      `Seat ${x.seat} · ${x.seat_name}: ${x.kind === "envy" ? `${x.name} Envy bonus` : `${x.name} ${money(x.stake)}`} — `,
+      x.label ? `${x.label}${x.kind === "envy" ? ` (place ${x.place})` : `, pays ${x.pays} to 1`}` : "no paying hand",
+      " ", h("strong", { class: x.net > 0 ? "up" : "down", text: signedMoney(x.net) }))))) : null;
   const fair = story.seed ? h("p", { class: "fair-line" }, "Seed revealed: ",
     h("code", { title: story.seed, text: `${story.seed.slice(0, 16)}…` }),
     " (committed before the round as ", h("code", { title: story.commitment, text: `${story.commitment.slice(0, 12)}…` }),
     ")") : null;
-  return h("div", { class: "story" }, head, banker, ...rows, fair);
+  return h("div", { class: "story" }, head, push, banker, ...rows, side, fair);
 }

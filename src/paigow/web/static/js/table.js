@@ -35,8 +35,10 @@ async function act(method, path, body) {
 const setter = new Setter($("setter"), {
   game, onError: showError,
   submit: async (low, foul) => {
-    await api("POST", `/api/tables/${tableId}/set`, { low, foul_ok: foul ? true : undefined });
-    announce("Your hand is set.");
+    const dragon = Boolean(state && state.you && state.you.hand && state.you.hand.dragon);
+    await api("POST", `/api/tables/${tableId}/set`,
+              { low, foul_ok: foul ? true : undefined, dragon: dragon || undefined });
+    announce(dragon ? "Your dragon hand is set." : "Your hand is set.");
   },
   hint: () => api("POST", `/api/tables/${tableId}/hint`, {}),
 });
@@ -48,11 +50,60 @@ function rulesText(t) {
   if (r.flat_fee) parts.push(`fee ${money(r.flat_fee)} a hand`);
   if (t.game === "poker") {
     parts.push(`joker ${r.joker}`, `wheel ${r.wheel}`, `fouls: ${r.foul === "house" ? "re-set" : "forfeit"}`);
-    if (r.push && r.push !== "none") parts.push(`banker ${r.push} pushes`);
+    if (r.push && r.push !== "none") parts.push(pushText(r.push));
+    for (const o of r.side_bets || []) parts.push(`${o.title} ${money(o.minimum)}–${money(o.maximum)}`);
+    if (r.dragon) parts.push(`dragon hand (set by ${r.dragon.set_by === "player" ? "its buyer" : "the house way"}, ${r.dragon.limit.replaceAll("-", " ")})`);
   } else if (r.gee_joon_tiebreak !== "ranked") {
     parts.push("Gee Joon: no tie-break value");
   }
   return parts.join(" · ");
+}
+
+function pushText(kind) {
+  const m = /^pai-gow:([2-9TJQKA])$/.exec(kind);
+  const names = { T: "ten", J: "jack", Q: "queen", K: "king", A: "ace" };
+  return m ? `a banker's ${names[m[1]] || m[1]}-high pai gow pushes every bet` : `banker's ${kind} pushes`;
+}
+
+function sideInputs(rules) {
+  const out = [];
+  for (const o of rules.side_bets || []) {
+    const id = `side-${o.name}`;
+    const whose = o.on === "banker" ? "on the banker's hand" : "on your seven cards";
+    const envy = o.envy_minimum != null ? `, Envy from ${money(o.envy_minimum)}` : "";
+    out.push(h("label", { for: id, class: "side-label" }, `${o.title} `,
+      h("small", { text: `(${whose}, ${money(o.minimum)} to ${money(o.maximum)}${envy}; blank: none)` })),
+    h("input", { id, class: "side-amount", inputmode: "decimal", autocomplete: "off",
+                 dataset: { focus: id, side: o.name }, placeholder: "0" }));
+  }
+  if (rules.dragon) {
+    const limit = { "up-to-main": "up to your bet", "equal-main": "equal to your bet", any: "any amount" }[rules.dragon.limit];
+    out.push(h("label", { for: "dragon-amount", class: "side-label" }, "Dragon hand ",
+      h("small", { text: `(buy an empty place's hand, ${limit}; blank: no)` })),
+    h("input", { id: "dragon-amount", inputmode: "decimal", autocomplete: "off",
+                 dataset: { focus: "dragon-amount" }, placeholder: "0" }));
+  }
+  return out;
+}
+
+function wagerBody() {
+  const body = { amount: $("bet-amount").value.trim() };
+  const side = {};
+  for (const el of document.querySelectorAll("input.side-amount")) {
+    const v = el.value.trim();
+    if (v && Number(v) !== 0) side[el.dataset.side] = v;
+  }
+  if (Object.keys(side).length) body.side = side;
+  const dragon = $("dragon-amount");
+  if (dragon && dragon.value.trim() && Number(dragon.value.trim()) !== 0) body.dragon = dragon.value.trim();
+  return body;
+}
+
+function wagerText(w) {
+  if (!w) return "";
+  const extra = Object.entries(w.side || {}).map(([k, v]) => `${k} ${money(v)}`);
+  if (w.dragon) extra.push(`dragon hand ${money(w.dragon)}`);
+  return extra.length ? ` with ${extra.join(", ")}` : "";
 }
 
 function renderHead(d) {
@@ -110,11 +161,12 @@ function renderControls(d) {
   if (you.awaiting === "bet") {
     out.push(h("form", { class: "bet", onsubmit: async (ev) => {
         ev.preventDefault();
-        await act("POST", "bet", { amount: $("bet-amount").value.trim() });
+        await act("POST", "bet", wagerBody());
       } },
       h("label", { for: "bet-amount", text: `Bet (dollars, ${money(you.min_bet)} to ${money(you.most)})` }),
       h("input", { id: "bet-amount", inputmode: "decimal", value: dollars(you.suggested_bet),
                    autocomplete: "off", dataset: { focus: "bet-amount" } }),
+      ...sideInputs(d.table.rules),
       h("button", { id: "bet-button", type: "submit", class: "primary", dataset: { focus: "bet" } }, "Bet"),
       h("button", { id: "sit-button", type: "button", dataset: { focus: "sit" },
                     onclick: () => act("POST", "bet", { sit: true }) }, "Sit out")));
@@ -129,7 +181,10 @@ function renderControls(d) {
       h("button", { id: "refuse-button", dataset: { focus: "refuse" },
                     onclick: () => act("POST", "bank", { decision: "refuse" }) }, "Refuse")));
   } else if (you.bet_in && d.phase === "betting") {
-    out.push(h("p", { text: you.bet ? `Your bet of ${money(you.bet)} is in: waiting for the others.` : "You sit this round out." }));
+    out.push(h("p", { text: you.bet ? `Your bet of ${money(you.bet)}${wagerText(you.wager)} is in: waiting for the others.` : "You sit this round out." }));
+  } else if (you.hand && you.hand.dragon) {
+    out.push(h("p", { class: "dragon-note", role: "status",
+      text: `You bought the dragon hand (place ${you.hand.dragon_place}): set it below, as your own.` }));
   } else if (d.phase === "waiting" || (d.phase === "betting" && you.joins_round > d.round)) {
     out.push(h("p", { text: "You play from the next round." }));
   }
@@ -160,8 +215,10 @@ function render() {
   patch($("felt-region"), { s: d.seats, ip: d.in_play, p: d.phase, o: d.option, hn: d.house_net },
         () => renderFelt(d));
   patch($("controls"), { you: d.you && { ...d.you, hand: null, chart: null, hint: null },
+                         dh: d.you && d.you.hand && d.you.hand.dragon,
                          p: d.phase, r: d.round, seats: d.seats.map((s) => s.kind) },
         () => renderControls(d));
+  setter.title = d.you && d.you.hand && d.you.hand.dragon ? "The dragon hand you bought" : "Your hand";
   setter.update(d.you ? d.you.hand : null, d.you ? d.you.hint : null);
   patch($("reveal"), { last: d.last, you: d.you && d.you.seat }, () =>
     d.last ? [renderStory(game, d.last, d.you ? d.you.seat : null)] : []);

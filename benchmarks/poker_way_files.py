@@ -1,0 +1,111 @@
+"""Benchmark: a house way read from a file against the built-in house way's kernel.
+
+In one run, on the same machine, with the built-in kernel (``house_fast``) as baseline:
+
+1. the split of every one of the 154,143,080 hands: ``house_all`` (built-in) against
+   ``file_all`` for the seeds' way as a file and for each shipped casino way; the seeds
+   file's splits are then compared with the built-in ones hand by hand (the exhaustive
+   proof that they are equal; the test suite holds the same proof as a slow test);
+2. the one-time table of every hand's setting that ``paigow poker advise`` builds
+   (``paigow.analysis.poker_odds.build_table``, here into memory, not the cache) with the
+   built-in way and with the seeds' way file as the dealer.
+
+Each step prints wall time and process CPU time (all threads); ratios are file / built-in
+CPU time (the target is at most 2), the figure least disturbed when other jobs share the
+machine. ``--small`` does both on a 30-card deck's hands (2,035,800) for CI.
+
+    .venv/bin/python benchmarks/poker_way_files.py
+    .venv/bin/python benchmarks/poker_way_files.py --small
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from math import comb
+
+import numpy as np
+
+from paigow.analysis import poker_kernels as kern
+from paigow.analysis.poker_odds import build_table, rank_ids
+from paigow.analysis.poker_ways import fast_way
+from paigow.poker.cards import FULL_DECK
+from paigow.poker.fast import BINOM
+from paigow.poker.rules import PokerRules
+from paigow.poker.ways.file_fast import file_all, file_splits_unchecked
+from paigow.poker.ways.file_way import load_way
+from paigow.poker.ways.house_fast import house_all, house_splits_unchecked
+
+CASINO_WAYS = ("foxwoods", "ballys-atlantic-city")
+
+
+def _timed(fn):  # type: ignore[no-untyped-def]
+    """``fn()``, its wall time and its process CPU time."""
+    t, c = time.perf_counter(), time.process_time()
+    out = fn()
+    return out, (time.perf_counter() - t, time.process_time() - c)
+
+
+def _line(label: str, n: int, wall_cpu: tuple[float, float],
+          base: tuple[float, float] | None = None) -> str:
+    wall, cpu = wall_cpu
+    text = f"   {label + ':':24}{wall:7.1f} s wall, {cpu:7.1f} s CPU ({n / cpu:,.0f} hands/CPU-s)"
+    if base is not None:
+        text += f"  ratio {cpu / base[1]:.2f}"
+    return text
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--small", "--smoke", dest="small", action="store_true",
+                    help="a 30-card deck's hands, for CI")
+    args = ap.parse_args()
+    rules = PokerRules()
+    seeds = load_way("seeds", rules)
+    deck = FULL_DECK[-30:] if args.small else FULL_DECK
+    n = comb(len(deck), 7)
+    print(f"machine: {os.cpu_count()} cores, shared with other jobs; {n:,} hands")
+
+    # warm up every kernel (numba compiles or loads from its cache)
+    sample = kern.hands_range(np.array(deck, np.int64), 0, 4096, BINOM)
+    house_splits_unchecked(sample, rules)
+    for name in ("seeds", *CASINO_WAYS):
+        file_splits_unchecked(load_way(name, rules).compiled, sample, rules)
+
+    print("1. the split of every hand")
+    if args.small:
+        hands = kern.hands_range(np.array(deck, np.int64), 0, n, BINOM)
+        base, t_house = _timed(lambda: house_splits_unchecked(hands, rules))
+        mine, t_seeds = _timed(lambda: file_splits_unchecked(seeds.compiled, hands, rules))
+    else:
+        base, t_house = _timed(lambda: house_all(rules))
+        mine, t_seeds = _timed(lambda: file_all(seeds.compiled, rules))
+    print(_line("built-in house kernel", n, t_house))
+    print(_line("seeds way file", n, t_seeds, t_house))
+    differ = int(np.count_nonzero(base != mine))
+    print(f"   seeds file vs built-in: {differ:,} of {n:,} hands set differently")
+    for name in CASINO_WAYS:
+        way = load_way(name, rules)
+        if args.small:
+            _, t = _timed(lambda w=way: file_splits_unchecked(w.compiled, hands, rules))
+        else:
+            _, t = _timed(lambda w=way: file_all(w.compiled, rules))
+        print(_line(name, n, t, t_house))
+    del base, mine
+
+    print("2. the one-time table of every hand's setting (poker advise)")
+    rank_ids(rules)  # shared by both builds: loaded (or computed) once, before timing
+    times: dict[str, tuple[float, float]] = {}
+    for label, name in (("built-in house kernel", "house"), ("seeds way file", "seeds")):
+        dealer = fast_way(name, rules)
+        out = np.empty((n, 3), np.uint8)
+        _, times[name] = _timed(lambda d=dealer, o=out: build_table(d, True, rules, deck, o))
+        print(_line(label, n, times[name], times.get("house")))
+        del out
+    if differ:
+        raise SystemExit("the seeds way file differs from the built-in house way")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,575 @@
+"""The house-way file format: a Pai Gow Poker house way written as data (TOML).
+
+A casino prints its house way as numbered rules by hand type, each with its conditions
+and the setting it makes. A way file says the same thing, in the same order::
+
+    [way]
+    name = "example"
+    title = "An example house way"
+
+    [[two_pair]]
+    rule = "3.1"
+    high_pair = "J+"            # a condition: the high pair is jacks or better
+    set = "low pair"            # the setting: the low pair in front
+    text = "high pair jacks or better: split"
+
+    [[two_pair]]
+    rule = "3.2"
+    set = "singles 1-2"         # no condition: every other two-pair hand
+
+The full reference (every section, condition and setting) is ``docs/poker-house-way-files.md``.
+:func:`parse_way` reads a file into a :class:`WaySpec`; every error is a
+:class:`~paigow.errors.RuleError` that names the rule and the line. :meth:`WaySpec.compile`
+turns it into the arrays the numba kernel (:mod:`paigow.poker.ways.file_fast`) interprets.
+
+>>> spec = parse_way('''
+... [way]
+... name = "tiny"
+... [[no_pair]]
+... rule = "1"
+... set = "singles 2-3"
+... [[one_pair]]
+... rule = "2"
+... set = "singles 1-2"
+... ''')
+>>> spec.name, [r.rule for r in spec.rules]
+('tiny', ['1', '2'])
+>>> parse_way('[way]\\nname = "x"\\n[[one_pair]]\\nrule = "2"\\nset = "low pair"\\n')
+Traceback (most recent call last):
+...
+paigow.errors.RuleError: rule 2 (line 5): one_pair hands have no low pair to set
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import tomllib
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from paigow.errors import RuleError
+
+I64 = npt.NDArray[np.int64]
+
+# ---------------------------------------------------------------- hand types (sections)
+
+# section key -> (readable name, group shapes it covers)
+HAND_TYPES: dict[str, tuple[str, tuple[tuple[int, ...], ...]]] = {
+    "no_pair": ("no pair", ((1, 1, 1, 1, 1, 1, 1),)),
+    "one_pair": ("one pair", ((2, 1, 1, 1, 1, 1),)),
+    "two_pair": ("two pair", ((2, 2, 1, 1, 1),)),
+    "three_pair": ("three pair", ((2, 2, 2, 1),)),
+    "trips": ("three of a kind", ((3, 1, 1, 1, 1),)),
+    "full_house": ("full house", ((3, 2, 1, 1),)),
+    "full_house_and_pair": ("full house and a pair", ((3, 2, 2),)),
+    "two_trips": ("two three of a kinds", ((3, 3, 1),)),
+    "quads": ("four of a kind", ((4, 1, 1, 1),)),
+    "quads_and_pair": ("four of a kind and a pair", ((4, 2, 1),)),
+    "quads_and_trips": ("four of a kind and three of a kind", ((4, 3),)),
+    "five_aces": ("five aces (wild: five of a kind)", ((5, 1, 1), (5, 2))),
+}
+HAND_KEYS: tuple[str, ...] = tuple(HAND_TYPES)
+SF_SECTION = "straights_and_flushes"
+SECTIONS: tuple[str, ...] = (*HAND_KEYS, SF_SECTION)
+SF = len(HAND_KEYS)  # section index of the straights-and-flushes section
+
+SHAPE_TYPE: dict[tuple[int, ...], int] = {
+    shape: i for i, key in enumerate(HAND_KEYS) for shape in HAND_TYPES[key][1]
+}
+
+# ------------------------------------------------------------------------- features
+
+RANKS = "23456789TJQKA"
+ABSENT = 63  # the value of a feature the hand does not have (no low pair, no single …)
+
+# condition key -> feature index
+FEATURES: dict[str, int] = {
+    "high_pair": 0,
+    "mid_pair": 1,
+    "low_pair": 2,
+    "trips": 3,
+    "low_trips": 4,
+    "quads": 5,
+    "five": 6,
+    "top_single": 7,
+    "second_single": 8,
+    "third_single": 9,
+    "joker": 10,
+    "pair_sum": 11,
+    "hand": 12,
+    "joker_broadway_only": 13,
+    "pair_in_front": 14,
+    "front_improves": 15,
+}
+N_FEATURES = len(FEATURES)
+ALIASES = {"pair": "high_pair", "single": "top_single"}
+RANK_FEATURES = frozenset(
+    ("high_pair", "mid_pair", "low_pair", "trips", "low_trips", "quads", "five",
+     "top_single", "second_single", "third_single")
+)
+BOOL_FEATURES = frozenset(("joker", "joker_broadway_only", "pair_in_front", "front_improves"))
+SF_ONLY_FEATURES = frozenset(("hand", "joker_broadway_only", "pair_in_front", "front_improves"))
+COMPARES_FRONTS = 1 << 20  # flag in CompiledWay.sf_hands: the way uses front_improves
+
+# groups a setting can take cards from: name -> (group id, feature that holds its rank)
+GROUPS: dict[str, tuple[int, str]] = {
+    "high pair": (0, "high_pair"),
+    "mid pair": (1, "mid_pair"),
+    "low pair": (2, "low_pair"),
+    "trips": (3, "trips"),
+    "low trips": (4, "low_trips"),
+    "quads": (5, "quads"),
+    "five": (6, "five"),
+}
+GROUP_ALIASES = {"pair": "high pair", "high trips": "trips", "four of a kind": "quads"}
+
+# actions: (kind, a, b)
+ACT_GROUP, ACT_SINGLES, ACT_GROUP_SINGLE, ACT_BEST_SF, ACT_BY_HAND = range(5)
+
+
+def section_has(section: str, feature: str) -> bool | None:
+    """Whether every hand of ``section`` has ``feature`` (True), none has it (False), or
+    some do (None)."""
+    if section == SF_SECTION:
+        return None
+    if feature in ("joker", *SF_ONLY_FEATURES):
+        return True
+    shapes = HAND_TYPES[section][1]
+    has = {_shape_has(s, feature) for s in shapes}
+    return has.pop() if len(has) == 1 else None
+
+
+def _shape_has(shape: tuple[int, ...], feature: str) -> bool:
+    n = {k: shape.count(k) for k in range(1, 6)}
+    need = {
+        "high_pair": n[2] >= 1, "mid_pair": n[2] >= 3, "low_pair": n[2] >= 2,
+        "trips": n[3] >= 1, "low_trips": n[3] >= 2, "quads": n[4] >= 1, "five": n[5] >= 1,
+        "top_single": n[1] >= 1, "second_single": n[1] >= 2, "third_single": n[1] >= 3,
+        "pair_sum": n[2] >= 2,
+    }
+    return need[feature]
+
+
+# ---------------------------------------------------------------------- the spec
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One numbered rule: where it sits, its conditions and the setting it makes."""
+
+    section: str
+    rule: str
+    line: int
+    conditions: dict[str, frozenset[int]]
+    action: tuple[int, int, int]
+    setting: str
+    text: str
+
+    @property
+    def where(self) -> str:
+        """``rule 3.2 (line 14)``: how every message names the rule."""
+        return f"rule {self.rule} (line {self.line})"
+
+    @property
+    def label(self) -> str:
+        """The rule as a decision reports it: ``3.2: <text>``."""
+        return f"{self.rule}: {self.text}"
+
+
+@dataclass(frozen=True)
+class WaySpec:
+    """A house way read from a file (see the module description)."""
+
+    name: str
+    title: str
+    source: str
+    url: str
+    notes: str
+    rules: tuple[Rule, ...]
+    digest: str = field(repr=False)
+
+    def section(self, key: str) -> tuple[Rule, ...]:
+        """The rules of one section, in the file's order."""
+        return tuple(r for r in self.rules if r.section == key)
+
+    def compile(self) -> CompiledWay:
+        """The arrays the numba kernel interprets (sections in :data:`SECTIONS` order)."""
+        ordered = [r for key in SECTIONS for r in self.section(key)]
+        n = len(ordered)
+        # per rule: the number of conditions, then (feature, allowed-values mask) pairs
+        mask = np.zeros((max(n, 1), 1 + 2 * N_FEATURES), dtype=np.int64)
+        act = np.zeros((max(n, 1), 3), dtype=np.int64)
+        start = np.zeros(len(SECTIONS), dtype=np.int64)
+        count = np.zeros(len(SECTIONS), dtype=np.int64)
+        k = 0
+        for s, key in enumerate(SECTIONS):
+            start[s] = k
+            for r in self.section(key):
+                for j, (cond, values) in enumerate(sorted(r.conditions.items())):
+                    m = 0
+                    for v in values:
+                        m |= 1 << v
+                    mask[k, 1 + 2 * j] = FEATURES[cond]
+                    mask[k, 2 + 2 * j] = m
+                mask[k, 0] = len(r.conditions)
+                act[k] = r.action
+                k += 1
+            count[s] = k - start[s]
+        sf_hands = 0
+        for r in self.section(SF_SECTION):
+            allowed = r.conditions.get("hand", frozenset(range(len(HAND_KEYS))))
+            for h in allowed:
+                sf_hands |= 1 << h
+            if "front_improves" in r.conditions:
+                sf_hands |= COMPARES_FRONTS
+        return CompiledWay(mask, act, start, count, sf_hands, tuple(ordered))
+
+
+@dataclass(frozen=True)
+class CompiledWay:
+    """A way as data for the kernel: per rule its conditions (``mask[rule]``: their number
+    ``n``, then ``n`` pairs of a feature index and a bit mask of the values allowed) and an
+    action; per section the first rule and the number of rules."""
+
+    mask: I64
+    action: I64
+    start: I64
+    count: I64
+    sf_hands: int
+    rules: tuple[Rule, ...]  # in kernel order: rule index -> Rule
+
+
+# ------------------------------------------------------------------------- parsing
+
+_KNOWN_RULE_KEYS = frozenset({"rule", "set", "text", *FEATURES, *ALIASES})
+_WAY_KEYS = frozenset({"name", "title", "source", "url", "notes"})
+
+
+def _fail(where: str, message: str) -> RuleError:
+    return RuleError(f"{where}: {message}")
+
+
+def rank_index(token: str) -> int:
+    """Rank index 0..12 of ``A``, ``K`` … ``2`` (``10`` for ten too).
+
+    >>> rank_index("A"), rank_index("10"), rank_index("t")
+    (12, 8, 8)
+    """
+    t = token.strip().upper()
+    if t == "10":
+        t = "T"
+    if len(t) != 1 or t not in RANKS:
+        raise RuleError(f"bad rank {token!r}: use 2..9, T (or 10), J, Q, K, A")
+    return RANKS.index(t)
+
+
+def parse_ranks(value: object, named: dict[str, frozenset[int]] | None = None) -> frozenset[int]:
+    """A set of ranks: ``"A"``, ``"K+"`` (kings or better), ``"2-6"``, ``"7-T"``, a
+    name from the file's ``[ranks]`` table, ``"any"``, or a list or comma list of these.
+
+    >>> "".join(RANKS[i] for i in sorted(parse_ranks("J+")))
+    'JQKA'
+    >>> "".join(RANKS[i] for i in sorted(parse_ranks(["2-4", "A"])))
+    '234A'
+
+    """
+    items: list[str]
+    if isinstance(value, list):
+        items = [str(v) for v in value]
+    elif isinstance(value, str):
+        items = [p for p in value.split(",")]
+    else:
+        raise RuleError(f"ranks must be a string or a list of strings, got {value!r}")
+    out: set[int] = set()
+    for item in items:
+        t = item.strip()
+        low = t.lower()
+        if named and low in named:
+            out |= named[low]
+        elif low == "any":
+            out |= set(range(13))
+        elif t.endswith("+") and len(t) > 1:
+            out |= set(range(rank_index(t[:-1]), 13))
+        elif "-" in t.strip("-"):
+            a, b = (rank_index(x) for x in t.split("-", 1))
+            if a > b:
+                a, b = b, a
+            out |= set(range(a, b + 1))
+        else:
+            out.add(rank_index(t))
+    if not out:
+        raise RuleError(f"empty rank set {value!r}")
+    return frozenset(out)
+
+
+_SUM = re.compile(r"^\s*(<=|>=|<|>|=)?\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
+
+
+def parse_sum(value: object) -> frozenset[int]:
+    """A range of pair-rank sums, ranks counted 2..14 (ace 14): ``"<=15"``, ``"9-15"``,
+    ``">=20"`` or a number. Stored as the sum of rank indices (``sum - 4``).
+
+    >>> sorted(parse_sum("<=9"))  # 2+3 .. 4+5, 2+7 … as index sums 1..5
+    [1, 2, 3, 4, 5]
+    """
+    m = _SUM.match(str(value))
+    if m is None:
+        raise RuleError(f"bad pair_sum {value!r}: write e.g. \"<=15\", \"9-15\" or \">=20\"")
+    op, a, b = m.group(1), int(m.group(2)), m.group(3)
+    values = range(5, 28)  # two different pairs: 2+3 .. K+A
+    if b is not None:
+        keep = [v for v in values if a <= v <= int(b)]
+    elif op in (None, "="):
+        keep = [v for v in values if v == a]
+    else:
+        keep = [v for v in values if {"<=": v <= a, ">=": v >= a, "<": v < a, ">": v > a}[op]]
+    if not keep:
+        raise RuleError(f"pair_sum {value!r} holds no sum of two pairs (5..27)")
+    return frozenset(v - 4 for v in keep)
+
+
+def parse_action(text: str, section: str) -> tuple[int, int, int]:
+    """The setting a rule makes, as ``(kind, a, b)`` (see the format reference)."""
+    t = " ".join(str(text).lower().replace("_", " ").split())
+    m = re.fullmatch(r"singles? (\d)\s*(?:-|,|and)\s*(\d)", t)
+    if m:
+        i, j = int(m.group(1)), int(m.group(2))
+        if not 1 <= i < j <= 7:
+            raise RuleError(f"bad setting {text!r}: singles I-J with 1 <= I < J")
+        return ACT_SINGLES, i - 1, j - 1
+    m = re.fullmatch(r"(.+?) \+ single (\d)", t)
+    if m:
+        g = GROUP_ALIASES.get(m.group(1), m.group(1))
+        if g not in GROUPS:
+            raise RuleError(f"bad setting {text!r}: unknown group {m.group(1)!r}")
+        return ACT_GROUP_SINGLE, GROUPS[g][0], int(m.group(2)) - 1
+    if t in ("straight or flush", "best straight or flush"):
+        return ACT_BEST_SF, 0, 0
+    if t in ("by hand type", "as hand type"):
+        if section != SF_SECTION:
+            raise RuleError(f"setting {text!r} belongs to the {SF_SECTION} section only")
+        return ACT_BY_HAND, 0, 0
+    g = GROUP_ALIASES.get(t, t)
+    if g.endswith(" pair") and g not in GROUPS and g[:-5] in GROUPS:
+        g = g[:-5]  # "trips pair", "quads pair": two cards of that group
+    if g in GROUPS:
+        return ACT_GROUP, GROUPS[g][0], 0
+    raise RuleError(
+        f"unknown setting {text!r}: write e.g. \"singles 1-2\", \"low pair\", \"trips pair\", "
+        "\"trips + single 1\", \"straight or flush\" or \"by hand type\""
+    )
+
+
+def _lines(text: str) -> dict[tuple[str, int], tuple[int, dict[str, int]]]:
+    """Line of each ``[[section]]`` table (by section and index) and of each key in it."""
+    out: dict[tuple[str, int], tuple[int, dict[str, int]]] = {}
+    seen: dict[str, int] = {}
+    current: tuple[str, int] | None = None
+    header = re.compile(r"^\s*\[\[\s*([A-Za-z0-9_\-]+)\s*\]\]")
+    table = re.compile(r"^\s*\[")
+    key = re.compile(r"^\s*([A-Za-z0-9_\-]+)\s*=")
+    for n, line in enumerate(text.splitlines(), start=1):
+        m = header.match(line)
+        if m:
+            sec = m.group(1)
+            idx = seen.get(sec, 0)
+            seen[sec] = idx + 1
+            current = (sec, idx)
+            out[current] = (n, {})
+            continue
+        if table.match(line):
+            current = None
+            continue
+        k = key.match(line)
+        if k and current is not None:
+            out[current][1].setdefault(k.group(1), n)
+    return out
+
+
+def parse_way(text: str, default_name: str = "way") -> WaySpec:
+    """Read a way file's text into a :class:`WaySpec`, checking every rule's form (the
+    hand-by-hand checks are :func:`paigow.poker.ways.file_way.check_way`)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RuleError(f"the way file is not valid TOML: {exc}") from None
+    lines = _lines(text)
+    way = data.get("way", {})
+    if not isinstance(way, dict):
+        raise RuleError("[way] must be a table (name, title, source, url, notes)")
+    extra = set(way) - _WAY_KEYS
+    if extra:
+        raise RuleError(f"[way] has unknown keys: {', '.join(sorted(extra))}")
+    named: dict[str, frozenset[int]] = {}
+    ranks_table = data.get("ranks", {})
+    if not isinstance(ranks_table, dict):
+        raise RuleError("[ranks] must be a table of names, e.g. low = \"2-6\"")
+    for k, v in ranks_table.items():
+        try:
+            named[k.lower()] = parse_ranks(v)
+        except RuleError as exc:
+            raise RuleError(f"[ranks] {k}: {exc}") from None
+    unknown = set(data) - {"way", "ranks", *SECTIONS}
+    if unknown:
+        raise RuleError(
+            f"unknown section(s) {', '.join(sorted(unknown))}: the sections are "
+            + ", ".join(SECTIONS)
+        )
+    rules: list[Rule] = []
+    numbers: dict[str, str] = {}
+    # the file's order of sections (their first line) is the casino's order, kept as read
+    order = sorted(
+        (key for key in SECTIONS if key in data),
+        key=lambda key: lines.get((key, 0), (0, {}))[0],
+    )
+    for key in order:
+        entries = data[key]
+        if not isinstance(entries, list):
+            line = lines.get((key, 0), (0, {}))[0]
+            raise RuleError(f"{key} (line {line}): write each rule as a [[{key}]] table")
+        for idx, entry in enumerate(entries):
+            line, keylines = lines.get((key, idx), (0, {}))
+            rules.append(_parse_rule(key, idx, entry, line, keylines, named, numbers))
+    if not rules:
+        raise RuleError("the way file has no rules")
+    name = str(way.get("name", default_name)).strip() or default_name
+    digest = hashlib.sha256(text.encode()).hexdigest()[:16]
+    return WaySpec(name, str(way.get("title", name)), str(way.get("source", "")),
+                   str(way.get("url", "")), str(way.get("notes", "")), tuple(rules), digest)
+
+
+def _parse_rule(
+    section: str, idx: int, entry: Any, line: int, keylines: dict[str, int],
+    named: dict[str, frozenset[int]], numbers: dict[str, str],
+) -> Rule:
+    if not isinstance(entry, dict):
+        raise RuleError(f"{section} entry {idx + 1} (line {line}) is not a table")
+    number = str(entry.get("rule", "")).strip()
+    where = f"rule {number} (line {line})" if number else f"{section} entry {idx + 1} (line {line})"
+    if not number:
+        raise _fail(where, "every rule needs a number: rule = \"3.2\"")
+    if number in numbers:
+        raise _fail(where, f"the number {number} is already used ({numbers[number]})")
+    numbers[number] = f"line {line}"
+    unknown = set(entry) - _KNOWN_RULE_KEYS
+    if unknown:
+        bad = sorted(unknown)[0]
+        raise _fail(f"rule {number} (line {keylines.get(bad, line)})",
+                    f"unknown key {bad!r}: conditions are {', '.join(FEATURES)}")
+    if "set" not in entry:
+        raise _fail(where, "every rule needs the setting it makes: set = \"…\"")
+    try:
+        action = parse_action(str(entry["set"]), section)
+    except RuleError as exc:
+        raise _fail(f"rule {number} (line {keylines.get('set', line)})", str(exc)) from None
+    conditions: dict[str, frozenset[int]] = {}
+    for raw_key, value in entry.items():
+        if raw_key in ("rule", "set", "text"):
+            continue
+        cond = ALIASES.get(str(raw_key), str(raw_key))
+        here = f"rule {number} (line {keylines.get(raw_key, line)})"
+        if cond in conditions:
+            raise _fail(here, f"the condition {cond} is given twice ({raw_key})")
+        try:
+            conditions[cond] = _parse_condition(cond, value, section, named)
+        except RuleError as exc:
+            raise _fail(here, str(exc)) from None
+    _check_action(section, action, conditions, f"rule {number} (line {keylines.get('set', line)})")
+    text = str(entry.get("text", "")).strip() or _describe(section, conditions, entry)
+    return Rule(section, number, line, conditions, action, str(entry["set"]), text)
+
+
+def _parse_condition(
+    cond: str, value: object, section: str, named: dict[str, frozenset[int]]
+) -> frozenset[int]:
+    if cond == "hand":
+        if section != SF_SECTION:
+            raise RuleError(f"the hand condition belongs to the {SF_SECTION} section only")
+        names = value if isinstance(value, list) else [value]
+        out = set()
+        for n in names:
+            k = str(n).strip().lower().replace(" ", "_").replace("-", "_")
+            if k not in HAND_KEYS:
+                raise RuleError(f"unknown hand type {n!r}: choose among {', '.join(HAND_KEYS)}")
+            out.add(HAND_KEYS.index(k))
+        return frozenset(out)
+    if cond in SF_ONLY_FEATURES and section != SF_SECTION:
+        raise RuleError(f"{cond} belongs to the {SF_SECTION} section only")
+    if cond in BOOL_FEATURES:
+        if not isinstance(value, bool):
+            raise RuleError(f"{cond} must be true or false, got {value!r}")
+        return frozenset({int(value)})
+    has = section_has(section, cond)
+    if has is False:
+        raise RuleError(f"{section} hands have no {cond.replace('_', ' ')}")
+    if cond == "pair_sum":
+        return parse_sum(value)
+    return parse_ranks(value, named)
+
+
+def _shapes(section: str, conditions: dict[str, frozenset[int]]) -> list[tuple[int, ...]]:
+    """The group shapes a rule can meet: its section's, or in the straights-and-flushes
+    section those of the hand types its ``hand`` condition allows."""
+    if section != SF_SECTION:
+        return list(HAND_TYPES[section][1])
+    allowed = conditions.get("hand", frozenset(range(len(HAND_KEYS))))
+    return [s for h in sorted(allowed) for s in HAND_TYPES[HAND_KEYS[h]][1]]
+
+
+_SINGLE_FEATURES = ("top_single", "second_single", "third_single")
+
+
+def _check_action(
+    section: str, action: tuple[int, int, int], conditions: dict[str, frozenset[int]],
+    where: str,
+) -> None:
+    kind, a, b = action
+    shapes = _shapes(section, conditions)
+    needs: list[tuple[str, str]] = []  # (feature or "", what is needed)
+    if kind in (ACT_GROUP, ACT_GROUP_SINGLE):
+        group = next(name for name, (gid, _) in GROUPS.items() if gid == a)
+        needs.append((GROUPS[group][1], f"{group} to set"))
+    if kind in (ACT_SINGLES, ACT_GROUP_SINGLE):
+        feature = _SINGLE_FEATURES[b] if b < 3 else ""
+        needs.append((feature, f"{b + 1} singles (side cards)"))
+    for feature, what in needs:
+        if feature and feature in conditions:
+            continue  # a condition on it: it is there whenever the rule applies
+        if feature:
+            have = {_shape_has(s, feature) for s in shapes}
+        else:
+            have = {s.count(1) > b for s in shapes}
+        if have == {True}:
+            continue
+        if have == {False}:
+            raise RuleError(f"{where}: {section} hands have no {what}")
+        cond = f": add a condition on {feature}" if feature else ""
+        raise RuleError(f"{where}: not every hand this rule meets has {what}{cond}")
+
+
+def _describe(section: str, conditions: dict[str, frozenset[int]], entry: dict[str, Any]) -> str:
+    parts = [HAND_TYPES[section][0] if section in HAND_TYPES else "straight or flush"]
+    for k, v in entry.items():
+        if k not in ("rule", "set", "text"):
+            parts.append(f"{k} {v}")
+    return f"{', '.join(parts)}: {entry['set']}"
+
+
+__all__ = [
+    "FEATURES",
+    "HAND_KEYS",
+    "HAND_TYPES",
+    "SECTIONS",
+    "SF_SECTION",
+    "CompiledWay",
+    "Rule",
+    "WaySpec",
+    "parse_action",
+    "parse_ranks",
+    "parse_sum",
+    "parse_way",
+]
