@@ -53,7 +53,9 @@ def test_two_people_play_tiles_and_see_only_their_own_hands(tmp_path: Path) -> N
         assert a["last"] is None and b["you"]["hand"] != a["you"]["hand"]
         assert all(set(x) == {"seat", "place", "name", "way", "kind", "you", "here",
                               "balance", "bet", "status"} for x in a["seats"])
-        assert set(a["in_play"]) == {"banker", "dice", "first_place", "bets"}
+        # (the side bets and the dragon buy are stakes, public as the bets are; none here)
+        assert set(a["in_play"]) == {"banker", "dice", "first_place", "bets", "side", "dragon"}
+        assert a["in_play"]["side"] == [] and a["in_play"]["dragon"] is None
         # Ann swaps into the arrangement whose low hand is her first and last tiles
         ann.ok("set", {"low": [0, 3]})
         bob.ok("set", {"house": True})
