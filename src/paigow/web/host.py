@@ -46,6 +46,7 @@ from paigow.table.house_rules import Wager
 from paigow.table.players import Bot
 from paigow.table.session import TableOptions, bot_policy, house_rules, make_game
 from paigow.web.hints import Advisor, HintJob, advisor_for
+from paigow.web.listeners import Listener, Listeners
 from paigow.web.schemas import WebError
 
 Phase = Literal["starting", "waiting", "betting", "bank", "setting", "closed", "error"]
@@ -56,7 +57,6 @@ SEATS_PER_CLIENT = 3
 HISTORY_KEPT = 500  # settled rounds kept in memory for the views (the ledger keeps all)
 
 Waited = Literal["answered", "left", "idle"]
-Listener = Callable[[], None]
 
 
 log = logging.getLogger("paigow.web")
@@ -251,7 +251,7 @@ class TableHost:
         self.in_play: RoundInPlay | None = None
         self.round_no = 0  # the round in play, or the last one played between rounds
         self.history: list[tuple[RoundRecord, dict[int, str]]] = []
-        self.listeners: set[Listener] = set()
+        self.listeners = Listeners(self.cv)
         self.advisor: Advisor | None = None
         self._thread: threading.Thread | None = None
 
@@ -280,21 +280,12 @@ class TableHost:
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """Call ``listener`` (from any thread, quickly) on every change; returns the
         function that unsubscribes it."""
-        with self.cv:
-            self.listeners.add(listener)
-
-        def unsubscribe() -> None:
-            with self.cv:
-                self.listeners.discard(listener)
-
-        return unsubscribe
+        return self.listeners.subscribe(listener)
 
     def _changed(self) -> None:
         self.version += 1
         self.cv.notify_all()
-        for fn in list(self.listeners):
-            with contextlib.suppress(Exception):
-                fn()
+        self.listeners.notify(quiet=True)
 
     def _advisor_changed(self) -> None:
         with self.cv:

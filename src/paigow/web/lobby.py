@@ -18,6 +18,7 @@ from paigow.errors import PaigowError
 from paigow.settle import Commission, parse_rate
 from paigow.table.session import TableOptions
 from paigow.web.host import HostLimits, TableHost
+from paigow.web.listeners import Listeners
 from paigow.web.schemas import WebError
 
 MAX_TABLES = 12
@@ -53,22 +54,14 @@ class Lobby:
     opened_by: dict[str, str] = field(default_factory=dict)  # table id -> client
     lock: threading.Lock = field(default_factory=threading.Lock)
     next_id: int = 1
-    listeners: set[Callable[[], None]] = field(default_factory=set)
+    listeners: Listeners = field(default_factory=Listeners)
 
     def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
         """Call ``listener`` on every change of any table (and on a new table)."""
-        with self.lock:
-            self.listeners.add(listener)
-
-        def unsubscribe() -> None:
-            with self.lock:
-                self.listeners.discard(listener)
-
-        return unsubscribe
+        return self.listeners.subscribe(listener)
 
     def _notify(self) -> None:
-        for fn in list(self.listeners):
-            fn()
+        self.listeners.notify()
 
     def open(self, opts: TableOptions, name: str = "", client: str = "") -> TableHost:
         """Open and start a table with ``opts``; its host."""

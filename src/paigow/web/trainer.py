@@ -26,11 +26,11 @@ from typing import Any
 from paigow.errors import PaigowError
 from paigow.table.game import Game
 from paigow.table.session import TableOptions, make_game
+from paigow.web.listeners import Listener, Listeners
 from paigow.web.schemas import WebError
 
 MAX_PRACTICES = 64
 IDLE_SECONDS = 3600.0
-Listener = Callable[[], None]
 
 
 @dataclass
@@ -53,21 +53,13 @@ class Practice:
     series: list[dict[str, Any]] = field(default_factory=list)
     last_seen: float = field(default_factory=time.time)
     lock: threading.Lock = field(default_factory=threading.Lock)
-    listeners: set[Listener] = field(default_factory=set)
+    listeners: Listeners = field(default_factory=Listeners)
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
-        with self.lock:
-            self.listeners.add(listener)
-
-        def unsubscribe() -> None:
-            with self.lock:
-                self.listeners.discard(listener)
-
-        return unsubscribe
+        return self.listeners.subscribe(listener)
 
     def changed(self) -> None:
-        for fn in list(self.listeners):
-            fn()
+        self.listeners.notify()
 
     def view(self) -> dict[str, Any]:
         """Everything the page shows (the answer only once graded)."""
