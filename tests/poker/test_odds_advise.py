@@ -125,6 +125,62 @@ def test_cache_rebuilds_when_code_changes_and_removes_stale_tables(
     assert current.is_file() and other.is_file() and not stale.exists()
 
 
+def test_cached_tables_of_other_ways_are_kept_and_one_table_is_built_once(
+    tmp_path: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server whose tables play two house ways needs both ways' tables: building one
+    must not delete the other's (it used to, so two ways rebuilt each other's 462 MB table
+    in turn). This way's tables of another code or way version go, as do half-built files
+    of processes that are gone. Two threads asking for one table build it once."""
+    import threading
+    from pathlib import Path
+
+    from paigow.analysis import poker_odds
+    from paigow.analysis.poker_odds import check_deck, opponent_table, table_key, table_path
+
+    monkeypatch.setattr(poker_odds, "_TABLES", {})
+    folder = Path(str(tmp_path))
+    folder.mkdir(exist_ok=True)
+    house, foxwoods = fast_way("house"), fast_way("foxwoods")
+    deck = check_deck(DECK)
+    key = table_key(foxwoods, True, PokerRules(), deck)
+    theirs = table_path(folder, foxwoods, key)
+    theirs.write_bytes(b"the other way's table")
+    mine_old = folder / "poker-table-house-00000000-x.npy"
+    mine_old.write_bytes(b"this way, older code")
+    dead = subprocess_pid_gone()
+    half = folder / f"poker-table-house-00000000-y.{dead}-1.part"
+    half.write_bytes(b"half built by a process that died")
+    builds: list[int] = []
+    real = poker_odds.build_table
+
+    def counted(*a: object, **kw: object) -> None:
+        builds.append(1)
+        real(*a, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(poker_odds, "build_table", counted)
+    got: list[object] = []
+    threads = [threading.Thread(target=lambda: got.append(
+        opponent_table(house, True, PokerRules(), DECK, cache=folder))) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(got) == 2 and builds == [1]
+    assert theirs.is_file() and not mine_old.exists() and not half.exists()
+    assert table_path(folder, house, table_key(house, True, PokerRules(), deck)).is_file()
+
+
+def subprocess_pid_gone() -> int:
+    """The PID of a process that has exited and been reaped."""
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-c", "pass"])
+    proc.wait()
+    return proc.pid
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("hand", [QUADS, JOKER])
 @pytest.mark.parametrize("rules", [PokerRules(), PokerRules(push="pai-gow:Q")],

@@ -35,6 +35,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -168,18 +170,56 @@ def code_generation(dealer: FastWay) -> str:
     return hashlib.sha256(json.dumps(spec).encode()).hexdigest()[:8]
 
 
+def way_slug(dealer: FastWay) -> str:
+    """The dealer way's name as a file-name part (a way file's name is its stem).
+
+    >>> way_slug(fast_way("house"))
+    'house'
+    """
+    stem = Path(str(dealer.name)).stem if "/" in str(dealer.name) else str(dealer.name)
+    return re.sub(r"[^a-z0-9]+", "-", stem.lower()).strip("-")[:40] or "way"
+
+
 def table_path(folder: Path, dealer: FastWay, key: str) -> Path:
-    """The cache file of the table with ``key``: ``poker-table-<generation>-<key>.npy``."""
-    return folder / f"poker-table-{code_generation(dealer)}-{key}.npy"
+    """The cache file of the table with ``key``:
+    ``poker-table-<way>-<generation>-<key>.npy``."""
+    return folder / f"poker-table-{way_slug(dealer)}-{code_generation(dealer)}-{key}.npy"
+
+
+_OLD_NAME = re.compile(r"^poker-table-[0-9a-f]{8}-")  # before the way's name was in it
+_PART = re.compile(r"\.(\d+)-\d+\.part$")
 
 
 def prune_stale_tables(folder: Path, dealer: FastWay) -> list[Path]:
-    """Delete cached tables built by other versions of the code; return what was deleted."""
-    keep = f"poker-table-{code_generation(dealer)}-"
-    gone = [p for p in folder.glob("poker-table-*.npy") if not p.name.startswith(keep)]
+    """Delete this way's cached tables built by other versions of the code or of the way,
+    tables named the old way, and half-built files of processes that are gone; return what
+    was deleted. Other ways' tables are kept: a server whose tables play two ways needs
+    both."""
+    slug = way_slug(dealer)
+    keep = f"poker-table-{slug}-{code_generation(dealer)}-"
+    mine = re.compile(rf"poker-table-{re.escape(slug)}-[0-9a-f]{{8}}-.+\.npy")
+    gone = [p for p in folder.glob(f"poker-table-{slug}-*.npy")
+            if mine.fullmatch(p.name) and not p.name.startswith(keep)]
+    gone += [p for p in folder.glob("poker-table-*.npy") if _OLD_NAME.match(p.name)]
+    for p in folder.glob("poker-table-*.part"):
+        m = _PART.search(p.name)
+        if m and not _process_alive(int(m.group(1))):
+            gone.append(p)
     for p in gone:
         p.unlink(missing_ok=True)
     return gone
+
+
+def _process_alive(pid: int) -> bool:
+    """Whether a process ``pid`` exists (only used to tidy half-built files: a reused PID
+    merely keeps a dead build's file a while longer)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True
+    return True
 
 
 def kern_source_hash() -> str:
@@ -248,25 +288,35 @@ def _cache_folder(cards: Sequence[Card], cache: Path | bool) -> Path | None:
     return None
 
 
+_LOCKS: dict[Path, threading.Lock] = {}
+_LOCKS_LOCK = threading.Lock()
+
+
+def _build_lock(path: Path) -> threading.Lock:
+    with _LOCKS_LOCK:
+        return _LOCKS.setdefault(path, threading.Lock())
+
+
 def _on_disk(
     path: Path, shape: tuple[int, ...], fill: Callable[[U8], None], prune: Callable[[], object]
 ) -> U8:
     """The uint8 array of ``shape`` kept at ``path``: memory-mapped when there; else
     built by ``fill`` under a temporary name and renamed when complete (an interrupted
     build leaves nothing half-made), after ``prune`` has removed stale files."""
-    if not path.is_file():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        prune()
-        tmp = path.with_suffix(f".{os.getpid()}.part")
-        try:
-            mm = np.lib.format.open_memmap(tmp, mode="w+", dtype=np.uint8, shape=shape)
-            fill(mm)
-            mm.flush()
-            del mm
-            os.replace(tmp, path)
-        finally:
-            if tmp.exists():
-                tmp.unlink()
+    with _build_lock(path):  # two threads of one process build a table once, not twice
+        if not path.is_file():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            prune()
+            tmp = path.with_suffix(f".{os.getpid()}-{threading.get_ident()}.part")
+            try:
+                mm = np.lib.format.open_memmap(tmp, mode="w+", dtype=np.uint8, shape=shape)
+                fill(mm)
+                mm.flush()
+                del mm
+                os.replace(tmp, path)
+            finally:
+                if tmp.exists():
+                    tmp.unlink()
     arr: U8 = np.load(path, mmap_mode="r")
     if arr.shape != shape:  # pragma: no cover - a damaged cache file
         path.unlink()
