@@ -24,6 +24,17 @@ from paigow.cli.common import (
     run_command,
     seed_option,
 )
+from paigow.cli.table import (
+    DragonArg,
+    DragonLimitArg,
+    EzArg,
+    FloorArgs,
+    PushArg,
+    SideBetArg,
+    SideMaxArg,
+    SideMinArg,
+    floor_options,
+)
 from paigow.errors import PaigowError
 from paigow.settle import Commission, parse_rate
 from paigow.table.money import parse_major
@@ -45,12 +56,19 @@ def serve(
     host: Annotated[str, option("--host", parser=Token("--host", allow_empty=False, max_length=253), help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, option("--port", parser=Int("--port", 1, 65535), help="Port to listen on.")] = 8000,
     allow_host: Annotated[list[str] | None, option("--allow-host", parser=Token("--allow-host", allow_empty=False, max_length=253), help="A host name browsers use to reach this server (besides IP addresses and localhost); repeat for several.")] = None,
-    commission: Annotated[str, option("--commission", parser=Rate("--commission"), help="Rate on wins: 5%, 0.05, 0.")] = "5%",
+    commission: Annotated[str | None, option("--commission", parser=Rate("--commission"), help="Rate on wins: 5%, 0.05, 0 (default 5%; --ez: 0).")] = None,
     flat_fee: Annotated[str, option("--flat-fee", parser=Amount("--flat-fee"), help="Fee per hand played, dollars.")] = "0",
     bot_bank: Annotated[str, option("--bot-bank", parser=Choice("--bot-bank", "take", "cobank", "refuse", "mixed"), help="Bots and the bank: take, cobank, refuse, mixed.")] = "mixed",
     idle_seconds: Annotated[float, option("--idle-seconds", parser=Float("--idle-seconds", 0, 7 * 86400), help="How long to wait for a person before acting for them (sit out, refuse the bank, set the house way); 0 waits forever.")] = 120.0,
     gone_seconds: Annotated[float, option("--gone-seconds", parser=Float("--gone-seconds", 1, 7 * 86400), help="A person with no page open this long loses the seat to its bot.")] = 90.0,
     seats_per_client: Annotated[int, option("--seats-per-client", parser=Int("--seats-per-client", 1, 7), help="Seats one address may hold at a table.")] = 3,
+    ez: EzArg = False,
+    push: PushArg = None,
+    side_bet: SideBetArg = None,
+    side_min: SideMinArg = "1",
+    side_max: SideMaxArg = "100",
+    dragon: DragonArg = "off",
+    dragon_limit: DragonLimitArg = "up-to-main",
 ) -> None:
     """Serve the lobby at http://HOST:PORT/: people open tables, join seats or watch; bots
     play the empty seats."""
@@ -68,14 +86,25 @@ def serve(
 
         _chance, warning = live_table_chance(seed, insecure_seed)  # refuses a bare --seed
         limits = HostLimits(idle_seconds or None, gone_seconds, seats_per_client)
+        floor = FloorArgs(ez, push, tuple(side_bet or ()), side_min, side_max, dragon,
+                          dragon_limit)
+        floor_given = floor != FloorArgs(side_min=side_min, side_max=side_max)
+        if floor_given and game == "tiles":
+            raise PaigowError("--ez, --push, --side-bet and --dragon are for Pai Gow Poker: "
+                              "serve --game poker or both")
+        poker_rate, poker_floor = floor_options(floor, commission)
         base = dict(bankroll=parse_major(bankroll), bet=parse_major(bet),
-                    commission=Commission(rate=parse_rate(commission), flat_fee=parse_major(flat_fee)),
                     bot_bank=bot_bank, seed=seed, min_bet=parse_major(min_bet),
                     max_bet=None if max_bet is None else parse_major(max_bet))
-        options = [TableOptions(game=g, house_way=DEFAULT_WAYS[g], bot_ways=(DEFAULT_WAYS[g],),
-                                seats=min(seats, 6) if g == "poker" else seats,
-                                **base)  # type: ignore[arg-type]
-                   for g in GAMES[game]]  # every table's options checked before anything opens
+        fee = parse_major(flat_fee)
+        options = [TableOptions(
+            game=g, house_way=DEFAULT_WAYS[g], bot_ways=(DEFAULT_WAYS[g],),
+            seats=min(seats, 6) if g == "poker" else seats,
+            commission=Commission(rate=parse_rate((poker_rate if g == "poker" else commission)
+                                                  or "5%"), flat_fee=fee),
+            **(poker_floor if g == "poker" else {}),
+            **base)  # type: ignore[arg-type]
+            for g in GAMES[game]]  # every table's options checked before anything opens
         sock = bind_socket(host, port)  # then the address, before anything is written
         lobby = Lobby(db, limits)
         try:

@@ -66,6 +66,16 @@ class HandKindParser(Token):
         return parse_kind(text).spec
 
 
+# the options of the games on the floor, shared by ``play`` and ``serve``
+EzArg = Annotated[bool, typer.Option("--ez", help="EZ Pai Gow (poker): no commission, the banker's queen-high pai gow pushes every bet, the Queen's Dragon offered.")]
+PushArg = Annotated[str | None, option("--push", parser=HandKindParser("--push"), help="Banker hand that pushes every bet (poker): none, pai-gow:Q ...")]
+SideBetArg = Annotated[list[str] | None, option("--side-bet", parser=Paytable("--side-bet"), help="Offer a side bet: a pay table name or file (repeat; poker).")]
+SideMinArg = Annotated[str, option("--side-min", parser=Amount("--side-min"), help="Smallest side bet, dollars.")]
+SideMaxArg = Annotated[str, option("--side-max", parser=Amount("--side-max"), help="Largest side bet, dollars.")]
+DragonArg = Annotated[str, option("--dragon", parser=Choice("--dragon", "off", "house", "player"), help="The dragon hand: off, house (set the house way) or player (its buyer sets it).")]
+DragonLimitArg = Annotated[str, option("--dragon-limit", parser=Choice("--dragon-limit", "up-to-main", "equal-main", "any"), help="Dragon bet: up-to-main, equal-main or any.")]
+
+
 @dataclass(frozen=True)
 class FloorArgs:
     """The command line's options for the games casinos deal today (as typed)."""
@@ -99,16 +109,7 @@ def _options(
     g = game.strip().lower()
     f = floor or FloorArgs()
     default_way = "australian" if g == "tiles" else "house"
-    push = f.push if f.push is not None else "none"
-    sides = tuple(f.side_bet)
-    if f.ez:  # EZ Pai Gow: commission-free, the banker's queen-high pai gow pushes
-        if commission is not None and parse_rate(commission) != 0:
-            raise PaigowError(f"--ez is the commission-free game: drop --commission {commission}")
-        if f.push is not None and f.push.strip().lower() != EZ_PUSH.lower():
-            raise PaigowError(f"--ez pushes on {EZ_PUSH}: drop --push {f.push}")
-        commission, push = "0", EZ_PUSH
-        if "queens-dragon" not in sides:
-            sides = ("queens-dragon", *sides)
+    commission, fields = floor_options(f, commission)
     rate = parse_rate(commission if commission is not None else "5%")
     return TableOptions(
         game=g,
@@ -124,6 +125,24 @@ def _options(
         wheel=wheel,
         foul=foul,
         seed=seed,
+        **fields,
+    )
+
+
+def floor_options(f: FloorArgs, commission: str | None) -> tuple[str | None, dict[str, Any]]:
+    """The commission (``--ez`` makes it 0, refusing another) and the
+    :class:`TableOptions` fields of the floor games' options."""
+    push = f.push if f.push is not None else "none"
+    sides = tuple(f.side_bet)
+    if f.ez:  # EZ Pai Gow: commission-free, the banker's queen-high pai gow pushes
+        if commission is not None and parse_rate(commission) != 0:
+            raise PaigowError(f"--ez is the commission-free game: drop --commission {commission}")
+        if f.push is not None and f.push.strip().lower() != EZ_PUSH.lower():
+            raise PaigowError(f"--ez pushes on {EZ_PUSH}: drop --push {f.push}")
+        commission, push = "0", EZ_PUSH
+        if "queens-dragon" not in sides:
+            sides = ("queens-dragon", *sides)
+    return commission, dict(
         push=push,
         side_bets=sides,
         side_min=parse_major(f.side_min),
@@ -242,13 +261,13 @@ def play(
     joker: Annotated[str, option("--joker", parser=Choice("--joker", "bug", "wild"), help="bug or wild (poker).")] = "bug",
     wheel: Annotated[str, option("--wheel", parser=Choice("--wheel", "second", "lowest"), help="second or lowest (poker).")] = "second",
     foul: Annotated[str, option("--foul", parser=Choice("--foul", "house", "forfeit"), help="house or forfeit (poker).")] = "house",
-    ez: Annotated[bool, typer.Option("--ez", help="EZ Pai Gow (poker): no commission, the banker's queen-high pai gow pushes every bet, the Queen's Dragon offered.")] = False,
-    push: Annotated[str | None, option("--push", parser=HandKindParser("--push"), help="Banker hand that pushes every bet (poker): none, pai-gow:Q ...")] = None,
-    side_bet: Annotated[list[str] | None, option("--side-bet", parser=Paytable("--side-bet"), help="Offer a side bet: a pay table name or file (repeat; poker).")] = None,
-    side_min: Annotated[str, option("--side-min", parser=Amount("--side-min"), help="Smallest side bet, dollars.")] = "1",
-    side_max: Annotated[str, option("--side-max", parser=Amount("--side-max"), help="Largest side bet, dollars.")] = "100",
-    dragon: Annotated[str, option("--dragon", parser=Choice("--dragon", "off", "house", "player"), help="The dragon hand: off, house (set the house way) or player (its buyer sets it).")] = "off",
-    dragon_limit: Annotated[str, option("--dragon-limit", parser=Choice("--dragon-limit", "up-to-main", "equal-main", "any"), help="Dragon bet: up-to-main, equal-main or any.")] = "up-to-main",
+    ez: EzArg = False,
+    push: PushArg = None,
+    side_bet: SideBetArg = None,
+    side_min: SideMinArg = "1",
+    side_max: SideMaxArg = "100",
+    dragon: DragonArg = "off",
+    dragon_limit: DragonLimitArg = "up-to-main",
     bot_side: Annotated[list[str] | None, option("--bot-side", parser=Token("--bot-side"), help="Bots' side bet NAME=DOLLARS (repeat).")] = None,
     bot_dragon: Annotated[str, option("--bot-dragon", parser=Amount("--bot-dragon"), help="Bots ask for the dragon hand with this bet, dollars (0: never).")] = "0",
     json: Annotated[bool, JSON_OPTION] = False,
