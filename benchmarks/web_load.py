@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import socket
@@ -82,8 +83,15 @@ class Socket:
             self.changed.clear()
             left = end - time.perf_counter()
             if left <= 0:
-                raise TimeoutError("no push showed the change")
-            await asyncio.wait_for(self.changed.wait(), left)
+                last = self.views[-1][1] if self.views else None
+                brief = None if last is None else {
+                    k: last.get(k) for k in ("round", "phase", "doing", "error")}
+                if last is not None:
+                    brief["seats"] = [(x["seat"], x["status"]) for x in last["seats"]]
+                    brief["you"] = last["you"] and {k: last["you"][k] for k in ("awaiting", "seat")}
+                raise TimeoutError(f"no push showed the change; the last view: {brief}")
+            with contextlib.suppress(asyncio.TimeoutError):  # then say what was seen
+                await asyncio.wait_for(self.changed.wait(), left)
 
 
 async def play_table(base: str, table: str, people: int, watchers: int, rounds: int,
@@ -111,15 +119,29 @@ async def play_table(base: str, table: str, people: int, watchers: int, rounds: 
                                      headers={"X-Paigow-Token": token})).raise_for_status()
                     seat = k + 1
                     shown = [s.when(t0, lambda v, n=seat, r=rnd: v["round"] == r and any(
-                        x["seat"] == n and x["status"] in ("bet in", "setting the hand", "set", "in")
+                        x["seat"] == n and x["status"] in ("bet in", "deciding on the bank",
+                                                            "setting the hand", "set", "in")
                         for x in v["seats"])) for s in socks]
                     lat.extend(await asyncio.gather(*shown))
-                for token, me in persons:
-                    await me.when(0, lambda v, r=rnd: v["round"] == r and v["you"]["hand"]
-                                  and v["you"]["awaiting"] == "set")
-                    hand = me.views[-1][1]["you"]["hand"]
+
+                async def set_hand(token: str, me: Socket, r: int) -> None:
+                    def bank(v: dict[str, Any]) -> bool:
+                        return bool(v["round"] == r and v["you"]["awaiting"] == "bank")
+
+                    def to_set(v: dict[str, Any]) -> bool:
+                        return bool(v["round"] == r and v["you"]["hand"]
+                                    and v["you"]["awaiting"] == "set")
+
+                    await me.when(0, lambda v: bank(v) or to_set(v))
+                    if not any(to_set(v) for _, v in me.views):  # the bank came round first
+                        (await http.post(f"/api/tables/{table}/bank", json={"decision": "refuse"},
+                                         headers={"X-Paigow-Token": token})).raise_for_status()
+                        await me.when(0, to_set)
+                    hand = [v for _, v in me.views if to_set(v)][-1]["you"]["hand"]
                     (await http.post(f"/api/tables/{table}/set", json={"low": hand["house_low"]},
                                      headers={"X-Paigow-Token": token})).raise_for_status()
+
+                await asyncio.gather(*(set_hand(token, me, rnd) for token, me in persons))
                 t0 = time.perf_counter()
                 await asyncio.gather(*(s.when(0, lambda v, r=rnd: (v["last"] or {}).get("number") == r)
                                        for s in socks))
