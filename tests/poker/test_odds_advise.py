@@ -151,6 +151,8 @@ def test_cached_tables_of_other_ways_are_kept_and_one_table_is_built_once(
     dead = subprocess_pid_gone()
     half = folder / f"poker-table-house-00000000-y.{dead}-1.part"
     half.write_bytes(b"half built by a process that died")
+    older_half = folder / f"poker-table-0000abcd-y.{dead}.part"  # named as before
+    older_half.write_bytes(b"half built by a process that died, long ago")
     builds: list[int] = []
     real = poker_odds.build_table
 
@@ -168,6 +170,7 @@ def test_cached_tables_of_other_ways_are_kept_and_one_table_is_built_once(
         t.join()
     assert len(got) == 2 and builds == [1]
     assert theirs.is_file() and not mine_old.exists() and not half.exists()
+    assert not older_half.exists()
     assert table_path(folder, house, table_key(house, True, PokerRules(), deck)).is_file()
 
 

@@ -187,7 +187,7 @@ def table_path(folder: Path, dealer: FastWay, key: str) -> Path:
 
 
 _OLD_NAME = re.compile(r"^poker-table-[0-9a-f]{8}-")  # before the way's name was in it
-_PART = re.compile(r"\.(\d+)-\d+\.part$")
+_PART = re.compile(r"\.(\d+)(?:-\d+)?\.part$")  # .PID-THREAD.part (or .PID.part, older)
 
 
 def prune_stale_tables(folder: Path, dealer: FastWay) -> list[Path]:
