@@ -9,11 +9,16 @@ In one run, on the same machine, with the built-in kernel (``house_fast``) as ba
    29-card deck, and the two enumerations' agreement on the hands of the 20 lowest cards);
 2. the one-time table of every hand's setting that ``paigow poker advise`` builds
    (``paigow.analysis.poker_odds.build_table``, here into memory, not the cache) with the
-   built-in way and with the seeds' way file as the dealer.
+   built-in way and with the seeds' way file as the dealer;
+3. ``paigow poker ways-diff`` of the house way (the seeds file) and Foxwoods' way
+   (``paigow.analysis.poker_ways.exact_diff``, one pass of both over every hand), and the
+   check that it counts every hand once: by hand type, by rule of either way (the test
+   suite checks the same on the hands of the 32 lowest cards).
 
 Each step prints wall time and process CPU time (all threads); ratios are file / built-in
 CPU time (the target is at most 2), the figure least disturbed when other jobs share the
-machine. ``--small`` does both on a 30-card deck's hands (2,035,800) for CI.
+machine. ``--small`` does 1 and 2 on a 30-card deck's hands (2,035,800), and 3 on the
+hands of the 20 lowest cards (77,520: the whole-deck pass cut by highest card), for CI.
 
     .venv/bin/python benchmarks/poker_way_files.py
     .venv/bin/python benchmarks/poker_way_files.py --small
@@ -30,10 +35,11 @@ import numpy as np
 
 from paigow.analysis import poker_kernels as kern
 from paigow.analysis.poker_odds import build_table, rank_ids
-from paigow.analysis.poker_ways import fast_way
+from paigow.analysis.poker_ways import exact_diff, fast_way
 from paigow.poker.cards import FULL_DECK
 from paigow.poker.fast import BINOM
 from paigow.poker.rules import PokerRules
+from paigow.poker.ways import file_fast
 from paigow.poker.ways.file_fast import file_all, file_splits_unchecked
 from paigow.poker.ways.file_way import load_way
 from paigow.poker.ways.house_fast import house_all, house_splits_unchecked
@@ -104,8 +110,23 @@ def main() -> None:
         _, times[name] = _timed(lambda d=dealer, o=out: build_table(d, True, rules, deck, o))
         print(_line(label, n, times[name], times.get("house")))
         del out
+
+    print("3. ways-diff: house (the seeds file) against foxwoods, every hand once")
+    if args.small:  # the whole-deck pass, cut to the hands of the 20 lowest cards
+        low = comb(20, 7)
+        file_fast.top_chunks = lambda: iter([(np.arange(6, 20, dtype=np.int64), low)])
+    d, t_diff = _timed(lambda: exact_diff("house", "foxwoods", rules))
+    total = comb(20, 7) if args.small else comb(len(FULL_DECK), 7)
+    print(_line("both ways, agreement", d.total, t_diff))
+    print(f"   {d.agree:,} of {d.total:,} hands set alike")
+    counted = (d.total, sum(r.hands for r in d.by_type), sum(r.hands for r in d.by_rule_a),
+               sum(r.hands for r in d.by_rule_b))
+    agreed = (d.agree, sum(r.agree for r in d.by_type), sum(r.agree for r in d.by_rule_a),
+              sum(r.agree for r in d.by_rule_b))
     if differ:
         raise SystemExit("the seeds way file differs from the built-in house way")
+    if set(counted) != {total} or len(set(agreed)) != 1:
+        raise SystemExit(f"ways-diff does not count every hand once: {counted}, {agreed}")
 
 
 if __name__ == "__main__":
