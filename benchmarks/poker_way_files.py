@@ -5,14 +5,21 @@ In one run, on the same machine, with the built-in kernel (``house_fast``) as ba
 1. the split of every one of the 154,143,080 hands: ``house_all`` (built-in) against
    ``file_all`` for the seeds' way as a file and for each shipped casino way; the seeds
    file's splits are then compared with the built-in ones hand by hand (the exhaustive
-   proof that they are equal; the test suite holds the same proof as a slow test);
+   proof that they are equal, here only: the test suite holds it on every hand of a
+   29-card deck, and the two enumerations' agreement on the hands of the 20 lowest cards);
 2. the one-time table of every hand's setting that ``paigow poker advise`` builds
    (``paigow.analysis.poker_odds.build_table``, here into memory, not the cache) with the
-   built-in way and with the seeds' way file as the dealer.
+   built-in way and with the seeds' way file as the dealer;
+3. ``paigow poker ways-diff`` of the house way (the seeds file) and Foxwoods' way
+   (``paigow.analysis.poker_ways.exact_diff``, one pass of both over every hand), and the
+   check that it counts every hand once: by hand type, by rule of either way, and that the
+   hand types both texts play alike (no pair, three pair) agree on every hand (the test
+   suite checks the same on the hands of the 32 lowest cards).
 
 Each step prints wall time and process CPU time (all threads); ratios are file / built-in
 CPU time (the target is at most 2), the figure least disturbed when other jobs share the
-machine. ``--small`` does both on a 30-card deck's hands (2,035,800) for CI.
+machine. ``--small`` does 1 and 2 on a 30-card deck's hands (2,035,800) for CI, and not 3
+(its kernel's compilation alone takes longer than the rest; the test suite runs it).
 
     .venv/bin/python benchmarks/poker_way_files.py
     .venv/bin/python benchmarks/poker_way_files.py --small
@@ -29,7 +36,7 @@ import numpy as np
 
 from paigow.analysis import poker_kernels as kern
 from paigow.analysis.poker_odds import build_table, rank_ids
-from paigow.analysis.poker_ways import fast_way
+from paigow.analysis.poker_ways import exact_diff, fast_way
 from paigow.poker.cards import FULL_DECK
 from paigow.poker.fast import BINOM
 from paigow.poker.rules import PokerRules
@@ -103,8 +110,26 @@ def main() -> None:
         _, times[name] = _timed(lambda d=dealer, o=out: build_table(d, True, rules, deck, o))
         print(_line(label, n, times[name], times.get("house")))
         del out
+
     if differ:
         raise SystemExit("the seeds way file differs from the built-in house way")
+    if args.small:
+        print("3. ways-diff: at full size only")
+        return
+    print("3. ways-diff: house (the seeds file) against foxwoods, every hand once")
+    d, t_diff = _timed(lambda: exact_diff("house", "foxwoods", rules))
+    total = comb(len(FULL_DECK), 7)
+    print(_line("both ways, agreement", d.total, t_diff))
+    print(f"   {d.agree:,} of {d.total:,} hands set alike")
+    counted = (d.total, sum(r.hands for r in d.by_type), sum(r.hands for r in d.by_rule_a),
+               sum(r.hands for r in d.by_rule_b))
+    agreed = (d.agree, sum(r.agree for r in d.by_type), sum(r.agree for r in d.by_rule_a),
+              sum(r.agree for r in d.by_rule_b))
+    if set(counted) != {total} or len(set(agreed)) != 1:
+        raise SystemExit(f"ways-diff does not count every hand once: {counted}, {agreed}")
+    alike = {r.label: r.differ for r in d.by_type if r.label in ("no pair", "three pair")}
+    if alike != {"no pair": 0, "three pair": 0}:  # the two texts play these alike
+        raise SystemExit(f"hands the two ways play alike are set differently: {alike}")
 
 
 if __name__ == "__main__":

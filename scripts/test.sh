@@ -7,4 +7,7 @@ bash scripts/setup.sh dev
 if [ "${CI:-}" = true ]; then bash scripts/services.sh; fi
 echo "== ruff"; .venv/bin/ruff check src tests benchmarks
 echo "== mypy"; .venv/bin/mypy
-echo "== pytest"; .venv/bin/python -m pytest "$@"
+# Two workers (pytest-xdist) by default, PYTEST_WORKERS=0 for one process: each test file
+# runs whole on one worker, and files sharing a one-time build on the same one
+# (tests/conftest.py).
+echo "== pytest"; .venv/bin/python -m pytest -n "${PYTEST_WORKERS:-2}" --dist loadfile "$@"

@@ -4,8 +4,9 @@ two interpreters, and the shipped ways.
 Facts asserted: a file of every construct loads and sets hands as its rules say; every bad
 file is refused with an error naming the rule and its line; the numba interpreter equals
 the Python one (two independent readings of a file); the seeds' way file equals the
-built-in house way's code on every one of the 154,143,080 hands (slow); the shipped casino
-ways set each clause's hands as their published texts say.
+built-in house way's code on every hand of a 29-card deck under every ranking variant (on
+all 154,143,080 hands of the full deck: benchmarks/poker_way_files.py, minutes); the shipped
+casino ways set each clause's hands as their published texts say.
 """
 
 from __future__ import annotations
@@ -252,18 +253,55 @@ def test_seeds_file_equals_house_code_on_a_sample_under_every_variant() -> None:
                               house_splits(hands, rules))
 
 
-@pytest.mark.slow
-def test_seeds_file_equals_house_code_on_every_hand() -> None:
-    """Exhaustive: the seeds' way file and the built-in house way's kernel set all
-    C(53,7) = 154,143,080 hands alike (default rules; about a minute per way on 2 cores)."""
-    from paigow.poker.ways.file_fast import file_all
-    from paigow.poker.ways.house_fast import N7, house_all
+# ranks A 2 3 4 5 (wheels, the joker's wheel), K Q and the joker: 1,560,780 hands
+SMALL_DECK = parse_cards(" ".join(f"{r}{s}" for r in "A2345KQ" for s in "cdhs") + " Jk")
 
+
+def test_seeds_file_equals_house_code_on_every_hand_of_a_small_deck() -> None:
+    """Exhaustive on a smaller deck: the seeds' way file and the built-in house way's
+    kernel set every one of the C(29,7) = 1,560,780 hands of a 29-card deck alike, under
+    every ranking variant. (The same proof on all C(53,7) = 154,143,080 hands of the full
+    deck, default rules, about a minute per way on 2 cores, is run by
+    benchmarks/poker_way_files.py, which exits with an error if one hand differs.)"""
+    from math import comb
+
+    from paigow.analysis import poker_kernels as kern
+    from paigow.poker.fast import BINOM
+    from paigow.poker.ways.house_fast import house_splits
+
+    assert len(SMALL_DECK) == 29
+    hands = kern.hands_range(np.array(sorted(SMALL_DECK), np.int64), 0, comb(29, 7), BINOM)
+    assert len(hands) == 1_560_780
+    for rules in ranking_variants():
+        assert np.array_equal(file_splits(load_way("seeds", rules).compiled, hands, rules),
+                              house_splits(hands, rules)), rules
+
+
+def test_file_all_and_house_all_enumerate_every_hand_alike(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The two whole-deck enumerations (``file_all`` for a way file, ``house_all`` for the
+    built-in code; each hand's split at its combinatorial index) give the seeds' way file
+    and the house code the same split at every index, and the batch kernel's split. Here
+    the enumerations are cut to the hands whose highest card is one of the 20 lowest
+    cards (every hand of 2s to 6s: C(20,7) = 77,520); all C(53,7) in
+    benchmarks/poker_way_files.py."""
+    from itertools import combinations
+    from math import comb
+
+    from paigow.poker.ways import file_fast, house_fast
+
+    def low_chunks() -> object:
+        return iter([(np.arange(6, 20, dtype=np.int64), comb(20, 7))])
+
+    monkeypatch.setattr(file_fast, "top_chunks", low_chunks)
+    monkeypatch.setattr(house_fast, "top_chunks", low_chunks)
     rules = PokerRules()
-    mine = file_all(load_way("seeds", rules).compiled, rules)
-    base = house_all(rules)
-    assert len(mine) == len(base) == N7 == 154_143_080
+    mine = file_fast.file_all(load_way("seeds", rules).compiled, rules)[: comb(20, 7)]
+    base = house_fast.house_all(rules)[: comb(20, 7)]
+    hands = np.array(list(combinations(range(20), 7)), np.int32)
     assert np.array_equal(mine, base)
+    assert np.array_equal(base[house_fast.index7(hands)], house_fast.house_splits(hands, rules))
 
 
 # -------------------------------------------- the casino ways, clause by clause
