@@ -4,7 +4,8 @@ bad token, exit status 2, and nothing changed — not the ledger, not the folder
 One table of bad inputs across every command. Placeholders in the arguments:
 ``{db}`` a ledger of four settled rounds, ``{dir}`` a folder, ``{missing}`` a path under a
 folder that does not exist, ``{txt}`` a text file that is no ledger, ``{bin}`` a file
-that is not UTF-8, ``{under}`` a path under a regular file.
+that is not UTF-8, ``{under}`` a path under a regular file, ``{new}`` a ledger that does not exist yet (a
+command that opened it before refusing would leave the file behind).
 """
 
 from __future__ import annotations
@@ -290,6 +291,27 @@ CASES: list[Case] = [
     ("serve, side limits crossed", ["serve", "--side-bet", "fortune", "--side-min", "50",
                                     "--side-max", "10", "--db", "{db}"], "$10.00"),
     ("serve, host non-ASCII", ["serve", "--host", "l\u043ecalhost"], "CYRILLIC SMALL LETTER O"),
+    ("serve, side limits crossed, no ledger yet", ["serve", "--side-bet", "fortune", "--side-min",
+                                                   "50", "--side-max", "10", "--db", "{new}"],
+     "$10.00"),
+    # -- everything is checked before anything is written (issue 16, part 0) -------------------
+    ("play, side limits crossed", ["play", "poker", "--side-bet", "fortune", "--side-min", "50",
+                                   "--side-max", "10", "--auto", "--rounds", "1", "--db", "{db}"],
+     "$10.00"),
+    ("play, side limits crossed, no ledger yet", ["play", "poker", "--side-bet", "fortune",
+                                                  "--side-min", "50", "--side-max", "10", "--auto",
+                                                  "--rounds", "1", "--db", "{new}"], "$10.00"),
+    ("play, house way unknown, no ledger yet", ["play", "tiles", "--house-way", "nonsense",
+                                                "--auto", "--rounds", "1", "--db", "{new}"],
+     "'nonsense'"),
+    ("play, bot side bet not offered", ["play", "poker", "--bot-side", "fortune=5", "--auto",
+                                        "--rounds", "1", "--db", "{new}"], "fortune"),
+    ("train, way unknown, no ledger yet", ["train", "tiles", "--way", "nonsense", "--db", "{new}"],
+     "'nonsense'"),
+    ("train, dealer unknown, no ledger yet", ["train", "poker", "--dealer", "nonsense", "--db",
+                                              "{new}"], "'nonsense'"),
+    ("train stats, drill unknown, no ledger yet", ["train", "stats", "--drill", "both", "--db",
+                                                   "{new}"], "'both'"),
     # -- the root ------------------------------------------------------------------------------
     ("unknown command", ["deal"], "deal"),
     ("unknown option at the root", ["--verbose"], "--verbose"),
@@ -300,7 +322,7 @@ def _fill(args: list[str], tmp: Path, db: Path) -> list[str]:
     places = {
         "{db}": str(db), "{dir}": str(tmp / "a-folder"), "{missing}": str(tmp / "nowhere" / "x.db"),
         "{txt}": str(tmp / "notes.txt"), "{bin}": str(tmp / "blob.bin"),
-        "{under}": str(tmp / "notes.txt" / "x.db"),
+        "{under}": str(tmp / "notes.txt" / "x.db"), "{new}": str(tmp / "new.db"),
     }
     out = []
     for a in args:

@@ -38,7 +38,7 @@ from paigow.cli.table import (
 from paigow.errors import PaigowError
 from paigow.settle import Commission, parse_rate
 from paigow.table.money import parse_major
-from paigow.table.session import TableOptions
+from paigow.table.session import TableOptions, prepare
 
 GAMES = {"both": ("tiles", "poker"), "tiles": ("tiles",), "poker": ("poker",)}
 
@@ -104,12 +104,14 @@ def serve(
                                                   or "5%"), flat_fee=fee),
             **(poker_floor if g == "poker" else {}),
             **base)  # type: ignore[arg-type]
-            for g in GAMES[game]]  # every table's options checked before anything opens
+            for g in GAMES[game]]
+        # every table made (ways, variants, pay tables, limits) before anything is written
+        prepared = [prepare(opts) for opts in options]
         sock = bind_socket(host, port)  # then the address, before anything is written
         lobby = Lobby(db, limits)
         try:
-            for opts in options:
-                lobby.open(opts)
+            for opts, made in zip(options, prepared, strict=True):
+                lobby.open(opts, prepared=made)
             app = create_app(lobby, frozenset(allow_host or ()))
             if warning:
                 err_console.print(warning, highlight=False, style="bold yellow")

@@ -41,7 +41,7 @@ from paigow.table.chance import secure_chance, seeded_chance
 from paigow.table.engine import RoundRecord, Table
 from paigow.table.money import format_money, parse_major
 from paigow.table.replay import Replay, audit_round
-from paigow.table.session import TableOptions, build_table, make_game
+from paigow.table.session import TableOptions, build_table, prepare
 
 app = new_app(
     help="A game at the table: play, replay a round, show the history.",
@@ -281,7 +281,8 @@ def play(
                         bot_bank, gee_joon_tiebreak, joker, wheel, foul, seed, floor)
         if auto and rounds is None:
             raise PaigowError("--auto needs --rounds N")
-        g, bots = make_game(opts)
+        prepared = prepare(opts)  # every option checked before the ledger is opened
+        g = prepared.game
         chance = seeded_chance(seed) if seed is not None else secure_chance()
         store = open_store(db)
         if store.voided and not json:
@@ -290,7 +291,7 @@ def play(
         if not auto:
             ui = ConsoleUI()
             human = Human(ui, g, 1, opts.bet, _hint_for(opts, g))
-        table = build_table(opts, store, chance, human=human, game=g, bots=bots)
+        table = build_table(opts, store, chance, human=human, prepared=prepared)
         played = 0
         while rounds is None or played < rounds:
             try:

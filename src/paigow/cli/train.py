@@ -295,11 +295,13 @@ def _train(game: str, drill: str, way: str | None, dealer: str | None, banking: 
            seed: int | None, name: str, db: str | None, save: bool, commission: str,
            rules: TileRules | PokerRules, hands: int | None) -> None:
     ui = ConsoleUI()
+    # the session (way, dealer, name, rules) is checked before the ledger is opened
+    session = TrainerSession(
+        game, drill, way, banking, None, name or _default_name(), seed,
+        dealer=dealer, commission=parse_rate(commission), rules=rules,
+    )
     with _maybe_store(db, save) as store:
-        session = TrainerSession(
-            game, drill, way, banking, store, name or _default_name(), seed,
-            dealer=dealer, commission=parse_rate(commission), rules=rules,
-        )
+        session.store = store
         ui.say(f"Trainer: {session.describe()}.")
         ui.say("Type a setting as HIGH | LOW, the front hand alone, or a listed number; "
                "'help' for more, 'quit' to stop.")

@@ -7,7 +7,6 @@ separate issue; until it exists :func:`poker_way` says so and nothing is invente
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from importlib import import_module
@@ -194,6 +193,25 @@ def house_rules(opts: TableOptions) -> HouseRules:
     return rules
 
 
+@dataclass(frozen=True)
+class Prepared:
+    """What a table of some options is built from, made (and so checked) before anything
+    is written: the game with its house way, one chooser per bot way, the side bets and the
+    dragon rule."""
+
+    game: Game[Any, Any]
+    bots: list[Any]
+    house: HouseRules
+
+
+def prepare(opts: TableOptions) -> Prepared:
+    """Everything a table of ``opts`` is built from; every error a table would raise when
+    it opens (an unknown way, a variant, a pay table, crossed side-bet limits) is raised
+    here, so a command checks all its tables before it opens a ledger or writes a line."""
+    game, bots = make_game(opts)
+    return Prepared(game, bots, house_rules(opts))
+
+
 def bot_policy(opts: TableOptions, seat: int) -> BankDecision:
     """The bank policy of the bot at ``seat`` (``mixed`` cycles take, cobank, refuse)."""
     if opts.bot_bank == "mixed":
@@ -208,14 +226,12 @@ def build_table(
     chance: Any,
     human: Player[Any, Any] | None = None,
     human_seat: int = 1,
-    game: Game[Any, Any] | None = None,
-    bots: Sequence[Any] | None = None,
+    prepared: Prepared | None = None,
 ) -> Table[Any, Any]:
     """A table of ``opts.seats`` seats: ``human`` at ``human_seat`` (if given), bots at the
-    others cycling through the bot ways."""
-    if game is None or bots is None:
-        game, bots = make_game(opts)
-    house = house_rules(opts)
+    others cycling through the bot ways; built from ``prepared`` (:func:`prepare`)."""
+    p = prepared or prepare(opts)
+    game, bots, house = p.game, p.bots, p.house
     seats: list[Seat[Any, Any]] = []
     k = 0
     for n in range(1, opts.seats + 1):

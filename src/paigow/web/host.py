@@ -44,7 +44,7 @@ from paigow.table.engine import BetRequest, RoundOpening, RoundRecord, Seat, Tab
 from paigow.table.game import Choice, Game
 from paigow.table.house_rules import Wager
 from paigow.table.players import Bot
-from paigow.table.session import TableOptions, bot_policy, house_rules, make_game
+from paigow.table.session import Prepared, TableOptions, bot_policy, prepare
 from paigow.web.hints import Advisor, HintJob, advisor_for
 from paigow.web.listeners import Listener, Listeners
 from paigow.web.schemas import WebError
@@ -228,10 +228,14 @@ class TableHost:
 
     def __init__(self, opts: TableOptions, db: str | None = None, *, table_id: str = "1",
                  name: str = "", limits: HostLimits | None = None, warm_hints: bool = True,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time,
+                 prepared: Prepared | None = None) -> None:
         """``warm_hints``: prepare the exact hints as soon as the table opens (the poker
-        one-time table is built in the background); otherwise on the first hint."""
+        one-time table is built in the background); otherwise on the first hint.
+        ``prepared``: the table's game, bots and house rules, made (and so checked) by the
+        caller before anything was written (:func:`paigow.table.session.prepare`)."""
         self.opts = opts
+        self.prepared = prepared
         self.db = db
         self.id = table_id
         self.name = name or f"{opts.game.capitalize()} table {table_id}"
@@ -293,7 +297,8 @@ class TableHost:
 
     def _build(self, store: Store) -> Table[Any, Any]:
         opts = self.opts
-        game, bots = make_game(opts)
+        prepared = self.prepared or prepare(opts)
+        game, bots = prepared.game, prepared.bots
         chance = seeded_chance(opts.seed) if opts.seed is not None else secure_chance()
         seats: list[Seat[Any, Any]] = []
         for n in range(1, opts.seats + 1):
@@ -305,7 +310,7 @@ class TableHost:
         self.game = game
         return Table(game, seats, commission=opts.commission, chance=chance, store=store,
                      seed=opts.seed, limits=opts.limits, on_open=self._opened,
-                     house=house_rules(opts))
+                     house=prepared.house)
 
     def _run(self) -> None:
         try:

@@ -16,7 +16,7 @@ from typing import Any
 
 from paigow.errors import PaigowError
 from paigow.settle import Commission, parse_rate
-from paigow.table.session import TableOptions
+from paigow.table.session import Prepared, TableOptions, prepare
 from paigow.web.host import HostLimits, TableHost
 from paigow.web.listeners import Listeners
 from paigow.web.schemas import WebError
@@ -63,8 +63,16 @@ class Lobby:
     def _notify(self) -> None:
         self.listeners.notify()
 
-    def open(self, opts: TableOptions, name: str = "", client: str = "") -> TableHost:
-        """Open and start a table with ``opts``; its host."""
+    def open(self, opts: TableOptions, name: str = "", client: str = "",
+             prepared: Prepared | None = None) -> TableHost:
+        """Open and start a table with ``opts`` (built from ``prepared`` when the caller has
+        checked the options already); its host. Nothing is opened or written for options
+        that a table would refuse."""
+        if prepared is None:
+            try:
+                prepared = prepare(opts)
+            except PaigowError as exc:
+                raise WebError(400, f"the table could not open: {exc}") from None
         with self.lock:
             if len(self.tables) >= self.max_tables:
                 raise WebError(429, f"this server holds {len(self.tables)} tables already "
@@ -77,7 +85,7 @@ class Lobby:
             table_id = str(self.next_id)
             self.next_id += 1
             host = TableHost(opts, self.db, table_id=table_id, name=name, limits=self.limits,
-                             warm_hints=self.warm_hints)
+                             warm_hints=self.warm_hints, prepared=prepared)
             self.tables[table_id] = host
             if client:
                 self.opened_by[table_id] = client
