@@ -71,7 +71,16 @@ def arrangement_of(game: Game[Any, Any], hand: tuple[Any, ...],
 def arrangements(game: Game[Any, Any], hand: tuple[Any, ...]) -> dict[str, dict[str, Any]]:
     """Every split of ``hand`` by positions: key ``"i,j"`` (the low hand's positions,
     sorted; at tiles either hand's), the names of both hands, which side is high (tiles),
-    and whether it fouls (poker)."""
+    the positions of the pieces of each hand as the engine orders them (``high_pos``,
+    ``low_pos``), and whether it fouls (poker).
+
+    >>> from paigow.table.session import TableOptions, make_game
+    >>> game, _ = make_game(TableOptions())
+    >>> hand = tuple(game.parse_piece(t) for t in "6-4 2-2 6-6 6-2".split())
+    >>> a = arrangements(game, hand)["2,3"]   # the last two make the better hand
+    >>> a["high_pos"], a["high_name"], a["low_pos"], a["low_name"]
+    ([2, 3], 'Teen Gong', [0, 1], '4 points')
+    """
     out: dict[str, dict[str, Any]] = {}
     for low in combinations(range(len(hand)), low_size(game)):
         s = _split(game, hand, low)
@@ -79,9 +88,14 @@ def arrangements(game: Game[Any, Any], hand: tuple[Any, ...]) -> dict[str, dict[
         part = sorted(game.piece_text(hand[i]) for i in low)
         these_high = game.name == "tiles" and \
             sorted(game.piece_text(p) for p in s.low) != part
+        rest = [i for i in range(len(hand)) if i not in low]
+        high_pos, low_pos = (list(low), rest) if these_high else (rest, list(low))
         out[",".join(map(str, low))] = {
             "high": v.high, "low": v.low, "high_name": v.high_name, "low_name": v.low_name,
             "pair_is_high": these_high, "foul": _fouls(game, s),
+            # where each hand's pieces sit in the dealt hand: the page shows the pieces at
+            # high_pos under high_name, so it never names a hand other than the one shown
+            "high_pos": high_pos, "low_pos": low_pos,
         }
     return out
 

@@ -50,6 +50,7 @@ export class Setter {
       this.key = key;
       this.hand = hand;
       this.low = hand ? [this.size - 2, this.size - 1] : [];
+      if (hand) this.order(false);
       this.selected = null;
       this.note = "";
       this.foulOk = false;
@@ -62,7 +63,8 @@ export class Setter {
     this.render();
   }
 
-  high() { return [...Array(this.size).keys()].filter((i) => !this.low.includes(i)); }
+  // The pieces of each hand as the engine orders them (never the page's own idea).
+  high() { const a = this.arrangement(); return a ? a.high_pos : []; }
 
   arrangement() {
     const k = [...this.low].sort((a, b) => a - b).join(",");
@@ -80,13 +82,14 @@ export class Setter {
     announce(`High hand: ${a.high_name}. Low hand: ${a.low_name}.${a.foul ? " This fouls." : ""}`);
   }
 
-  // At tiles the table orders the two hands itself: show the higher one on top.
-  order() {
+  // At tiles the table orders the two hands itself: show the higher one on top, as the
+  // engine's arrangement says (its low_pos are the pieces of the hand it names low).
+  order(tell = true) {
     const a = this.arrangement();
-    if (this.game === "tiles" && a && a.pair_is_high) {
-      this.low = this.high();
-      this.note = "The two hands were swapped: the higher one plays as the high hand.";
-    }
+    if (!a) return;
+    const moved = a.low_pos.join(",") !== [...this.low].sort((x, y) => x - y).join(",");
+    this.low = [...a.low_pos];
+    if (moved && tell) this.note = "The two hands were swapped: the higher one plays as the high hand.";
   }
 
   swap(a, b) {
@@ -117,7 +120,7 @@ export class Setter {
     const btn = h("button", {
       type: "button", class: `piece-btn ${this.selected === i ? "selected" : ""}`,
       "aria-pressed": this.selected === i ? "true" : "false", "aria-label": label,
-      title: pieceName(this.game, text), dataset: { focus: `piece-${i}`, pos: String(i) },
+      title: pieceName(this.game, text), dataset: { focus: `piece-${i}`, pos: String(i), piece: text },
       onclick: () => this.clickPiece(i),
     }, pieceSVG(this.game, text));
     this.dragHandlers(btn, i);
@@ -265,7 +268,7 @@ export class Setter {
       h("p", { class: "setter-help", text:
         "Pick a piece, then one in the other hand, to swap them (or drag one onto another)." }),
       zone("high", this.high(), a.high_name),
-      zone("low", [...this.low].sort((x, y) => x - y), a.low_name),
+      zone("low", a.low_pos, a.low_name),
       h("p", { class: "arrangement", "aria-live": "polite" },
         h("strong", { text: a.high_name }), " · ", h("strong", { text: a.low_name }),
         this.note ? h("span", { class: "note", text: ` ${this.note}` }) : null),
