@@ -129,6 +129,12 @@ def _bare(reason: str) -> str:
     return reason
 
 
+def _plain_rule(rule: str) -> str:
+    from paigow.web.words import plain_rule
+
+    return plain_rule(rule)
+
+
 def _seat_name(names: dict[int, str], seat: int | None) -> str:
     if seat is None:
         return "the house"
@@ -162,6 +168,25 @@ def _told(hand: dict[str, Any], r: Any) -> dict[str, Any]:
     }
 
 
+def bank_share(kind: str, bank_net: int, commission: int) -> dict[str, Any]:
+    """What the bank's result means to a player who banked (``kind`` ``"player"``: all of
+    it) or co-banked (``"cobank"``: half, the odd cent to the house, as
+    :func:`paigow.table.bank.cobank_share` settles it): their ``share``, the
+    ``share_commission`` they paid on it, and their ``share_net``. The house: nothing.
+
+    >>> bank_share("cobank", 1501, 75)
+    {'share': 750, 'share_commission': 75, 'share_net': 675}
+    >>> bank_share("house", 1501, 0)
+    {}
+    """
+    from paigow.table.bank import cobank_share
+
+    if kind == "house":
+        return {}
+    share = bank_net if kind == "player" else cobank_share(bank_net)
+    return {"share": share, "share_commission": commission, "share_net": share - commission}
+
+
 def round_story(record: RoundRecord, names: dict[int, str]) -> dict[str, Any]:
     """A settled round told for people: the banker and every seat's two hands against the
     banker's, each marked won/lost/copy/0-0 with the engine's reason, and the money; why
@@ -177,6 +202,7 @@ def round_story(record: RoundRecord, names: dict[int, str]) -> dict[str, Any]:
             "place": h.place, "seat": h.seat, "name": _seat_name(names, h.seat),
             "pieces": h.hand.split(), "high": h.high.split(), "low": h.low.split(),
             "high_name": h.high_name, "low_name": h.low_name, "rule": h.rule,
+            "rule_text": _plain_rule(h.rule),
             "note": h.note, "forfeit": h.forfeit,
         }
         if h.role == "banker":
@@ -204,7 +230,8 @@ def round_story(record: RoundRecord, names: dict[int, str]) -> dict[str, Any]:
         "side": side,
         "bank": {"net": record.bank_net, "commission": record.bank_commission,
                  "result": ("won" if record.bank_net > 0 else
-                            "lost" if record.bank_net < 0 else "even")},
+                            "lost" if record.bank_net < 0 else "even"),
+                 **bank_share(banker.kind, record.bank_net, record.bank_commission)},
         "balances": {k: v for k, v in record.balances.items() if k != HOUSE},
         "house_net": record.balances.get(HOUSE, 0),
         "commitment": record.commitment, "seed": record.seed,
@@ -212,7 +239,40 @@ def round_story(record: RoundRecord, names: dict[int, str]) -> dict[str, Any]:
 
 
 # -- one person's view -------------------------------------------------------------------------
+def banker_words(banker: dict[str, Any] | None, names: dict[int, str],
+                 you: int | None) -> str:
+    """Who banks the round, for the status line: ``"you bank"``, ``"Bo banks"``, ``"Bo
+    co-banks with the house"``, ``"the house banks"``.
+
+    >>> banker_words({"kind": "cobank", "seat": 2}, {2: "Bo"}, None)
+    'Bo co-banks with the house'
+    >>> banker_words({"kind": "player", "seat": 2}, {2: "Bo"}, 2)
+    'you bank'
+    """
+    if not banker or banker.get("kind") == "house":
+        return "the house banks"
+    seat = banker.get("seat")
+    who = "you" if seat is not None and seat == you else (
+        names.get(seat) if seat is not None and names.get(seat) else f"seat {seat}")
+    third = who != "you"
+    if banker.get("kind") == "cobank":
+        return f"{who} co-bank{'s' if third else ''} with the house"
+    return f"{who} bank{'s' if third else ''}"
+
+
+def _bank_status(host: TableHost, n: int) -> str | None:
+    """What the seat that banks this round is doing (never "sits out")."""
+    ip = host.in_play
+    if ip is None or ip.banker.get("seat") != n or host.phase not in ("setting", "bank"):
+        return None
+    return "co-banks with the house" if ip.banker.get("kind") == "cobank" else "banks"
+
+
 def _status(host: TableHost, s: SeatState) -> str:
+    banking = _bank_status(host, s.number)
+    if banking is not None and not (s.hand is not None and s.choice is None
+                                    and s.chosen is None):
+        return banking
     if host.phase == "betting":
         if s.bet_closed:
             return "sits out" if s.round_bet is None else "bet in"
@@ -247,10 +307,10 @@ def table_summary(host: TableHost) -> dict[str, Any]:
             for x in house.side_bets]
     if house is not None and house.dragon is not None:
         rules["dragon"] = house.dragon.to_json()
-    return {
+    summary = {
         "id": host.id, "name": host.name, "game": o.game, "seats": o.seats,
         "people": sum(1 for s in host.seats.values() if s.person is not None),
-        "phase": host.phase,
+        "phase": host.phase, "doing": host.doing(),
         "rules": {
             "house_way": o.house_way, "min_bet": o.limits.minimum,
             "max_bet": o.limits.maximum, "bankroll": o.bankroll,
@@ -259,6 +319,20 @@ def table_summary(host: TableHost) -> dict[str, Any]:
             "limits": o.limits.describe(), **rules,
         },
     }
+    return _worded(summary)
+
+
+def _worded(summary: dict[str, Any]) -> dict[str, Any]:
+    """A table's summary with its rules in plain words (``words``), its house way's title
+    and its push rule in words, for the pages (which never show a rule's code)."""
+    from paigow.web.words import push_words, rules_words, way_title
+
+    r, game = summary["rules"], summary["game"]
+    r["words"] = rules_words(r, game)
+    r["house_way_title"] = way_title(game, r["house_way"])
+    if game == "poker":
+        r["push_words"] = push_words(r.get("push") or "none")
+    return summary
 
 
 def person_view(host: TableHost, token: str | None) -> dict[str, Any]:
@@ -295,6 +369,8 @@ def person_view(host: TableHost, token: str | None) -> dict[str, Any]:
             "commitment": table.commitment if table else None,
             "in_play": None if ip is None else {
                 "banker": ip.banker, "dice": list(ip.dice), "first_place": ip.first_place,
+                "banker_words": banker_words(ip.banker, ip.names,
+                                             me.seat if me is not None else None),
                 "bets": {str(k): v for k, v in ip.bets.items()},
                 "side": ip.side, "dragon": ip.dragon,
             },
@@ -387,6 +463,7 @@ def _hand_view(game: Game[Any, Any], hand: tuple[Any, ...], banking: bool) -> di
         "foul_rule": getattr(getattr(game, "rules", None), "foul", None),
         "house_low": positions_of(hand, list(house.setting.low)),
         "house_rule": house.rule,
+        "house_rule_text": _plain_rule(house.rule),
     }
 
 

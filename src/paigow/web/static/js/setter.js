@@ -3,8 +3,9 @@
 // hands' values come from the server's list of every arrangement, so the page never
 // judges a hand itself.
 
-import { announce, h } from "./dom.js";
+import { announce, h, intoView } from "./dom.js";
 import { pieceName, pieceSVG } from "./pieces.js";
+import { explained } from "./words.js";
 
 const SHOWN = 6; // hint rows shown before "show all"
 
@@ -36,6 +37,7 @@ export class Setter {
     this.hint = null;
     this.seen = "";
     this.showAll = false;
+    this.error = "";
   }
 
   get size() { return this.hand ? this.hand.pieces.length : 0; }
@@ -56,6 +58,7 @@ export class Setter {
       this.foulOk = false;
       this.hint = null;
       this.showAll = false;
+      this.error = "";
     } else {
       this.hand = hand;
     }
@@ -172,11 +175,13 @@ export class Setter {
   async submit() {
     const a = this.arrangement();
     if (a.foul && !this.foulOk) return;
+    this.error = "";
     this.busy = true;
     this.render();
     try {
       await this.submitFn([...this.low].sort((x, y) => x - y), a.foul);
     } catch (e) {
+      this.error = e.message;
       this.onError(e.message);
     } finally {
       this.busy = false;
@@ -189,7 +194,9 @@ export class Setter {
       const r = await this.hintFn();
       if (r.status === "ready") { this.hint = r; this.render(); }
     } catch (e) {
+      this.error = e.message;
       this.onError(e.message);
+      this.render();
     }
   }
 
@@ -223,7 +230,7 @@ export class Setter {
     return h("div", { class: "hint" },
       h("p", { class: "hint-caption" },
         `Exact odds against every hand the ${hint.banking ? "players" : "banker"} can hold `
-        + `(${fmt(hint.opponent_hands)}), set the house way (${hint.way}). `
+        + `(${fmt(hint.opponent_hands)}), set by ${hint.way_title || "the house way"}. `
         + "EV per unit bet, commission included. Pick a setting to arrange it."),
       h("div", { class: "hint-rows" }, ...(this.showAll ? rows : rows.slice(0, SHOWN)),
         rows.length > SHOWN && !this.showAll
@@ -278,11 +285,14 @@ export class Setter {
                       dataset: { focus: "set" }, onclick: () => this.submit() },
           a.foul ? `${this.submitLabel} (fouled)` : this.submitLabel),
         this.house ? h("button", { type: "button", id: "house-button", dataset: { focus: "house" },
-                      onclick: () => this.arrange(hand.house_low, `Arranged the house way (${hand.house_rule}).`) },
+                      onclick: () => this.arrange(hand.house_low, `Arranged the house way: ${hand.house_rule_text || hand.house_rule}.`) },
           "House way") : null,
         this.hintFn ? h("button", { type: "button", id: "hint-button", dataset: { focus: "hint" },
                       onclick: () => this.askHint() }, "Hint") : null),
+      this.error ? h("div", { class: "local-error", role: "alert", text: this.error }) : null,
       this.renderHint()].filter(Boolean));
+    explained(root);
+    if (this.error) intoView(root.querySelector(".local-error"), "center");
     if (focusKey) {
       const again = root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`);
       if (again) again.focus({ preventScroll: true });
