@@ -15,6 +15,7 @@ knowing the rules itself.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -129,6 +130,21 @@ def _bare(reason: str) -> str:
     return reason
 
 
+@lru_cache(maxsize=64)
+def side_title(name: str) -> str:
+    """A side bet's title for people (its pay table's name: ``fortune`` -> ``Fortune
+    Bonus``); a pay table that is not shipped keeps its name."""
+    from paigow.errors import PaigowError
+    from paigow.poker.sidebet import load_paytable, shipped_paytables
+
+    if name not in shipped_paytables():
+        return name
+    try:
+        return load_paytable(name).name
+    except PaigowError:
+        return name
+
+
 def _plain_rule(rule: str) -> str:
     from paigow.web.words import plain_rule
 
@@ -216,7 +232,7 @@ def round_story(record: RoundRecord, names: dict[int, str]) -> dict[str, Any]:
         if r is None:
             continue
         seats.append(_told(hand, r))
-    side = [{**x.to_json(), "seat_name": _seat_name(names, x.seat),
+    side = [{**x.to_json(), "seat_name": _seat_name(names, x.seat), "title": side_title(x.name),
              "net_text": format_money(x.net)} for x in record.side]
     return {
         "round": record.round_id, "number": record.number,

@@ -79,7 +79,7 @@ export function renderStory(game, story, you = null) {
   const side = story.side && story.side.length ? h("section", { class: "story-side" },
     h("h4", { text: "Side bets" }),
     h("ul", {}, ...story.side.map((x) => h("li", { class: `side-${x.net > 0 ? "won" : "lost"} ${you === x.seat ? "mine" : ""}` },
-      `Seat ${x.seat} · ${x.seat_name}: ${x.kind === "envy" ? `${x.name} Envy bonus` : `${x.name} ${money(x.stake)}`} — `,
+      `Seat ${x.seat} · ${x.seat_name}: ${x.kind === "envy" ? `${x.title || x.name} Envy bonus` : `${x.title || x.name} ${money(x.stake)}`} — `,
       x.label ? `${x.label}${x.kind === "envy" ? ` (place ${x.place})` : `, pays ${x.pays} to 1`}` : "no paying hand",
       " ", h("strong", { class: x.net > 0 ? "up" : "down", text: signedMoney(x.net) }))))) : null;
   const fair = story.seed ? h("p", { class: "fair-line" }, "Seed revealed: ",

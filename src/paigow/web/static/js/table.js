@@ -81,9 +81,10 @@ function wagerBody() {
   return body;
 }
 
-function wagerText(w) {
+function wagerText(w, rules) {
   if (!w) return "";
-  const extra = Object.entries(w.side || {}).map(([k, v]) => `${k} ${money(v)}`);
+  const titles = Object.fromEntries((rules.side_bets || []).map((o) => [o.name, o.title]));
+  const extra = Object.entries(w.side || {}).map(([k, v]) => `${titles[k] || k} ${money(v)}`);
   if (w.dragon) extra.push(`dragon hand ${money(w.dragon)}`);
   return extra.length ? ` with ${extra.join(", ")}` : "";
 }
@@ -165,7 +166,7 @@ function renderControls(d) {
       h("button", { id: "refuse-button", dataset: { focus: "refuse" },
                     onclick: () => act("POST", "bank", { decision: "refuse" }, $("refuse-button")) }, "Refuse")));
   } else if (you.bet_in && d.phase === "betting") {
-    out.push(h("p", { text: you.bet ? `Your bet of ${money(you.bet)}${wagerText(you.wager)} is in: waiting for the others.` : "You sit this round out." }));
+    out.push(h("p", { text: you.bet ? `Your bet of ${money(you.bet)}${wagerText(you.wager, d.table.rules)} is in: waiting for the others.` : "You sit this round out." }));
   } else if (you.hand && you.hand.dragon) {
     out.push(h("p", { class: "dragon-note", role: "status",
       text: `You bought the dragon hand (place ${you.hand.dragon_place}): set it below, as your own.` }));
