@@ -149,6 +149,14 @@ def _act(me: Person, done: set[str], rng: random.Random) -> None:
         me.page.locator(".zone.high .piece-btn").nth(rng.randrange(2)).click()
         me.page.locator(".zone.low .piece-btn").nth(rng.randrange(2)).click()
         me.check_labels()
+        if me.game == "tiles" and me.name == "Ann" and me.deals == 1:
+            # the exact hint (tiles: at once): its best row in the viewport too
+            page.click("#hint-button")
+            best = page.locator(".hint-row.best")
+            best.wait_for(timeout=30_000)
+            box = best.bounding_box()
+            assert box is not None and box["y"] >= 0 \
+                and box["y"] + box["height"] <= page.evaluate("window.innerHeight"), box
         if page.locator("#set-button").is_disabled():
             page.locator(".foul-ok input").check()
         line = page.locator(".banker-line").inner_text()

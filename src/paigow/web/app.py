@@ -7,6 +7,7 @@ Pages (HTML; the page scripts are plain JS modules under ``static/js``):
 ``GET /tables/{id}``                        a table: watch it, or join and play
 ``GET /tables/{id}/history``                the session's settled rounds (seated people)
 ``GET /tables/{id}/rounds/{round}``         one settled round, replayed and audited
+``GET /rules/{game}[?table=N]``             how to play, generated from the engine
 ==========================================  ==============================================
 
 API (JSON; amounts in integer cents, typed by people as dollars):

@@ -139,3 +139,21 @@ export function intoView(el, block = "start") {
   const r = el.getBoundingClientRect();
   if (r.top < 0 || r.bottom > window.innerHeight) el.scrollIntoView({ block, behavior: "auto" });
 }
+
+// A small tooltip for `anchor` (a piece's name on a long press, a term's meaning on a tap):
+// centred on it, kept inside the window, above it (or below when `below` and it fits).
+export function floatTip(anchor, text, cls, below = false) {
+  const tip = document.createElement("div");
+  tip.className = cls;
+  tip.setAttribute("role", "tooltip");
+  tip.textContent = text;
+  document.body.appendChild(tip);
+  const r = anchor.getBoundingClientRect();
+  const left = Math.max(4, Math.min(window.innerWidth - tip.offsetWidth - 4,
+                                    r.left + r.width / 2 - tip.offsetWidth / 2));
+  const top = below && r.bottom + 6 + tip.offsetHeight < window.innerHeight
+    ? r.bottom + 6 : Math.max(4, r.top - tip.offsetHeight - 6);
+  tip.style.left = `${left}px`;
+  tip.style.top = `${top + window.scrollY}px`;
+  return tip;
+}

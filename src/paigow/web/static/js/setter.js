@@ -62,8 +62,16 @@ export class Setter {
     } else {
       this.hand = hand;
     }
+    const fresh = hint && hint.status === "ready" && !(this.hint && this.hint.status === "ready");
     this.hint = hint || null;
     this.render();
+    if (fresh) this.showHint();
+  }
+
+  // A hint just arrived: bring its first rows into view (the side panel scrolls itself).
+  showHint() {
+    const rows = this.root.querySelector(".hint-row");
+    if (rows) rows.scrollIntoView({ block: "nearest" });
   }
 
   // The pieces of each hand as the engine orders them (never the page's own idea).
@@ -192,7 +200,7 @@ export class Setter {
   async askHint() {
     try {
       const r = await this.hintFn();
-      if (r.status === "ready") { this.hint = r; this.render(); }
+      if (r.status === "ready") { this.hint = r; this.render(); this.showHint(); }
     } catch (e) {
       this.error = e.message;
       this.onError(e.message);

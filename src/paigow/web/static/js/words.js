@@ -1,3 +1,5 @@
+import { floatTip } from "./dom.js";
+
 // Terms of art explained where a player meets them: every term of the server's glossary
 // (words.py, in the page as JSON) found in a region's text becomes a small button whose
 // explanation shows on hover (its title), on tap or click, and on keyboard focus.
@@ -40,16 +42,7 @@ function hideTip() { if (tip) { tip.remove(); tip = null; } }
 
 function showTip(node, text) {
   hideTip();
-  tip = document.createElement("div");
-  tip.className = "term-tip";
-  tip.setAttribute("role", "tooltip");
-  tip.textContent = text;
-  document.body.appendChild(tip);
-  const r = node.getBoundingClientRect();
-  const left = Math.max(6, Math.min(window.innerWidth - tip.offsetWidth - 6, r.left));
-  const below = r.bottom + 6 + tip.offsetHeight < window.innerHeight;
-  tip.style.left = `${left}px`;
-  tip.style.top = `${(below ? r.bottom + 6 : Math.max(6, r.top - tip.offsetHeight - 6)) + window.scrollY}px`;
+  tip = floatTip(node, text, "term-tip", true);
 }
 document.addEventListener("click", (ev) => { if (!ev.target.closest || !ev.target.closest(".term")) hideTip(); });
 document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") hideTip(); });
