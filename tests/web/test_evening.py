@@ -39,6 +39,8 @@ from paigow.tiles.hand import hand_value
 from paigow.tiles.tile import parse_tiles
 
 ROUNDS = 10
+RAW_CODES = ("pai-gow:", "FILE.toml", "FILE.csv", "house way (", "joker bug", "wheel second",
+             "gee joon tiebreak", "gee_joon", "1 hands", "up-to-main", "fortune $")
 GEOMETRY = (Path(__file__).parent / "felt_geometry.js").read_text()
 
 
@@ -211,6 +213,9 @@ def _evening_at(ann: Person, bob: Person, table_url: str, tag: str, rng: random.
                 table_url.replace("/tables/", "/api/tables/") + "/state")
             _check_reveal(me, state)
             me.p.no_sideways_scroll()
+            text = me.page.locator("body").inner_text()
+            for code in RAW_CODES:  # plain words only (issue 16 §1)
+                assert code not in text, f"{me.name} sees the code {code!r}"
         if n < 2 or any(me.page.locator(".bank-share").count() for me in (ann, bob)):
             ann.p.shot(f"evening-{tag}-{n + 1}-desktop.png")
             bob.p.shot(f"evening-{tag}-{n + 1}-phone.png")
