@@ -54,7 +54,9 @@ def test_two_people_play_tiles_and_see_only_their_own_hands(tmp_path: Path) -> N
         assert all(set(x) == {"seat", "place", "name", "way", "kind", "you", "here",
                               "balance", "bet", "status"} for x in a["seats"])
         # (the side bets and the dragon buy are stakes, public as the bets are; none here)
-        assert set(a["in_play"]) == {"banker", "dice", "first_place", "bets", "side", "dragon"}
+        assert set(a["in_play"]) == {"banker", "dice", "first_place", "bets", "side", "dragon",
+                                     "banker_words"}
+        assert a["in_play"]["banker_words"] == "the house banks"
         assert a["in_play"]["side"] == [] and a["in_play"]["dragon"] is None
         # Ann swaps into the arrangement whose low hand is her first and last tiles
         ann.ok("set", {"low": [0, 3]})

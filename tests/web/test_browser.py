@@ -21,6 +21,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,7 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = Path(os.environ.get("PAIGOW_SCREENSHOTS") or ROOT / "screenshots")
-DESKTOP = {"width": 1280, "height": 900}
+DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
 
@@ -47,13 +48,13 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    tmp = tmp_path_factory.mktemp("serve")
+@contextmanager
+def serving(tmp: Path, *extra: str) -> Iterator[str]:
+    """``paigow serve`` on a free port (people wait forever: ``--idle-seconds 0``); its URL."""
     port = _free_port()
     cmd = [sys.executable, "-m", "paigow.cli.serve", "--seats", "3", "--bankroll", "500",
            "--seed", "3", "--insecure-seed", "--db", str(tmp / "web.sqlite3"),
-           "--host", "127.0.0.1", "--port", str(port), "--idle-seconds", "0"]
+           "--host", "127.0.0.1", "--port", str(port), "--idle-seconds", "0", *extra]
     log = (tmp / "serve.log").open("w")
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
@@ -78,6 +79,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with serving(tmp_path_factory.mktemp("serve")) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -267,11 +274,18 @@ def test_the_trainer_page_grades_a_hand_set_by_clicking(server: str, browser: An
         p.page.locator(".zone.low .piece-btn").first.click()
         if p.page.locator("#set-button").is_disabled():
             p.page.locator(".foul-ok input").check()
+        shown = {w: sorted(p.page.locator(f".zone.{w} .piece-btn").evaluate_all(
+            "els => els.map(e => e.dataset.piece)")) for w in ("high", "low")}
         p.page.click("#set-button")
         expect(p.page.locator(".grade")).to_be_visible(timeout=600_000)
         text = p.page.locator(".grade").inner_text()
         assert "house way" in text and "EV given up" in text
-        assert ("australian" if game == "tiles" else "house") in text  # the rule, by number
+        title = "Australian casino house way" if game == "tiles" else "the house way"
+        assert f"{title}, rule " in text  # the rule, by number, the way in words
+        # the grade names the setting that was shown: "yours" is the pieces of each zone
+        yours = p.page.locator(".grade-line").first
+        graded = {w: sorted((yours.get_attribute(f"data-{w}") or "").split()) for w in ("high", "low")}
+        assert graded == shown, (graded, shown)
         expect(p.page.locator("#trainer-stats")).to_contain_text(f"Tess {game}")
         p.no_sideways_scroll()
         p.shot(f"trainer-{game}-{tag}.png")

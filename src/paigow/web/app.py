@@ -7,6 +7,7 @@ Pages (HTML; the page scripts are plain JS modules under ``static/js``):
 ``GET /tables/{id}``                        a table: watch it, or join and play
 ``GET /tables/{id}/history``                the session's settled rounds (seated people)
 ``GET /tables/{id}/rounds/{round}``         one settled round, replayed and audited
+``GET /rules/{game}[?table=N]``             how to play, generated from the engine
 ==========================================  ==============================================
 
 API (JSON; amounts in integer cents, typed by people as dollars):
@@ -123,6 +124,9 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         return JSONResponse({"error": str(exc)}, status_code=400)
 
     def page(request: Request, name: str, **context: Any) -> Response:
+        from paigow.web.words import glossary_json
+
+        context.setdefault("glossary", json.dumps(glossary_json()))
         resp = templates.TemplateResponse(request, name, context)
         resp.headers["Content-Security-Policy"] = (
             "default-src 'self'; img-src 'self' data:; style-src 'self'; "
@@ -153,6 +157,31 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         host = lobby.get(table_id)
         return page(request, "round.html", title=f"{host.name}: round {round_id}",
                     table_id=host.id, game=host.opts.game, round_id=round_id)
+
+    @app.get("/rules/{game}", response_class=HTMLResponse)
+    async def rules_page(request: Request, game: str, table: str | None = None) -> Response:
+        from paigow.web.rules_page import poker_page, tiles_page
+
+        if game not in ("tiles", "poker"):
+            raise WebError(404, f"there are no rules for {game[:20]!r}: tiles or poker")
+        host = lobby.get(table) if table is not None else None
+        if host is not None and host.opts.game != game:
+            raise WebError(404, f"table {host.id} plays {host.opts.game}, not {game}")
+        summary = _rules_summary(host) if host is not None else None
+        if game == "tiles":
+            from paigow.tiles.rules import TileRules
+
+            tile_rules = TileRules(host.opts.gee_joon_tiebreak) if host else TileRules()  # type: ignore[arg-type]
+            data = tiles_page(tile_rules)
+            from paigow.tiles.tile import DECK
+
+            names = json.dumps({str(t): t.label() for t in DECK})
+        else:
+            data = poker_page(host.opts.poker_rules if host else None)
+            names = "{}"
+        title = "How to play Pai Gow tiles" if game == "tiles" else "How to play Pai Gow Poker"
+        return page(request, "rules.html", title=title, game=game, page=data, table=summary,
+                    names=names)
 
     @app.get("/trainer", response_class=HTMLResponse)
     async def trainer_page(request: Request) -> Response:
@@ -214,8 +243,12 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
 
     @app.get("/api/trainer/options")
     async def trainer_options() -> dict[str, Any]:
+        from paigow.web.words import way_title
+
+        ways = {g: house_ways(g) for g in ("tiles", "poker")}
         return {"games": ["tiles", "poker"], "drills": ["player", "dealer"],
-                "house_ways": {g: house_ways(g) for g in ("tiles", "poker")}}
+                "house_ways": ways,
+                "way_titles": {g: {w: way_title(g, w) for w in ways[g]} for g in ways}}
 
     # -- the lobby -----------------------------------------------------------------------
     @app.get("/api/tables")
@@ -224,16 +257,22 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
 
     @app.get("/api/options")
     async def options() -> dict[str, Any]:
+        from paigow.web.words import variant_words, way_title
+
+        variants = {
+            "tiles": {"gee_joon_tiebreak": ["ranked", "no_value"]},
+            "poker": {"joker": ["bug", "wild"], "wheel": ["second", "lowest"],
+                      "foul": ["house", "forfeit"], "push": ["none", "pai-gow:Q"],
+                      "dragon": ["off", "house", "player"],
+                      "dragon_limit": ["up-to-main", "equal-main", "any"]},
+        }
+        ways = {g: house_ways(g) for g in ("tiles", "poker")}
         return {
             "games": ["tiles", "poker"],
-            "house_ways": {g: house_ways(g) for g in ("tiles", "poker")},
-            "variants": {
-                "tiles": {"gee_joon_tiebreak": ["ranked", "no_value"]},
-                "poker": {"joker": ["bug", "wild"], "wheel": ["second", "lowest"],
-                          "foul": ["house", "forfeit"], "push": ["none", "pai-gow:Q"],
-                          "dragon": ["off", "house", "player"],
-                          "dragon_limit": ["up-to-main", "equal-main", "any"]},
-            },
+            "house_ways": ways,
+            "way_titles": {g: {w: way_title(g, w) for w in ways[g]} for g in ways},
+            "variants": variants,
+            "variant_words": {g: variant_words(g, variants[g]) for g in variants},
             "side_bets": _side_bet_titles(),
             "seats": {"tiles": 7, "poker": 6},
         }
@@ -420,6 +459,22 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
             host.connected(token, -1)
 
     return Guard(app, allowed_hosts)
+
+
+def _rules_summary(host: TableHost) -> dict[str, Any]:
+    """A table's rules for its How to play page: the summary, side bets in words."""
+    from paigow.table.money import format_money
+    from paigow.web.view import table_summary
+    from paigow.web.words import side_bet_words
+
+    with host.cv:
+        summary = table_summary(host)
+    for o in summary["rules"].get("side_bets", []):
+        o["on_words"] = side_bet_words(o["on"])
+        o["minimum_text"], o["maximum_text"] = format_money(o["minimum"]), format_money(o["maximum"])
+        if o.get("envy_minimum"):
+            o["envy_text"] = format_money(o["envy_minimum"])
+    return summary
 
 
 def _settled(host: TableHost, round_id: int) -> Any:

@@ -29,11 +29,14 @@ DEFAULT_WAYS = {"tiles": "australian", "poker": "house"}
 def house_ways(game: str) -> list[str]:
     """The house ways a new table of ``game`` may use: shipped ways that set a banker's
     hand, and at poker only those with a fast kernel (the Hint's exact advice needs the
-    way's setting of all 154,143,080 hands)."""
+    way's setting of all 154,143,080 hands). A command line's placeholders (``FILE.toml``)
+    are never offered: a browser names no file."""
+    from paigow.web.words import menu_ways
+
     if game == "tiles":
         from paigow.tiles.ways.registry import NAMES
 
-        return [n for n in NAMES if n not in ("optimal", "table:PATH")]
+        return menu_ways([n for n in NAMES if n != "optimal"])
     from paigow.analysis.poker_ways import SlowWay, fast_way
     from paigow.poker.ways import NAMES as POKER_NAMES
 

@@ -3,6 +3,7 @@
 import { api, h, money } from "./dom.js";
 import { setTileNames } from "./pieces.js";
 import { renderStory } from "./story.js";
+import { explained } from "./words.js";
 
 const root = document.getElementById("history-page");
 const tableId = root.dataset.table;
@@ -23,7 +24,7 @@ async function show(page) {
     return;
   }
   $("rounds").replaceChildren(...(data.rounds.length ? data.rounds.map((story) =>
-    h("div", { class: "history-round" }, renderStory(game, story),
+    h("div", { class: "history-round" }, explained(renderStory(game, story)),
       h("p", {}, h("a", { href: `/tables/${tableId}/rounds/${story.round}`,
                           text: `Replay and audit round ${story.number}` }),
         ` · house net after it ${money(story.house_net)}`)))

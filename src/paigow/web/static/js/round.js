@@ -4,6 +4,7 @@
 import { api, h } from "./dom.js";
 import { setTileNames } from "./pieces.js";
 import { piecesRow, renderStory } from "./story.js";
+import { explained } from "./words.js";
 
 const root = document.getElementById("round-page");
 const { table: tableId, game, round } = root.dataset;
@@ -41,7 +42,7 @@ async function show() {
       h("h2", { text: "The deal" }),
       h("p", { text: `The dice counted to place ${a.first_place}, which took the first ${game === "tiles" ? "stack" : "hand"}.` }),
       h("ul", { class: "dealt" }, ...dealt),
-      renderStory(game, d.story));
+      explained(renderStory(game, d.story)));
   } catch (e) {
     $("error").textContent = e.message;
     $("error").hidden = false;
