@@ -98,22 +98,33 @@ def menu_ways(names: list[str]) -> list[str]:
             and ":" not in n]
 
 
-_HOUSE_RULE = re.compile(r"^house way \(([^():]+)(?:\): |: )(.*?)\)?$")
+_TILES_SET = re.compile(r"^house way \(([^()]+)\): (.+)$", re.S)  # tiles: "(NAME): RULE"
+_POKER_SET = re.compile(r"^house way \((.+)\)$", re.S)  # poker: "(RULE)"
+_NUMBERED = re.compile(r"^([a-z][\w-]*):? (?:\1 )?(\d[\w.]*)(: .*)?$", re.S)  # "NAME 6.1: text"
 
 
 def plain_rule(rule: str) -> str:
-    """Who or what set a hand, in words, without the way's code name said twice."""
+    """Who or what set a hand, in words, without the way's code name said twice.
+
+    >>> plain_rule("house way (australian): australian 6.1: bring the hands close (6 and 7)")
+    'house way rule 6.1: bring the hands close (6 and 7)'
+    >>> plain_rule("house way (house 1.1: no pair: highest card behind)")
+    'house way rule 1.1: no pair: highest card behind'
+    >>> plain_rule("person")
+    'set by its player'
+    """
     rule = rule.strip()
     if rule == "person":
         return "set by its player"
     if rule == "person (house way)":
         return "set the house way, by its player's choice"
-    m = _HOUSE_RULE.match(rule)
+    m = _TILES_SET.match(rule) or _POKER_SET.match(rule)
     if m is None:
         return rule
-    name, rest = m.group(1).strip(), m.group(2).strip()
-    if rest.lower().startswith(name.lower() + " "):
-        rest = "rule " + rest[len(name) + 1:]
+    rest = m.group(m.lastindex or 1).strip()
+    n = _NUMBERED.match(rest)
+    if n is not None:
+        rest = f"rule {n.group(2)}{n.group(3) or ''}"
     return f"house way {rest}" if rest else "house way"
 
 
