@@ -6,7 +6,6 @@ from math import comb
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
 from paigow.cli.common import (
     JSON_OPTION,
@@ -24,7 +23,7 @@ from paigow.errors import CardError
 from paigow.poker.cards import format_cards, parse_cards
 from paigow.poker.rules import PokerRules
 
-app = new_app(help="Pai Gow Poker: cards, ranking, settings, census.", no_args_is_help=True)
+app = new_app(help="Pai Gow Poker: ranking, settings, ways, exact odds, side bets.", no_args_is_help=True)
 
 JOKER_OPTION = option("--joker", parser=Choice("--joker", "bug", "wild"), help="Joker rule: bug (default) or wild.")
 WHEEL_OPTION = option("--wheel", parser=Choice("--wheel", "second", "lowest"), help="Wheel A-2-3-4-5: second (default) or lowest.")
@@ -63,6 +62,8 @@ def settings_cmd(
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """List the 21 ways to set seven cards, both hands' ranks, and which ones foul."""
+    from rich.table import Table
+
     from paigow.poker.setting import rank_setting, settings
 
     def body() -> None:
@@ -125,6 +126,7 @@ def census(
 ) -> None:
     """Count all C(53,7) seven-card hands by their best five-card hand (exact)."""
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.table import Table
 
     from paigow.poker.census import census as run_census
 

@@ -15,8 +15,6 @@ from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import typer
-from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
-from rich.table import Table
 
 from paigow.cli.common import (
     JSON_OPTION,
@@ -107,6 +105,14 @@ def _deck(text: str) -> tuple[int, ...] | None:
 
 @contextmanager
 def _progress(label: str) -> Iterator[Callable[[int, int], None]]:
+    from rich.progress import (
+        BarColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
     with Progress(
         TextColumn(label), BarColumn(), TextColumn("{task.percentage:>5.1f}%"),
         TimeElapsedColumn(), TimeRemainingColumn(), console=err_console, transient=True,
@@ -191,6 +197,8 @@ def register(app: typer.Typer) -> None:
         """Exact win/push/lose of every legal setting against every opponent hand
         (53,524,680 of them), the opponent set by the house way; the best setting and
         the house way's marked. The first run builds a cached table (about a minute)."""
+        from rich.table import Table
+
         from paigow.analysis.poker_odds import advise as run_advise
 
         def body() -> None:

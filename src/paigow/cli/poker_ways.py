@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.table import Table
 
 from paigow.cli.common import (
     JSON_OPTION,
@@ -100,6 +99,8 @@ def ways_check_command(
 ) -> None:
     """Check a way file: every hand gets one setting, never a foul; count the hands each
     rule sets; list the rules no hand reaches."""
+    from rich.table import Table
+
     from paigow.cli.poker_odds import _interruptible, _progress
     from paigow.poker.rules import PokerRules
     from paigow.poker.ways.file_way import check_all, check_way, read_way
@@ -214,6 +215,8 @@ def _result(a: str, b: str, diff: WaysDiff | None, cost: CostSample | None) -> W
 
 
 def _print_diff(d: WaysDiff) -> None:
+    from rich.table import Table
+
     what = "all hands" if d.exact else "a random sample of hands"
     console.print(
         f"{d.a} against {d.b} over {what}: {d.agree:,} of {d.total:,} set alike "

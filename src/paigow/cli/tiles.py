@@ -10,18 +10,9 @@ import typing
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TaskID,
-    TextColumn,
-    TimeElapsedColumn,
-)
-from rich.table import Table
 
 from paigow.cli.common import (
     JSON_OPTION,
@@ -40,15 +31,15 @@ from paigow.cli.common import (
 )
 from paigow.errors import RuleError
 from paigow.settle import parse_rate
-from paigow.tiles.facts import compute_facts
 from paigow.tiles.hand import HandValue, compare, hand_value
 from paigow.tiles.rules import TileRules
-from paigow.tiles.setting import Setting, settings
 from paigow.tiles.tile import parse_tiles
-from paigow.tiles.ways import TileWay
-from paigow.tiles.ways.registry import get_way
 
-app = new_app(help="Pai Gow tiles: values, comparisons, settings, facts.", no_args_is_help=True)
+if TYPE_CHECKING:  # the rest is imported by the commands that use it (a fast start)
+    from paigow.tiles.setting import Setting
+    from paigow.tiles.ways import TileWay
+
+app = new_app(help="Pai Gow tiles: values, comparisons, settings, ways, exact odds.", no_args_is_help=True)
 
 TILES_ARG = argument(parser=Token("TILES"), help="Tiles like 6-6 5-4 or teen 5-4.")
 GJ_OPTION = option(
@@ -119,6 +110,10 @@ def settings_cmd(
 ) -> None:
     """Each distinct way to set four tiles, with its high and low hand and their values."""
 
+    from rich.table import Table
+
+    from paigow.tiles.setting import settings
+
     def body() -> None:
         ss = settings(parse_tiles(tiles, count=4), rules_from(gee_joon_tiebreak))
         if json:
@@ -140,6 +135,10 @@ def settings_cmd(
 @app.command("facts")
 def facts_cmd(json: Annotated[bool, JSON_OPTION] = False) -> None:
     """Counts of hands, computed by enumerating the 32 tiles."""
+    from rich.table import Table
+
+    from paigow.tiles.facts import compute_facts
+
     f = compute_facts()
     if json:
         print_json(f.to_json())
@@ -196,9 +195,9 @@ class _Bars:
         35960: "counting every matchup",
     }
 
-    def __init__(self, progress: Progress) -> None:
+    def __init__(self, progress: Any) -> None:
         self.progress = progress
-        self.task: TaskID | None = None
+        self.task: Any = None
         self.total = -1
         self.done = -1
 
@@ -218,6 +217,14 @@ def _progress_bars(show: bool) -> Iterator[_Bars | None]:
         if not show:
             yield None
             return
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+        )
+
         with Progress(
             TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
             TimeElapsedColumn(), console=err_console, transient=True,
@@ -234,6 +241,8 @@ def _rate(commission: str) -> Fraction:
 
 def _get(name: str, rules: TileRules, rate: Fraction, bars: _Bars | None) -> TileWay:
     """A way by name or file; a way file's rules that no hand reaches are reported."""
+    from paigow.tiles.ways.registry import get_way
+
     way = get_way(name, rules, commission=rate, progress=bars)
     unreached = getattr(way, "unreached", ())
     if unreached:
@@ -312,6 +321,8 @@ def advise_cmd(
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Exact odds of each way to set four tiles against every hand of the 28 tiles left."""
+    from rich.table import Table
+
     from paigow.analysis.tiles_odds import advise
 
     def body() -> None:
@@ -361,6 +372,8 @@ def edge_cmd(
     With ``--banking`` the ``--player`` way holds the bank against players of the
     ``--dealer`` way, and the figures are the bank's.
     """
+    from rich.table import Table
+
     from paigow.analysis.tiles_odds import edge
 
     def body() -> None:
@@ -472,6 +485,8 @@ def ways_diff_cmd(
     """Every hand two ways set differently, exactly, over all 35,960 hands: how often it
     comes, the EV of each setting against the ``--dealer`` way, and the total, which is
     the difference of the two ways' exact edges."""
+    from rich.table import Table
+
     from paigow.analysis.tiles_diff import by_group, plot_diff, ways_diff
 
     def body() -> None:
@@ -537,6 +552,9 @@ def way_check_cmd(
 ) -> None:
     """Check a way file: every hand gets one setting; how many hands each rule sets; the
     rules no hand reaches. Errors name the rule and its line (exit 2)."""
+    from rich.table import Table
+
+    from paigow.tiles.ways.registry import get_way
     from paigow.tiles.ways.way_file import FileWay
 
     def body() -> None:

@@ -14,7 +14,7 @@ import getpass
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from fractions import Fraction
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -34,14 +34,15 @@ from paigow.cli.common import (
     print_json,
     run_command,
 )
-from paigow.cli.poker_odds import _interruptible, _progress
-from paigow.cli.terminal import UI, ConsoleUI
 from paigow.errors import AmountError, PaigowError
 from paigow.poker.rules import PokerRules
 from paigow.settle import parse_rate
-from paigow.store import Store, open_store
 from paigow.tiles.rules import TileRules
-from paigow.training import Grade, TrainerSession, TrainerStats, ev_lost_series, make_grader
+
+if TYPE_CHECKING:
+    from paigow.cli.terminal import UI
+    from paigow.store import Store
+    from paigow.training import Grade, TrainerSession, TrainerStats
 
 app = new_app(
     help="Practise setting hands: the player's best setting or the dealer's house way.",
@@ -132,6 +133,9 @@ def _tile_rules(gee_joon_tiebreak: str) -> TileRules:
 
 def _grade(game: str, hand: list[str], setting: str, way: str | None, dealer: str | None,
            banking: bool, commission: str, rules: TileRules | PokerRules, json: bool) -> None:
+    from paigow.cli.poker_odds import _interruptible, _progress
+    from paigow.training import make_grader
+
     grader = make_grader(game, way, dealer, banking, parse_rate(commission), rules)
     pieces = grader.parse_hand(hand)
     label = "building the opponent's table (once)" if game == "poker" else \
@@ -144,9 +148,16 @@ def _grade(game: str, hand: list[str], setting: str, way: str | None, dealer: st
         _grade_table(g)
 
 
-def register_grade(tiles_app: typer.Typer, poker_app: typer.Typer) -> None:
-    """Add ``grade`` to the ``tiles`` and ``poker`` groups."""
+def register_grade(tiles_app: typer.Typer | None, poker_app: typer.Typer | None) -> None:
+    """Add ``grade`` to the ``tiles`` and ``poker`` groups (either may be ``None``: each
+    group is loaded on its own when used)."""
+    if tiles_app is not None:
+        _register_tiles_grade(tiles_app)
+    if poker_app is not None:
+        _register_poker_grade(poker_app)
 
+
+def _register_tiles_grade(tiles_app: typer.Typer) -> None:
     @tiles_app.command("grade")
     def tiles_grade(
         tiles: Annotated[list[str], argument(parser=Token("TILES"),
@@ -164,6 +175,8 @@ def register_grade(tiles_app: typer.Typer, poker_app: typer.Typer) -> None:
         run_command(lambda: _grade("tiles", tiles, setting, way, dealer, banking, commission,
                                    _tile_rules(gee_joon_tiebreak), json))
 
+
+def _register_poker_grade(poker_app: typer.Typer) -> None:
     @poker_app.command("grade")
     def poker_grade(
         cards: Annotated[list[str], argument(parser=Token("CARDS"),
@@ -281,6 +294,8 @@ def _default_name() -> str:
 
 @contextmanager
 def _maybe_store(db: str | None, save: bool) -> Iterator[Store | None]:
+    from paigow.store import open_store
+
     if not save:
         yield None
         return
@@ -294,6 +309,10 @@ def _maybe_store(db: str | None, save: bool) -> Iterator[Store | None]:
 def _train(game: str, drill: str, way: str | None, dealer: str | None, banking: bool | None,
            seed: int | None, name: str, db: str | None, save: bool, commission: str,
            rules: TileRules | PokerRules, hands: int | None) -> None:
+    from paigow.cli.poker_odds import _interruptible, _progress
+    from paigow.cli.terminal import ConsoleUI
+    from paigow.training import TrainerSession
+
     ui = ConsoleUI()
     # the session (way, dealer, name, rules) is checked before the ledger is opened
     session = TrainerSession(
@@ -402,6 +421,8 @@ def train_stats(
 ) -> None:
     """A person's practice over every session kept: hands, shares set right, EV given up,
     the costliest mistakes, the kinds of hands set wrong, and each session's figures."""
+    from paigow.store import open_store
+    from paigow.training import ev_lost_series
     from paigow.training.grade import check_drill
     from paigow.training.session import check_name
     from paigow.training.stats import training_stats
