@@ -196,6 +196,8 @@ class Token(Parser):
         self.allow_empty = allow_empty
         self.max_length = max_length
         self.table_path = table_path
+        if table_path:
+            self.metavar = "WAY"
 
     def __call__(self, value: Any) -> Any:
         if self.table_path and isinstance(value, str) and value.strip().startswith("table:"):

@@ -39,7 +39,10 @@ def rank(
     wheel: Annotated[str, WHEEL_OPTION] = "second",
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
-    """Rank a five- or two-card hand, naming the joker's role."""
+    """Rank a five- or two-card hand, naming the joker's role.
+
+    Example: paigow poker rank As Ks Qs Js Jk
+    """
     from paigow.poker.rank import rank_hand
 
     def body() -> None:
@@ -61,7 +64,10 @@ def settings_cmd(
     wheel: Annotated[str, WHEEL_OPTION] = "second",
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
-    """List the 21 ways to set seven cards, both hands' ranks, and which ones foul."""
+    """List the 21 ways to set seven cards, both hands' ranks, and which ones foul.
+
+    Example: paigow poker settings As Kd Qh Jc 9s 8d Jk
+    """
     from rich.table import Table
 
     from paigow.poker.setting import rank_setting, settings
@@ -94,7 +100,10 @@ def compare(
     foul: Annotated[str, FOUL_OPTION] = "house",
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
-    """Compare a player's setting with the banker's: per-hand results, outcome, reasons."""
+    """Compare a player's setting with the banker's: per-hand results, outcome, reasons.
+
+    Example: paigow poker compare "Ah Ad 9c 8d 2s | Kc Qd" "Kh Kd 9h 8h 2h | Ks Qs"
+    """
     from paigow.poker.setting import compare as compare_settings
 
     def body() -> None:
@@ -124,7 +133,10 @@ def census(
         option("--deck", parser=Token("--deck"), help=DECK_HELP),
     ] = "",
 ) -> None:
-    """Count all C(53,7) seven-card hands by their best five-card hand (exact)."""
+    """Count all C(53,7) seven-card hands by their best five-card hand (exact).
+
+    Example: paigow poker census --json
+    """
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
 

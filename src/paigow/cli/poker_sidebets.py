@@ -38,6 +38,8 @@ MAX_ENVY_ROUNDS = 10**10
 class Paytable(Token):
     """A shipped pay table's name, or a TOML file (checked like any input file)."""
 
+    metavar = "PAYTABLE"
+
     def __call__(self, value: Any) -> Any:
         if isinstance(value, str) and ("/" in value or value.strip().lower().endswith(".toml")):
             return InputFile(self.what)(value)
@@ -128,7 +130,10 @@ def register(app: typer.Typer) -> None:
         json: Annotated[bool, JSON_OPTION] = False,
     ) -> None:
         """Exact odds of a side bet over all C(53,7) = 154,143,080 seven-card hands, and its
-        Envy bonus (exact expectation; distribution exact or Monte Carlo, as labelled)."""
+        Envy bonus (exact expectation; distribution exact or Monte Carlo, as labelled).
+
+        Example: paigow poker sidebet --paytable fortune --others 5
+        """
         from paigow.poker.envy import envy_distribution, envy_odds
         from paigow.poker.sidebet import load_paytable, sidebet_odds
         from paigow.table.money import parse_major

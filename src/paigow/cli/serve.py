@@ -69,7 +69,10 @@ def serve(
     dragon_limit: DragonLimitArg = "up-to-main",
 ) -> None:
     """Serve the lobby at http://HOST:PORT/: people open tables, join seats or watch; bots
-    play the empty seats."""
+    play the empty seats.
+
+    Example: paigow serve --seats 6 --min-bet 5 --max-bet 500
+    """
     from paigow.table.money import parse_major
     from paigow.table.session import TableOptions, prepare
 

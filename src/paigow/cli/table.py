@@ -59,6 +59,8 @@ EZ_PUSH = "pai-gow:Q"
 class HandKindParser(Token):
     """A kind of banker hand that pushes every bet (:mod:`paigow.poker.kinds`)."""
 
+    metavar = "KIND"
+
     def parse(self, text: str) -> str:
         from paigow.poker.kinds import parse_kind
 
@@ -288,7 +290,10 @@ def play(
     bot_dragon: Annotated[str, option("--bot-dragon", parser=Amount("--bot-dragon"), help="Bots ask for the dragon hand with this bet, dollars (0: never).")] = "0",
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
-    """Play Pai Gow at a table: you at seat 1, bots at the others (--auto: bots only)."""
+    """Play Pai Gow at a table: you at seat 1, bots at the others (--auto: bots only).
+
+    Example: paigow play tiles --auto --rounds 100 --seed 7
+    """
     from paigow.cli.terminal import ConsoleUI, Human, Quit
     from paigow.store import open_store
     from paigow.table.chance import secure_chance, seeded_chance
@@ -407,6 +412,8 @@ def replay_cmd(
 
     The round is dealt again, every recorded setting rebuilt and settled again; hands,
     results and ledger entries must be exactly the record's (else exit status 1).
+
+    Example: paigow replay 1
     """
     from paigow.store import open_store
     from paigow.table.replay import audit_round
@@ -481,7 +488,10 @@ def history(
     last: Annotated[int | None, option("--last", parser=Int("--last", 1, MAX_ID), help="Only the last N rounds (N >= 1).")] = None,
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
-    """The recorded rounds: hands, settings, outcomes and balances."""
+    """The recorded rounds: hands, settings, outcomes and balances.
+
+    Example: paigow history --last 3
+    """
     from paigow.store import open_store
     from paigow.table.money import format_money
 
@@ -565,7 +575,10 @@ def void_cmd(
 
     The operator's void: return every bet of a stuck open round and close it, leaving an
     audit entry (who, when, why). A round whose table still runs is refused unless
-    --force (that table then finds its round void and cannot settle it)."""
+    --force (that table then finds its round void and cannot settle it).
+
+    Example: paigow void 7 --reason "table hung"
+    """
     import getpass
     import socket
 

@@ -64,7 +64,10 @@ def value_cmd(
     gee_joon_tiebreak: Annotated[str, GJ_OPTION] = "ranked",
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
-    """The value of a two-tile hand and why, e.g. ``paigow tiles value 6-6 5-4``."""
+    """The value of a two-tile hand and why.
+
+    Example: paigow tiles value 6-6 5-4
+    """
 
     def body() -> None:
         v = hand_value(parse_tiles(tiles, count=2), rules_from(gee_joon_tiebreak))
@@ -87,7 +90,10 @@ def compare_cmd(
     gee_joon_tiebreak: Annotated[str, GJ_OPTION] = "ranked",
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
-    """A player's two-tile hand against the banker's: who wins and which rule decided it."""
+    """A player's two-tile hand against the banker's: who wins and which rule decided it.
+
+    Example: paigow tiles compare "4-3 2-2" "6-5 5-5"
+    """
 
     def body() -> None:
         rules = rules_from(gee_joon_tiebreak)
@@ -108,7 +114,10 @@ def settings_cmd(
     gee_joon_tiebreak: Annotated[str, GJ_OPTION] = "ranked",
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
-    """Each distinct way to set four tiles, with its high and low hand and their values."""
+    """Each distinct way to set four tiles, with its high and low hand and their values.
+
+    Example: paigow tiles settings 6-5 3-2 6-4 4-3
+    """
 
     from rich.table import Table
 
@@ -134,7 +143,10 @@ def settings_cmd(
 
 @app.command("facts")
 def facts_cmd(json: Annotated[bool, JSON_OPTION] = False) -> None:
-    """Counts of hands, computed by enumerating the 32 tiles."""
+    """Counts of hands, computed by enumerating the 32 tiles.
+
+    Example: paigow tiles facts --json
+    """
     from rich.table import Table
 
     from paigow.tiles.facts import compute_facts
@@ -287,9 +299,11 @@ def set_cmd(
     gee_joon_tiebreak: Annotated[str, GJ_OPTION] = "ranked",
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
-    """How a way sets four tiles, e.g. ``paigow tiles set 6-6 4-2 5-3 1-1 --strategy optimal``.
+    """How a way sets four tiles, and the rule that decided.
 
     ``--dealer`` and ``--commission`` matter only to ``optimal``.
+
+    Example: paigow tiles set 6-6 4-2 5-3 1-1 --strategy optimal
     """
 
     def body() -> None:
@@ -320,7 +334,10 @@ def advise_cmd(
     gee_joon_tiebreak: Annotated[str, GJ_OPTION] = "ranked",
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
-    """Exact odds of each way to set four tiles against every hand of the 28 tiles left."""
+    """Exact odds of each way to set four tiles against every hand of the 28 tiles left.
+
+    Example: paigow tiles advise 6-6 4-2 5-3 1-1 --dealer australian
+    """
     from rich.table import Table
 
     from paigow.analysis.tiles_odds import advise
@@ -371,6 +388,8 @@ def edge_cmd(
 
     With ``--banking`` the ``--player`` way holds the bank against players of the
     ``--dealer`` way, and the figures are the bank's.
+
+    Example: paigow tiles edge --player optimal --dealer australian
     """
     from rich.table import Table
 
@@ -416,7 +435,10 @@ def table_cmd(
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Write a way's setting of all 8,130 distinct hands as a strategy table (CSV
-    ``hand,high,low``), loadable again as ``table:PATH``."""
+    ``hand,high,low``), loadable again as ``table:PATH``.
+
+    Example: paigow tiles table --strategy luger --banking -o luger-banker.csv
+    """
     from paigow.tiles.ways.table_file import write_table
 
     def body() -> None:
@@ -484,7 +506,10 @@ def ways_diff_cmd(
 ) -> None:
     """Every hand two ways set differently, exactly, over all 35,960 hands: how often it
     comes, the EV of each setting against the ``--dealer`` way, and the total, which is
-    the difference of the two ways' exact edges."""
+    the difference of the two ways' exact edges.
+
+    Example: paigow tiles ways-diff optimal australian --limit 10
+    """
     from rich.table import Table
 
     from paigow.analysis.tiles_diff import by_group, plot_diff, ways_diff
@@ -551,7 +576,10 @@ def way_check_cmd(
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Check a way file: every hand gets one setting; how many hands each rule sets; the
-    rules no hand reaches. Errors name the rule and its line (exit 2)."""
+    rules no hand reaches. Errors name the rule and its line (exit 2).
+
+    Example: paigow tiles way-check australian.toml
+    """
     from rich.table import Table
 
     from paigow.tiles.ways.registry import get_way

@@ -171,7 +171,10 @@ def _register_tiles_grade(tiles_app: typer.Typer) -> None:
         json: Annotated[bool, JSON_OPTION] = False,
     ) -> None:
         """Grade a setting of four tiles: its exact EV beside every other setting's, the
-        house way's setting and numbered rule, the best setting, and the EV given up."""
+        house way's setting and numbered rule, the best setting, and the EV given up.
+
+        Example: paigow tiles grade 6-5 3-2 6-4 4-3 --setting "6-5 4-3 | 6-4 3-2"
+        """
         run_command(lambda: _grade("tiles", tiles, setting, way, dealer, banking, commission,
                                    _tile_rules(gee_joon_tiebreak), json))
 
@@ -193,7 +196,10 @@ def _register_poker_grade(poker_app: typer.Typer) -> None:
     ) -> None:
         """Grade a setting of seven cards: its exact EV over all 53,524,680 opponent hands
         beside every other setting's, the house way's setting and numbered rule, the best
-        setting, and the EV given up. The first run builds a cached table (a minute or two)."""
+        setting, and the EV given up. The first run builds a cached table (a minute or two).
+
+        Example: paigow poker grade As Ah Kd Kc Qs Jh 9d --setting "Kd Kc Qs Jh 9d | As Ah"
+        """
         run_command(lambda: _grade("poker", cards, setting, way, dealer, banking, commission,
                                    PokerRules.of(joker, wheel, foul), json))
 
@@ -382,7 +388,10 @@ def train_tiles(
     gee_joon_tiebreak: Annotated[str, GJ_OPTION] = "ranked",
     hands: Annotated[int | None, HANDS_OPTION] = None,
 ) -> None:
-    """Practise setting four tiles, hand after hand, each graded exactly."""
+    """Practise setting four tiles, hand after hand, each graded exactly.
+
+    Example: paigow train tiles --drill dealer --seed 7
+    """
     run_command(lambda: _train("tiles", rules=_tile_rules(gee_joon_tiebreak), **_common(
         drill, way, dealer, banking, seed, name, db, save, commission, hands)))
 
@@ -404,7 +413,10 @@ def train_poker(
     hands: Annotated[int | None, HANDS_OPTION] = None,
 ) -> None:
     """Practise setting seven cards, hand after hand, each graded exactly (the first run
-    builds a cached table of the opponent's settings: a minute or two)."""
+    builds a cached table of the opponent's settings: a minute or two).
+
+    Example: paigow train poker --drill player --hands 10
+    """
     run_command(lambda: _train("poker", rules=PokerRules.of(joker, wheel, foul), **_common(
         drill, way, dealer, banking, seed, name, db, save, commission, hands)))
 
@@ -420,7 +432,10 @@ def train_stats(
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """A person's practice over every session kept: hands, shares set right, EV given up,
-    the costliest mistakes, the kinds of hands set wrong, and each session's figures."""
+    the costliest mistakes, the kinds of hands set wrong, and each session's figures.
+
+    Example: paigow train stats
+    """
     from paigow.store import open_store
     from paigow.training import ev_lost_series
     from paigow.training.grade import check_drill

@@ -67,7 +67,10 @@ def verify(
     """Check that a round was dealt from the seed its table committed to.
 
     The revealed seed is checked against the commitment, and the deal it gives (shuffle,
-    dice, hands) against the round's record. Exit status 0 fair, 1 not."""
+    dice, hands) against the round's record. Exit status 0 fair, 1 not.
+
+    Example: paigow verify 1
+    """
     from paigow.store import open_store
     from paigow.table.fair import verify_round
     from paigow.table.replay import game_for
