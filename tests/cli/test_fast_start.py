@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 HEAVY = ("numba", "numpy", "fastapi", "starlette", "uvicorn", "jinja2", "sqlite3", "psycopg",
-         "dask", "distributed", "matplotlib", "paigow.analysis", "paigow.web", "paigow.store")
+         "dask", "distributed", "matplotlib", "paigow.analysis", "paigow.web", "paigow.store",
+         "pydantic")  # pydantic: Typer's own coercion, replaced by the paigow parsers
 CLI = Path(__file__).resolve().parents[2] / "src" / "paigow" / "cli"
 
 

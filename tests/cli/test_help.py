@@ -16,7 +16,9 @@ from typing import Any
 
 import pytest
 import typer.main
+from typer.testing import CliRunner
 
+import paigow
 from paigow.cli import app
 from paigow.cli.common import PaigowGroup, parser_of
 from paigow.cli.helptext import examples_in, first_sentence, split_example
@@ -37,6 +39,7 @@ def _tree() -> list[tuple[str, Any, Any]]:
     return out
 
 
+runner = CliRunner()
 TREE = _tree()
 LEAVES = [(p, c, x) for p, c, x in TREE if not hasattr(c, "list_commands")]
 
@@ -105,6 +108,11 @@ def test_the_root_lists_each_command_by_the_first_sentence_of_its_own_help() -> 
 def test_shell_completion_is_typers_own() -> None:
     text = TREE[0][1].get_help(TREE[0][2])
     assert "--install-completion" in text and "--show-completion" in text
+
+
+def test_the_version_is_the_packages() -> None:
+    res = runner.invoke(app, ["--version"])
+    assert res.exit_code == 0 and res.stdout == f"paigow {paigow.__version__}\n"
 
 
 def test_python_m_paigow_runs_the_command() -> None:

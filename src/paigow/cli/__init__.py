@@ -95,6 +95,22 @@ app = new_app(
 )
 
 
+def _version(value: bool) -> None:
+    if value:
+        from paigow import __version__
+
+        print(f"paigow {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(False, "--version", is_eager=True, callback=_version,
+                                 help="Print the version and exit."),
+) -> None:
+    """Pai Gow tiles and Pai Gow Poker: rules, hand-setting ways, exact odds, a table."""
+
+
 def main() -> None:
     """Entry point of the console script (and of ``python -m paigow``)."""
     app(prog_name="paigow")
