@@ -9,6 +9,7 @@ agreement with the command line, a second route to the same core.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import subprocess
@@ -18,6 +19,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import paigow
@@ -133,3 +136,17 @@ def test_bad_input_raises_a_paigow_error_naming_it(
     assert isinstance(info.value, kind), type(info.value)
     assert type(info.value) is not ValueError
     assert token in str(info.value), str(info.value)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.one_of(st.text(max_size=30),
+                      st.from_regex(r"[0-9a-zA-Z\- |,\[\]]{0,24}", fullmatch=True)))
+def test_any_text_is_taken_or_refused_with_a_paigow_error(text: str) -> None:
+    """Whatever a caller types, the front door answers or raises a PaigowError: never a
+    bare ValueError (or any other exception) from deep inside."""
+    for call in (lambda: paigow.tiles.value(text), lambda: paigow.tiles.hand(text),
+                 lambda: paigow.poker.rank(text), lambda: paigow.poker.hand(text),
+                 lambda: paigow.tiles.value("6-6 5-4", gee_joon_tiebreak=text),
+                 lambda: paigow.poker.rank("As Ks Qs Js Jk", joker=text)):
+        with contextlib.suppress(PaigowError):
+            call()
