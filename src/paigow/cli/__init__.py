@@ -6,6 +6,13 @@ nothing below :mod:`paigow.cli` imports it (every import arrow points down).
 runs; the command modules import what is heavy (numba, numpy, the analysis kernels,
 FastAPI, the database drivers, rich's tables) inside the command bodies.
 tests/cli/test_fast_start.py guards both rules; ``benchmarks/cli_start.py`` measures.
+
+**Adding a command.** A ``tiles`` or ``poker`` sub-command: ``@app.command("name")`` in its
+module, or a ``register(app)`` called from :func:`_tiles`/:func:`_poker` below. A new
+top-level command or group: one :class:`~paigow.cli.common.Lazy` entry in ``app`` (its line
+of help is the first sentence of the command's own; tests/cli/test_help.py checks they
+agree). Either way the command's help gets the project's form from
+:mod:`paigow.cli.helptext`; its docstring ends with one ``Example: paigow ...`` line.
 """
 
 from __future__ import annotations
