@@ -37,8 +37,6 @@ from paigow.cli.table import (
 )
 from paigow.errors import PaigowError
 from paigow.settle import Commission, parse_rate
-from paigow.table.money import parse_major
-from paigow.table.session import TableOptions, prepare
 
 GAMES = {"both": ("tiles", "poker"), "tiles": ("tiles",), "poker": ("poker",)}
 
@@ -71,7 +69,13 @@ def serve(
     dragon_limit: DragonLimitArg = "up-to-main",
 ) -> None:
     """Serve the lobby at http://HOST:PORT/: people open tables, join seats or watch; bots
-    play the empty seats."""
+    play the empty seats.
+
+    Example: paigow serve --seats 6 --min-bet 5 --max-bet 500
+    """
+    from paigow.table.money import parse_major
+    from paigow.table.session import TableOptions, prepare
+
 
     def body() -> None:
         try:
