@@ -175,11 +175,24 @@ class SqliteStore(SqlStore):
             raise PaigowError(f"{self.path!r} is not a paigow database: {exc}") from None
 
     def _migrate(self) -> None:
-        """Add the columns later versions added (a ledger written by an older paigow)."""
+        """Bring a ledger written by an older paigow up to date: add the columns later
+        versions added; let an entry belong to no session (version 4: play money given to
+        a wallet), which SQLite can only do by building the table again, ids kept."""
         for table, column, kind in ADDED_COLUMNS:
             have = {r["name"] for r in self.db.execute(f"PRAGMA table_info({table})")}
             if column not in have:
                 self.db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+        cols = {r["name"]: r["notnull"] for r in self.db.execute("PRAGMA table_info(entry)")}
+        if cols.get("session_id"):
+            fresh = next(st for st in SCHEMA.split(";\n") if "TABLE IF NOT EXISTS entry" in st)
+            columns = "id, session_id, round_id, kind, src, dst, amount, seat, memo"
+            with self.transaction():
+                self.db.execute("DROP VIEW IF EXISTS balance")
+                self.db.execute(fresh.replace("TABLE IF NOT EXISTS entry", "TABLE entry_v4"))
+                self.db.execute(f"INSERT INTO entry_v4 ({columns}) SELECT {columns} FROM entry")
+                self.db.execute("DROP TABLE entry")
+                self.db.execute("ALTER TABLE entry_v4 RENAME TO entry")
+            self.db.executescript(SCHEMA)  # the indexes and the view again
 
     def close(self) -> None:
         if self.leases is not None:
