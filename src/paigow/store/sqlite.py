@@ -109,11 +109,12 @@ class SqliteStore(SqlStore):
 
     ``readonly``: open an existing ledger for reading only (see the module).
     ``create_folder``: create the file's folder if missing (only the default file's).
-    ``recover=False``: leave open rounds alone (the operator's ``paigow void``)."""
+    ``recover=False``: leave open rounds alone (the operator's ``paigow void``).
+    ``shared``: usable from any thread, one call at a time (the caller's lock)."""
 
     def __init__(
         self, path: str, *, readonly: bool = False, create_folder: bool = False,
-        recover: bool = True,
+        recover: bool = True, shared: bool = False,
     ) -> None:
         self.path = path
         self.readonly = readonly
@@ -121,7 +122,7 @@ class SqliteStore(SqlStore):
         memory = path == ":memory:"
         if create_folder and not memory and not readonly:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self.db = self._connect(path, readonly)
+        self.db = self._connect(path, readonly, shared)
         self.db.row_factory = sqlite3.Row
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex}"
         self.leases = Leases(path) if not memory and not readonly else None
@@ -145,10 +146,11 @@ class SqliteStore(SqlStore):
         self.voided = self.recover() if recover else []
 
     @staticmethod
-    def _connect(path: str, readonly: bool) -> sqlite3.Connection:
+    def _connect(path: str, readonly: bool, shared: bool = False) -> sqlite3.Connection:
         try:
             if not readonly:
-                return sqlite3.connect(path, isolation_level=None, timeout=30)
+                return sqlite3.connect(path, isolation_level=None, timeout=30,
+                                       check_same_thread=not shared)
             uri = f"file:{quote(path)}?mode=ro"
             db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=30)
             try:
