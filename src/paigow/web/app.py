@@ -319,7 +319,7 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         if me is None:
             if name is None:
                 raise WebError(400, 'a new person joins with a name: {"name": "Ann"}')
-            host.can_seat(_client(request), seat)  # checked before a person is made
+            host.can_seat(_client(request), seat, buy_in, accounts.grant)  # before a person is made
             me, secret = await run_in_threadpool(accounts.create, name, _client(request))
         assert me is not None
         person = me

@@ -809,11 +809,15 @@ class TableHost:
                 raise WebError(409, f"you could not buy in: {p.error}")
             return chosen.number
 
-    def can_seat(self, client: str, seat: int | None = None) -> None:
-        """Refuse (as :meth:`join` would) a new person at a full table, at a seat that is
-        not free, or from a client holding its seats already: checked before a person is
-        made for the join."""
+    def can_seat(self, client: str, seat: int | None = None, buy_in: int | None = None,
+                 wallet: int = 0) -> None:
+        """Refuse (as :meth:`join` would) a new person (whose wallet will hold ``wallet``)
+        at a full table, at a seat that is not free, from a client holding its seats
+        already, or with a buy-in they could not make: checked before a person is made
+        for the join."""
         with self.cv:
+            self._check_buy_in(min(wallet, self.opts.bankroll) if buy_in is None else buy_in,
+                               wallet)
             self._ready()
             self._reap()
             held = sum(1 for p in self.people.values() if p.client == client)
