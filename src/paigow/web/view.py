@@ -199,7 +199,7 @@ def round_story(record: RoundRecord, names: dict[int, str]) -> dict[str, Any]:
 
 # -- one person's view -------------------------------------------------------------------------
 def _status(host: TableHost, s: SeatState) -> str:
-    if s.person is not None and s.person.sat_out and not s.bet_closed:
+    if s.person is not None and s.person.sat_out and s.round_bet is None and not s.banking:
         return "sat out (away)"
     if host.phase == "betting":
         if s.bet_closed:
