@@ -15,8 +15,8 @@ async function act(path, body, done) {
   showError("");
   try {
     const r = await api("POST", path, body);
-    if (done) done(r);
     await show();
+    if (done) done(r);
   } catch (e) {
     showError(e.message);
   }
