@@ -66,6 +66,7 @@ class Accounts:
         self.store: Store = open_store(db, shared=True)
         self._new: dict[str, deque[float]] = {}
         self._failed: dict[str, deque[float]] = {}
+        self.new_per_hour = NEW_PER_HOUR
 
     def close(self) -> None:
         with self.lock:
@@ -118,7 +119,7 @@ class Accounts:
         """A new person called ``name`` (checked by :func:`schemas.name_field`); the
         browser's new secret. A taken name is refused (409)."""
         with self.lock:
-            self._limit(self._new, client, NEW_PER_HOUR, "new people")
+            self._limit(self._new, client, self.new_per_hour, "new people")
             secret = secrets.token_urlsafe(32)
             try:
                 pid = self.store.create_player(name, secret, self._stamp(SECRET_DAYS),
