@@ -131,6 +131,16 @@ class Page:
         self.ctx.close()
 
 
+def _until_dealt(p: Page, seconds: float) -> None:
+    """Wait until ``p`` is dealt a hand to set, refusing a bank offer on the way."""
+    end = time.monotonic() + seconds
+    while not p.page.locator("#setter .piece-btn").first.is_visible():
+        if p.page.locator("#refuse-button").is_visible():
+            p.page.click("#refuse-button")
+        assert time.monotonic() < end, f"{p.name} was never dealt a hand"
+        time.sleep(0.05)
+
+
 def _low_positions(page: Any) -> list[int]:
     return sorted(int(x) for x in page.locator(".zone.low .piece-btn").evaluate_all(
         "els => els.map(e => e.dataset.pos)"))
@@ -319,12 +329,7 @@ def test_a_floor_game_opened_from_the_lobby_form(server: str, browser: Any) -> N
     ann.page.fill("#dragon-amount", "10")
     ann.shot("floor-bet-desktop.png")
     ann.page.click("#bet-button")
-    end = time.monotonic() + 60
-    while not ann.page.locator("#setter .piece-btn").first.is_visible():
-        if ann.page.locator("#refuse-button").is_visible():
-            ann.page.click("#refuse-button")
-        assert time.monotonic() < end, "Ann was never dealt a hand"
-        time.sleep(0.1)
+    _until_dealt(ann, 60)
     ann.page.click("#house-button")
     ann.page.click("#set-button")
     # then the dragon hand she bought, in the same setter
@@ -407,12 +412,7 @@ def test_a_person_idle_for_a_round_is_sat_out_and_comes_back(timed: str, browser
     ann.shot("people-countdown-desktop.png")
     bob.shot("people-countdown-phone.png")
     # Ann lets the betting go by; Bob plays the round on
-    end = time.monotonic() + 30
-    while not bob.page.locator("#setter .piece-btn").first.is_visible():
-        if bob.page.locator("#refuse-button").is_visible():
-            bob.page.click("#refuse-button")
-        assert time.monotonic() < end, "Bob was never dealt a hand"
-        time.sleep(0.05)
+    _until_dealt(bob, 30)
     bob.page.click("#house-button")
     bob.page.click("#set-button")
     expect(bob.page.locator(".story")).to_be_visible(timeout=30_000)
@@ -527,12 +527,7 @@ def test_the_server_restarted_mid_evening(tmp_path: Path, browser: Any) -> None:
                 total = rae.page.request.get(url + "/api/me").json()["total"]
             rae.page.fill("#bet-amount", "10")
             rae.page.click("#bet-button")
-            end = time.monotonic() + 30
-            while not rae.page.locator("#setter .piece-btn").first.is_visible():
-                if rae.page.locator("#refuse-button").is_visible():
-                    rae.page.click("#refuse-button")
-                assert time.monotonic() < end, "Rae was never dealt a hand"
-                time.sleep(0.05)
+            _until_dealt(rae, 30)
             if n == 1:
                 rae.page.click("#house-button")
                 rae.page.click("#set-button")

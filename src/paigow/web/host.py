@@ -703,6 +703,19 @@ class TableHost:
         c = game.house_choice(hand, banking)
         return Choice(c.setting, c.rule, why)
 
+    def _set_by(self, seat: SeatState, ready: Callable[[], Choice[Any] | None],
+                hand: tuple[Any, ...], banking: bool, late: str) -> Choice[Any]:
+        """The setting a person here makes (``ready()`` once they have), or the house way
+        when they are away, leave or let the deadline pass (told ``late``)."""
+        waited = self._wait(seat, lambda: ready() is not None) if seat.answering() else "left"
+        choice = ready()
+        if waited == "answered" and choice is not None:
+            return choice
+        if waited == "idle":
+            seat.timed_out = late
+        return self._house(hand, banking, "set the house way: its player was away or took "
+                                          "too long")
+
     def _take_choice(self, n: int, hand: tuple[Any, ...], banking: bool) -> Choice[Any]:
         with self.cv:
             seat = self.seats[n]
@@ -711,16 +724,8 @@ class TableHost:
             else:
                 if seat.answering() and seat.hand is None:
                     self._deal(n, hand, banking)  # a table without the dealt hook
-                waited = self._wait(seat, lambda: seat.choice is not None) \
-                    if seat.answering() else "left"
-                if waited == "answered":
-                    assert seat.choice is not None
-                    choice = seat.choice
-                else:
-                    choice = self._house(hand, banking, "set the house way: its player was "
-                                         "away")
-                    if waited == "idle":
-                        seat.timed_out = "hand not set in time: set the house way for you"
+                choice = self._set_by(seat, lambda: seat.choice, hand, banking,
+                                      "hand not set in time: set the house way for you")
             seat.chosen = choice
             self._changed()
             return choice
@@ -730,19 +735,10 @@ class TableHost:
         it): the person's, or the house way when the seat is a bot's or time runs out."""
         with self.cv:
             seat = self.seats[n]
-            if not seat.answering():
-                return self._house(hand, False, "set the house way: its buyer was away")
-            if seat.dragon_hand is None:
+            if seat.answering() and seat.dragon_hand is None:
                 seat.dragon_hand = hand
-            waited = self._wait(seat, lambda: seat.dragon_choice is not None)
-            if waited == "answered":
-                assert seat.dragon_choice is not None
-                choice = seat.dragon_choice
-            else:
-                choice = self._house(hand, False, "set the house way: its buyer left or "
-                                     "took too long")
-                if waited == "idle":
-                    seat.timed_out = "dragon hand not set in time: set the house way for you"
+            choice = self._set_by(seat, lambda: seat.dragon_choice, hand, False,
+                                  "dragon hand not set in time: set the house way for you")
             seat.dragon_chosen = choice
             self._changed()
             return choice
