@@ -45,6 +45,7 @@ def serve(port: int, tables: int, db: str) -> None:
 
     lobby = Lobby(db, HostLimits(idle_seconds=None, seats_per_client=7), max_tables=tables,
                   warm_hints=False)
+    lobby.accounts.new_per_hour = 10**9  # every person comes from the loopback here
     for _ in range(tables):
         lobby.open(TableOptions(seats=7, bankroll=10_000_000, bet=100, bot_bank="refuse"))
     config = uvicorn.Config(create_app(lobby), host="127.0.0.1", port=port, log_level="error",
@@ -100,11 +101,13 @@ async def play_table(base: str, table: str, people: int, watchers: int, rounds: 
         persons: list[tuple[str, Socket]] = []
         ws_base = base.replace("http", "ws")
         for k in range(people):
-            r = await http.post(f"/api/tables/{table}/join", json={"name": f"p{k}"},
+            r = await http.post(f"/api/tables/{table}/join", json={"name": f"t{table}p{k}"},
                                 headers={"Cookie": ""})
             r.raise_for_status()
-            token = r.json()["token"]
-            persons.append((token, Socket(f"{ws_base}/ws/tables/{table}", f"paigow_t{table}={token}")))
+            token = r.cookies["paigow_player"]  # the person's secret, sent as a header below
+            http.cookies.clear()
+            persons.append((token, Socket(f"{ws_base}/ws/tables/{table}",
+                                          f"paigow_player={token}")))
         socks = [s for _, s in persons] + [Socket(f"{ws_base}/ws/tables/{table}", None)
                                            for _ in range(watchers)]
         tasks = [asyncio.create_task(s.run()) for s in socks]

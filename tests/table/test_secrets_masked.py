@@ -17,7 +17,7 @@ import json
 from pathlib import Path
 
 import pytest
-from test_store_postgres import PgServer, _free_port, pg_server  # noqa: F401
+from pgkit import PgServer, _free_port, pg_server  # noqa: F401
 from typer.testing import CliRunner
 
 from paigow.cli import app

@@ -195,7 +195,9 @@ def _check_reveal(me: Person, state: dict[str, Any]) -> None:
 def _evening_at(ann: Person, bob: Person, table_url: str, tag: str, rng: random.Random) -> None:
     for who in (ann, bob):
         who.page.goto(table_url)
-        who.page.fill("#join-name", who.name)
+        who.page.locator("#join-button").wait_for()
+        if who.page.locator("#join-name").count():  # a person already known joins by cookie
+            who.page.fill("#join-name", who.name)
         who.page.click("#join-button")
         who.page.locator("#controls h2").filter(has_text=who.name).wait_for()
     start = _round_of(ann)

@@ -17,6 +17,7 @@ from typing import Any
 from paigow.errors import PaigowError
 from paigow.settle import Commission, parse_rate
 from paigow.table.session import Prepared, TableOptions, prepare
+from paigow.web.accounts import WALLET_GRANT, Accounts
 from paigow.web.host import HostLimits, TableHost
 from paigow.web.listeners import Listeners
 from paigow.web.schemas import WebError
@@ -58,6 +59,13 @@ class Lobby:
     lock: threading.Lock = field(default_factory=threading.Lock)
     next_id: int = 1
     listeners: Listeners = field(default_factory=Listeners)
+    wallet_grant: int = WALLET_GRANT
+    accounts: Accounts = field(init=False)
+
+    def __post_init__(self) -> None:
+        # the people's records, opened first: their recovery cashes out the seats a
+        # server that died left, before a table of this one opens
+        self.accounts = Accounts(self.db, self.wallet_grant)
 
     def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
         """Call ``listener`` on every change of any table (and on a new table)."""
@@ -123,11 +131,13 @@ class Lobby:
         return out
 
     def close(self) -> None:
-        """Close every table (rounds in play are voided)."""
+        """Close every table (rounds in play are voided, people's chips go back to their
+        wallets), then the people's records."""
         with self.lock:
             hosts = list(self.tables.values())
         for h in hosts:
             h.close()
+        self.accounts.close()
 
 
 def _side_bets(raw: list[Any], game: str) -> tuple[str, ...]:

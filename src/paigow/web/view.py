@@ -285,6 +285,8 @@ def _bank_status(host: TableHost, n: int) -> str | None:
 
 
 def _status(host: TableHost, s: SeatState) -> str:
+    if s.person is not None and s.person.sat_out and s.round_bet is None and not s.banking:
+        return "sat out (away)"
     banking = _bank_status(host, s.number)
     if banking is not None and not (s.hand is not None and s.choice is None
                                     and s.chosen is None):
@@ -351,11 +353,13 @@ def _worded(summary: dict[str, Any]) -> dict[str, Any]:
     return summary
 
 
-def person_view(host: TableHost, token: str | None) -> dict[str, Any]:
-    """Everything the holder of ``token`` may see now (no token: a visitor's view)."""
+def person_view(host: TableHost, player: int | None,
+                who: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Everything person ``player`` may see now (None: a visitor's view); ``who``: what the
+    page may know of its signed-in person (name, or why their sign-in was refused)."""
     with host.cv:
         table, game = host.table, host.game
-        me = host.people.get(token or "")
+        me = host.people.get(player or 0)
         seats = []
         for n, s in host.seats.items():
             p = s.person
@@ -369,6 +373,7 @@ def person_view(host: TableHost, token: str | None) -> dict[str, Any]:
                 "balance": table.balance(n) if table else 0,
                 "bet": s.round_bet if s.bet_closed else None,
                 "status": _status(host, s),
+                "sat_out": bool(p and p.sat_out),
             })
         ip = host.in_play
         warm = host.advisor.warmup.to_json() if host.advisor else None
@@ -397,11 +402,26 @@ def person_view(host: TableHost, token: str | None) -> dict[str, Any]:
                             if game and game.name == "tiles" else {}),
             "you": _you(host, me.seat) if me is not None and table and game else None,
             "last": None,
+            **people_part(host, player, me is not None, who),
         }
         if host.history:
             rec, names = host.history[-1]
             out["last"] = round_story(rec, names)
         return out
+
+
+def people_part(host: TableHost, player: int | None, seated: bool,
+                who: dict[str, Any] | None) -> dict[str, Any]:
+    """The view's part about people and time: the phase's shared ``deadline`` (seconds
+    since the epoch; the WebSocket message says the server's ``now``), the signed-in
+    person (``me``), and the seat offered back to a person whose seat went without their
+    leaving (a server restart, a page gone) when it is free (``seat_back``)."""
+    back = host.seat_back.get(player or 0) if not seated else None
+    if back is not None:
+        s = host.seats.get(back)
+        if s is None or s.person is not None or s.owner not in (None, player):
+            back = None
+    return {"deadline": host.deadline, "me": who, "seat_back": back}
 
 
 def _you(host: TableHost, n: int) -> dict[str, Any]:
@@ -411,8 +431,9 @@ def _you(host: TableHost, n: int) -> dict[str, Any]:
     table, game = host.table, host.game
     assert table is not None and game is not None and s.person is not None
     awaiting: str | None = None
+    mine = s.owner == s.person.player
     if host.phase == "betting" and not s.bet_closed and s.bet is _UNSET \
-            and s.person.joined_round <= host.round_no:
+            and s.person.joined_round <= host.round_no and mine and not s.person.sat_out:
         awaiting = "bet"
     elif s.offer is not None and s.bank_answer is None:
         awaiting = "bank"
@@ -428,8 +449,14 @@ def _you(host: TableHost, n: int) -> dict[str, Any]:
         "min_bet": limits.minimum,
         "suggested_bet": max(limits.minimum, host.opts.bet),
         "awaiting": awaiting,
-        "deadline": s.deadline,
+        "deadline": host.deadline if awaiting else None,
         "timed_out": s.timed_out,
+        "sat_out": s.person.sat_out,
+        "misses": s.person.misses,
+        "sit_out_after": host.limits.sit_out_after,
+        "buying_in": not mine,
+        "chips_asked": s.chips_asked,
+        "note": s.person.note,
         "joins_round": s.person.joined_round,
         "bet": s.round_bet if s.bet_closed else (None if s.bet is _UNSET or s.bet is None
                                                   else s.bet.main),

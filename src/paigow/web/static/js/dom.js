@@ -83,7 +83,7 @@ export function liveSocket(path, onState, onStatus) {
     ws.addEventListener("open", () => { delay = 500; onStatus("live"); });
     ws.addEventListener("message", (ev) => {
       const msg = JSON.parse(ev.data);
-      if (msg.type === "state") onState(msg.state);
+      if (msg.type === "state") onState(msg.state, msg);
     });
     ws.addEventListener("close", () => {
       if (stopped) return;

@@ -8,6 +8,7 @@ import { renderFelt } from "./felt.js";
 import { setTileNames } from "./pieces.js";
 import { Setter } from "./setter.js";
 import { renderStory } from "./story.js";
+import { chipsForm, countdown, joinForm, seatExtras, serverNow, tick } from "./seat.js";
 
 const main = document.getElementById("table-page");
 const tableId = main.dataset.table;
@@ -107,16 +108,11 @@ function renderHead(d) {
     d.commitment ? h("p", { class: "commitment", title: d.commitment },
       "Sealed deck: ", h("code", { text: `${d.commitment.slice(0, 16)}…` }),
       " (the hash of this round's secret seed, revealed after the round so anyone can check the deal)") : null,
-    you && you.deadline ? h("p", { class: "deadline", id: "deadline", dataset: { at: String(you.deadline) } }) : null];
+    countdown(d)];
   return bits;
 }
 
-function tickDeadline() {
-  const el = $("deadline");
-  if (!el) return;
-  const left = Math.max(0, Math.round(Number(el.dataset.at) - Date.now() / 1000));
-  el.textContent = `You have ${left} s to act, then the table acts for you.`;
-}
+const tickDeadline = tick;
 
 function renderControls(d) {
   const you = d.you;
@@ -124,24 +120,15 @@ function renderControls(d) {
     if (d.phase === "closed" || d.phase === "error") {
       return h("p", { text: d.error || "This table is closed." });
     }
-    const form = h("form", { class: "join", onsubmit: async (ev) => {
-        ev.preventDefault();
-        const name = $("join-name").value;
-        const r = await act("POST", "join", { name }, $("join-button"));
-        if (r) { announce(`You sit at seat ${r.seat}.`); socket.restart(); }
-      } },
-      h("label", { for: "join-name", text: "Your name" }),
-      h("input", { id: "join-name", name: "name", maxlength: "24", autocomplete: "nickname",
-                   required: true, dataset: { focus: "join-name" } }),
-      h("button", { id: "join-button", type: "submit", class: "primary", dataset: { focus: "join" } },
-        "Join the table"));
+    const form = joinForm(d, act, (r) => { announce(`You sit at seat ${r.seat}.`); socket.restart(); });
     const free = d.seats.filter((s) => s.kind === "bot").length;
     return [h("h2", { text: "Watching" }),
       h("p", { text: free ? `${free} of ${d.seats.length} seats are played by bots: take one.`
-                          : "Every seat is taken: you can watch." }), free ? form : null];
+                          : "Every seat is taken: you can watch." }), ...(free ? form : [])];
   }
   const out = [h("h2", {}, `Seat ${you.seat} · ${you.name}`),
-    h("p", { class: "balance" }, "Chips ", h("strong", { text: money(you.balance) }))];
+    h("p", { class: "balance" }, "Chips ", h("strong", { text: money(you.balance) })),
+    ...seatExtras(d, act)];
   if (you.timed_out) out.push(h("p", { class: "timed-out", role: "status", text: `You took too long: ${you.timed_out}.` }));
   if (you.awaiting === "bet") {
     out.push(h("form", { class: "bet", onsubmit: async (ev) => {
@@ -170,7 +157,7 @@ function renderControls(d) {
   } else if (you.hand && you.hand.dragon) {
     out.push(h("p", { class: "dragon-note", role: "status",
       text: `You bought the dragon hand (place ${you.hand.dragon_place}): set it below, as your own.` }));
-  } else if (d.phase === "waiting" || (d.phase === "betting" && you.joins_round > d.round)) {
+  } else if (!you.sat_out && (d.phase === "waiting" || (d.phase === "betting" && you.joins_round > d.round))) {
     out.push(h("p", { text: "You play from the next round." }));
   }
   const b = d.in_play && d.in_play.banker;
@@ -179,13 +166,14 @@ function renderControls(d) {
       ? "You co-bank with the house this round: you cover half the bets and take half the bank's result; the house way sets the bank's hand."
       : "You bank this round: you cover every bet, and your hand plays against each of them." }));
   }
+  out.push(chipsForm(d, act));
   out.push(h("p", { class: "links" },
     h("a", { href: `/tables/${tableId}/history`, text: "History" }), " · ",
     h("button", { type: "button", class: "link-button", id: "leave-button", dataset: { focus: "leave" },
                   onclick: async () => {
-                    if (await act("POST", "leave", {}, $("leave-button"))) { announce("You left the table."); socket.restart(); }
+                    if (await act("POST", "leave", {}, $("leave-button"))) { announce("You left the table: your chips go back to your wallet."); socket.restart(); }
                   } },
-      "Leave the table")));
+      "Leave the table (chips back to your wallet)")));
   return out;
 }
 
@@ -201,13 +189,13 @@ function render() {
   const d = { ...state, link };
   setTileNames(state.piece_names);
   patch($("table-head"), { t: d.table, r: d.round, p: d.phase, l: link, h: d.hints,
-                           c: d.commitment, dl: d.you && d.you.deadline,
+                           c: d.commitment, dl: d.deadline, aw: d.you && d.you.awaiting,
                            b: d.in_play && d.in_play.banker_words }, () => explained(renderHead(d)));
   tickDeadline();
   patch($("felt-region"), { s: d.seats, ip: d.in_play, p: d.phase, o: d.option, hn: d.house_net },
         () => renderFelt(d));
-  patch($("controls"), { you: d.you && { ...d.you, hand: null, chart: null, hint: null },
-                         dh: d.you && d.you.hand && d.you.hand.dragon,
+  patch($("controls"), { you: d.you && { ...d.you, hand: null, chart: null, hint: null, deadline: null },
+                         dh: d.you && d.you.hand && d.you.hand.dragon, me: d.me, sb: d.seat_back,
                          p: d.phase, r: d.round, seats: d.seats.map((s) => s.kind),
                          b: d.in_play && d.in_play.banker },
         () => explained(renderControls(d)));
@@ -222,7 +210,8 @@ function render() {
   patch($("session"), { c: d.you && d.you.chart }, () => renderSession(d));
 }
 
-const socket = liveSocket(`/ws/tables/${tableId}`, (s) => {
+const socket = liveSocket(`/ws/tables/${tableId}`, (s, msg) => {
+  serverNow(msg && msg.now);
   const before = state;
   state = s;
   if (before && before.last && s.last && before.last.round !== s.last.round) {
