@@ -13,7 +13,7 @@ from importlib import import_module
 from typing import Any, cast
 
 from paigow.errors import AmountError, PaigowError, RuleError
-from paigow.poker.kinds import parse_kind
+from paigow.poker.kinds import parse_push
 from paigow.poker.rules import PokerRules
 from paigow.settle import Commission
 from paigow.table.bank import BankDecision
@@ -105,7 +105,7 @@ class TableOptions:
     def __post_init__(self) -> None:
         if self.game not in GAMES:
             raise RuleError(f"unknown game {self.game!r}: choose tiles or poker")
-        if parse_kind(self.push).high is not None and self.game != "poker":
+        if parse_push(self.push).active and self.game != "poker":
             raise RuleError(f"the push rule {self.push!r} names a poker hand: poker only")
         if self.side_bets and self.game != "poker":
             raise RuleError("side bets read seven cards: they are offered at the poker table only")
