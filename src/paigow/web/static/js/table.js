@@ -45,12 +45,13 @@ const setter = new Setter($("setter"), {
 
 function rulesText(t) {
   const r = t.rules;
-  const parts = [`${t.seats} seats`, `bets ${r.limits}`, `house way: ${r.house_way}`];
+  const parts = [r.title, `${t.seats} seats`, `bets ${r.limits}`, `house way: ${r.house_way}`].filter(Boolean);
   parts.push(r.commission_pct === "0%" ? "no commission" : `commission ${r.commission_pct}`);
   if (r.flat_fee) parts.push(`fee ${money(r.flat_fee)} a hand`);
+  if (r.player_bank === false) parts.push("no player banking: the house banks every round");
   if (t.game === "poker") {
     parts.push(`joker ${r.joker}`, `wheel ${r.wheel}`, `fouls: ${r.foul === "house" ? "re-set" : "forfeit"}`);
-    if (r.push && r.push !== "none") parts.push(pushText(r.push));
+    if (r.push && r.push !== "none") parts.push(r.push_text || pushText(r.push));
     for (const o of r.side_bets || []) parts.push(`${o.title} ${money(o.minimum)}–${money(o.maximum)}`);
     if (r.dragon) parts.push(`dragon hand (set by ${r.dragon.set_by === "player" ? "its buyer" : "the house way"}, ${r.dragon.limit.replaceAll("-", " ")})`);
   } else if (r.gee_joon_tiebreak !== "ranked") {
@@ -69,7 +70,7 @@ function sideInputs(rules) {
   const out = [];
   for (const o of rules.side_bets || []) {
     const id = `side-${o.name}`;
-    const whose = o.on === "banker" ? "on the banker's hand" : "on your seven cards";
+    const whose = `on ${o.reads}`;
     const envy = o.envy_minimum != null ? `, Envy from ${money(o.envy_minimum)}` : "";
     out.push(h("label", { for: id, class: "side-label" }, `${o.title} `,
       h("small", { text: `(${whose}, ${money(o.minimum)} to ${money(o.maximum)}${envy}; blank: none)` })),
