@@ -19,7 +19,7 @@ from paigow.analysis.poker_odds import advise, brute_force_advice
 from paigow.analysis.poker_sim import DEFAULT_CHUNK, chunk_stream, simulate, simulate_hand
 from paigow.analysis.poker_ways import fast_way
 from paigow.poker.cards import parse_cards
-from paigow.poker.kinds import HandKind, parse_kind
+from paigow.poker.kinds import parse_kind
 from paigow.poker.rules import PokerRules
 from paigow.poker.setting import compare, is_foul
 from paigow.poker.ways import get_way
@@ -182,29 +182,31 @@ def test_monte_carlo_ev_agrees_with_exact_advice_under_push(banking: bool) -> No
 # ----------------------------------------------------------------- Monte Carlo game
 
 
+@pytest.mark.parametrize("push", ["pai-gow:A", "low:T"])
 @pytest.mark.parametrize("banking", [False, True])
-def test_simulate_counts_equal_a_round_by_round_reference(banking: bool) -> None:
+def test_simulate_counts_equal_a_round_by_round_reference(banking: bool, push: str) -> None:
     """The rounds ``simulate`` deals, settled one by one with the reference way,
-    comparison and kind (here the ace-high pai gow pushes, a kind frequent enough to meet
-    often in a few hundred rounds) give the same counts as the kernels."""
-    rules = PokerRules(push="pai-gow:A")
+    comparison and kind give the same counts as the kernels: a kind of the banker's seven
+    cards (the ace-high pai gow) and a kind of the banker's setting (its two-card hand ten
+    high, issue 18), both frequent enough to meet often in a few hundred rounds."""
+    rules = PokerRules(push=push)
     n, seed = 400, 77
     res = simulate("house", "house", n, seed, banking, rules, Fraction(0))
     dealt = kern.deal(chunk_stream(seed, 0, 7 * n), np.arange(53, dtype=np.int32), n, 14, 1)
     assert n <= DEFAULT_CHUNK
     way = get_way("house", rules)
-    kind: HandKind = rules.banker_push
+    kind = rules.banker_push
     counts = {Outcome.WIN: 0, Outcome.PUSH: 0, Outcome.LOSE: 0}
     by_kind = 0
     for row in dealt.tolist():
         mine, other = row[:7], row[7:]
-        if kind.matches(mine if banking else other, rules):
-            counts[Outcome.PUSH] += 1
-            by_kind += 1
-            continue
         a = way.choose(mine, banking).setting
         b = way.choose(other, not banking).setting
         assert not is_foul(a, rules) and not is_foul(b, rules)
+        if kind.matches_setting(a if banking else b, rules):  # the banker's hand
+            counts[Outcome.PUSH] += 1
+            by_kind += 1
+            continue
         if banking:  # the tracked hand banks: the other is the player
             o = compare(b, a, rules).outcome
             o = {Outcome.WIN: Outcome.LOSE, Outcome.LOSE: Outcome.WIN}.get(o, o)

@@ -5,13 +5,12 @@ setting, not on its seven cards.
 Checked against the reference: each hand set by the plain-Python house way
 (:func:`paigow.poker.ways.get_way`), its two-card hand ranked by
 :func:`paigow.poker.rank.rank2`, every comparison by :func:`paigow.poker.setting.compare`;
-the two exact advice methods against a brute force; the Monte Carlo against a
-round-by-round settlement and against exact advice.
+the two exact advice methods against a brute force; the Monte Carlo against exact advice
+(and against a round-by-round settlement in tests/poker/test_odds_push.py).
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
 from itertools import combinations
 from math import comb
 
@@ -20,7 +19,7 @@ import pytest
 
 from paigow.analysis import poker_kernels as kern
 from paigow.analysis.poker_odds import advise, brute_force_advice, low_push_ids, rank_ids
-from paigow.analysis.poker_sim import DEFAULT_CHUNK, chunk_stream, simulate, simulate_hand
+from paigow.analysis.poker_sim import simulate_hand
 from paigow.analysis.poker_ways import fast_way
 from paigow.errors import RuleError
 from paigow.poker.cards import parse_cards
@@ -28,7 +27,7 @@ from paigow.poker.fast import table2
 from paigow.poker.kinds import LowKind, parse_push
 from paigow.poker.rank import rank2
 from paigow.poker.rules import PokerRules
-from paigow.poker.setting import Setting, compare, is_foul, settings
+from paigow.poker.setting import Setting, compare, settings
 from paigow.poker.ways import get_way
 from paigow.settle import Outcome
 
@@ -97,7 +96,7 @@ def test_key_arithmetic_equals_the_reference_on_every_two_card_hand(joker: str) 
 
 @pytest.mark.parametrize("bad", ["low:2", "low:", "low:99", "low:X", "high:9", "9-high"])
 def test_bad_push_rules_name_the_token(bad: str) -> None:
-    with pytest.raises(RuleError, match="bad push rule"):
+    with pytest.raises(RuleError, match="bad hand kind"):
         PokerRules(push=bad)
 
 
@@ -175,43 +174,6 @@ def test_monte_carlo_of_one_hand_agrees_with_exact_advice(banking: bool) -> None
         for x, exact in zip(got, (s.win, s.push, s.lose), strict=True):
             prob = exact / adv.total
             assert abs(x / n - prob) <= 4 * (prob * (1 - prob) / n) ** 0.5 + 1e-12
-
-
-# ------------------------------------------------------------------------- Monte Carlo
-
-
-@pytest.mark.parametrize("banking", [False, True])
-def test_simulate_counts_equal_a_round_by_round_reference(banking: bool) -> None:
-    """The rounds ``simulate`` deals, each hand set by the reference house way, the
-    banker's setting classified by ``rank2`` and the hands compared by the reference,
-    give the kernel's counts (low:T, frequent enough to meet often in a few hundred
-    rounds)."""
-    rules = PokerRules(push="low:T")
-    kind = rules.banker_push
-    n, seed = 400, 78
-    res = simulate("house", "house", n, seed, banking, rules, Fraction(0))
-    dealt = kern.deal(chunk_stream(seed, 0, 7 * n), np.arange(53, dtype=np.int32), n, 14, 1)
-    assert n <= DEFAULT_CHUNK
-    way = get_way("house", rules)
-    counts = {Outcome.WIN: 0, Outcome.PUSH: 0, Outcome.LOSE: 0}
-    by_kind = 0
-    for row in dealt.tolist():
-        a = way.choose(row[:7], banking).setting
-        b = way.choose(row[7:], not banking).setting
-        assert not is_foul(a, rules) and not is_foul(b, rules)
-        if kind.matches_setting(a if banking else b, rules):
-            counts[Outcome.PUSH] += 1
-            by_kind += 1
-            continue
-        if banking:
-            o = compare(b, a, rules).outcome
-            o = {Outcome.WIN: Outcome.LOSE, Outcome.LOSE: Outcome.WIN}.get(o, o)
-        else:
-            o = compare(a, b, rules).outcome
-        counts[o] += 1
-    assert by_kind > 0
-    assert (res.win, res.push, res.lose) == (
-        counts[Outcome.WIN], counts[Outcome.PUSH], counts[Outcome.LOSE])
 
 
 def test_the_low_rule_needs_no_seven_card_bits() -> None:

@@ -107,7 +107,7 @@ def test_play_ez_auto_json_conserves_money_and_replays(tmp_path: Path) -> None:
     (["--commission-free", "--ez"], "--ez and --commission-free are two different games"),
     (["--commission-free", "--commission", "5%"], "--commission-free is the commission-free game"),
     (["--commission-free", "--push", "pai-gow:Q"], "--commission-free pushes on low:9"),
-    (["--push", "low:2"], "--push 'low:2': bad push rule 'low:2'"),
+    (["--push", "low:2"], "--push 'low:2': bad hand kind 'low:2'"),
 ])
 def test_bad_floor_options_exit_2(tmp_path: Path, args: list[str], message: str) -> None:
     res = runner.invoke(app, ["play", "poker", "--auto", "--rounds", "1", "--db",

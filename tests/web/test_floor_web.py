@@ -42,22 +42,28 @@ def _open(app: Any, body: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _reseeded(lobby: Any, app: Any, table_id: str, seed: int) -> Person:
+    """The table ``table_id`` opened again with the lobby's own options but ``seed`` (whose
+    first round is known), and Ann seated at it, asked for her bet."""
+    from dataclasses import replace
+
+    host = lobby.get(table_id)
+    host.close()
+    lobby.tables.pop(table_id)
+    host = lobby.open(replace(host.opts, seed=seed))
+    ann = Person(app, host.id, "Ann")
+    ann.join()
+    ann.awaiting("bet")
+    return ann
+
+
 def test_ez_pai_gow_pushes_every_bet_on_a_banker_queen_high_pai_gow(tmp_path: Path) -> None:
     """Rule (EZ Pai Gow): no commission, and a banker's queen-high pai gow pushes every bet;
     the reveal says why."""
     with serving(tmp_path, poker_opts()) as (lobby, app):
         t = _open(app, {"game": "poker", "seats": 3, "ez": True})
         assert t["rules"]["push"] == "pai-gow:Q" and t["rules"]["commission"] == "0"
-        host = lobby.get(t["id"])
-        # replay the seed whose first round pushes (the options are the lobby's own)
-        host.close()
-        lobby.tables.pop(t["id"])
-        from dataclasses import replace
-
-        host = lobby.open(replace(host.opts, seed=EZ_PUSH_SEED))
-        ann = Person(app, host.id, "Ann")
-        ann.join()
-        ann.awaiting("bet")
+        ann = _reseeded(lobby, app, t["id"], EZ_PUSH_SEED)
         ann.ok("bet", {"amount": "10"})
         refuse_bank_until_set([ann])
         ann.ok("set", {"house": True})
@@ -92,15 +98,7 @@ def test_commission_free_pushes_on_the_bankers_nine_high_front_and_pays_the_tige
             "tiger-9", "banker-set", "the banker's two-card hand as set")
         listed = Person(app).client.get("/api/tables").json()["tables"]
         assert any(x["rules"]["title"] == "Commission-Free Pai Gow Poker" for x in listed)
-        host = lobby.get(t["id"])
-        host.close()
-        lobby.tables.pop(t["id"])
-        from dataclasses import replace
-
-        host = lobby.open(replace(host.opts, seed=CF_PUSH_SEED))
-        ann = Person(app, host.id, "Ann")
-        ann.join()
-        ann.awaiting("bet")
+        ann = _reseeded(lobby, app, t["id"], CF_PUSH_SEED)
         ann.ok("bet", {"amount": "10", "side": {"tiger-9": "5"}})
         ann.ok("set", {"house": True})
         story = ann.wait(lambda s: s["last"] is not None)["last"]

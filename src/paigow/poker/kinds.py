@@ -24,7 +24,7 @@ A kind is written as a short string:
   eight). The joker in a two-card hand is an ace under the bug rule (so a joker never
   makes a nine-high low hand) and pairs the other card under the wild rule.
 
-:func:`parse_push` reads any of them; :func:`parse_kind` only the seven-card kinds.
+:func:`parse_kind` (also named :func:`parse_push`) reads any of them.
 
 >>> from paigow.poker.cards import parse_cards
 >>> kind = parse_kind("pai-gow:Q")
@@ -175,56 +175,46 @@ PushRule = HandKind | LowKind
 """A kind of banker hand on which every bet pushes (``PokerRules.push``)."""
 
 
-def parse_kind(text: str) -> HandKind:
-    """Read a kind: ``"none"`` or ``"pai-gow:R"`` with ``R`` in ``9TJQKA`` (either case).
+def parse_kind(text: str) -> PushRule:
+    """Read a kind: ``"none"``; a seven-card kind ``"pai-gow:R"`` with ``R`` in
+    ``9TJQKA``; or a kind of the set hand ``"low:R"`` with ``R`` in ``3456789TJQKA``
+    (either case). :func:`parse_push` is the same reader, named for the rule that uses it.
 
-    >>> parse_kind("PAI-GOW:q").spec
-    'pai-gow:Q'
+    >>> parse_kind("PAI-GOW:q").spec, parse_kind("LOW:9").spec, parse_kind("none").spec
+    ('pai-gow:Q', 'low:9', 'none')
     >>> parse_kind("pai-gow:8")
     Traceback (most recent call last):
     ...
     paigow.errors.RuleError: bad hand kind 'pai-gow:8': a pai gow is nine to ace high (9, T, J, Q, K or A)
+    >>> parse_kind("low:2")
+    Traceback (most recent call last):
+    ...
+    paigow.errors.RuleError: bad hand kind 'low:2': a two-card hand without a pair is three to ace high (3 ... 9, T, J, Q, K or A)
+    >>> parse_kind("nine")
+    Traceback (most recent call last):
+    ...
+    paigow.errors.RuleError: bad hand kind 'nine': give none, pai-gow:R (seven cards that make no pair, straight or flush, R high: 9 T J Q K A) or low:R (the banker's two-card hand as set is R high without a pair: 3 ... 9 T J Q K A)
     """
     raw = str(text).strip()
     low = raw.lower()
     if low == "none":
         return NO_KIND
-    name, _, rank = low.partition(":")
+    name, sep, rank = low.partition(":")
     if name == "pai-gow" and len(rank) == 1 and rank.upper() in _RANK_CHARS:
         value = _RANK_CHARS.index(rank.upper()) + 2
         if value >= 9:
             return HandKind(value)
         raise RuleError(f"bad hand kind {raw!r}: a pai gow is nine to ace high "
                         "(9, T, J, Q, K or A)")
-    raise RuleError(f"bad hand kind {raw!r}: give none or pai-gow:R with R one of 9 T J Q K A "
-                    "(pai-gow:Q is a queen-high pai gow)")
-
-
-def parse_push(text: str) -> PushRule:
-    """Read a push rule: ``"none"``, a seven-card kind ``"pai-gow:R"`` (:func:`parse_kind`)
-    or a kind of the set hand ``"low:R"`` with ``R`` in ``3456789TJQKA`` (either case).
-
-    >>> parse_push("LOW:9").spec, parse_push("pai-gow:q").spec, parse_push("none").spec
-    ('low:9', 'pai-gow:Q', 'none')
-    >>> parse_push("low:2")
-    Traceback (most recent call last):
-    ...
-    paigow.errors.RuleError: bad push rule 'low:2': a two-card hand without a pair is three to ace high (3 ... 9, T, J, Q, K or A)
-    >>> parse_push("nine")
-    Traceback (most recent call last):
-    ...
-    paigow.errors.RuleError: bad push rule 'nine': give none, pai-gow:R (seven cards that make no pair, straight or flush, R high: 9 T J Q K A) or low:R (the banker's two-card hand as set is R high without a pair: 3 ... 9 T J Q K A)
-    """
-    raw = str(text).strip()
-    low = raw.lower()
-    name, sep, rank = low.partition(":")
     if name == "low" and sep:
         if len(rank) == 1 and rank.upper() in _RANK_CHARS[1:]:
             return LowKind(_RANK_CHARS.index(rank.upper()) + 2)
-        raise RuleError(f"bad push rule {raw!r}: a two-card hand without a pair is three to "
+        raise RuleError(f"bad hand kind {raw!r}: a two-card hand without a pair is three to "
                         "ace high (3 ... 9, T, J, Q, K or A)")
-    if low == "none" or name == "pai-gow":
-        return parse_kind(raw)
-    raise RuleError(f"bad push rule {raw!r}: give none, pai-gow:R (seven cards that make no "
+    raise RuleError(f"bad hand kind {raw!r}: give none, pai-gow:R (seven cards that make no "
                     "pair, straight or flush, R high: 9 T J Q K A) or low:R (the banker's "
                     "two-card hand as set is R high without a pair: 3 ... 9 T J Q K A)")
+
+
+parse_push = parse_kind
+"""Read a push rule (``PokerRules.push``): :func:`parse_kind`."""
