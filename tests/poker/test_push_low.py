@@ -5,8 +5,9 @@ setting, not on its seven cards.
 Checked against the reference: each hand set by the plain-Python house way
 (:func:`paigow.poker.ways.get_way`), its two-card hand ranked by
 :func:`paigow.poker.rank.rank2`, every comparison by :func:`paigow.poker.setting.compare`;
-the two exact advice methods against a brute force; the Monte Carlo against exact advice
-(and against a round-by-round settlement in tests/poker/test_odds_push.py).
+the Monte Carlo against exact advice. The two exact advice methods against a brute force,
+and the Monte Carlo against a round-by-round settlement, are in
+tests/poker/test_odds_push.py with the seven-card push rules.
 """
 
 from __future__ import annotations
@@ -18,9 +19,8 @@ import numpy as np
 import pytest
 
 from paigow.analysis import poker_kernels as kern
-from paigow.analysis.poker_odds import advise, brute_force_advice, low_push_ids, rank_ids
+from paigow.analysis.poker_odds import advise, low_push_ids, rank_ids
 from paigow.analysis.poker_sim import simulate_hand
-from paigow.analysis.poker_ways import fast_way
 from paigow.errors import RuleError
 from paigow.poker.cards import parse_cards
 from paigow.poker.fast import table2
@@ -101,28 +101,6 @@ def test_bad_push_rules_name_the_token(bad: str) -> None:
 
 
 # ------------------------------------------------------------------------ exact advice
-
-
-@pytest.mark.parametrize(("rules", "hand", "banking"), [
-    (CF, HAND, False),
-    (CF, HAND, True),
-    (CF, NINE_FRONT, True),               # the bank's own nine-high front pushes it all
-    (CF, NINE_FRONT, False),
-    (PokerRules(joker="wild", wheel="lowest", push="low:9"), HAND, False),
-    (PokerRules(push="low:T"), NINE_FRONT, True),
-], ids=lambda x: x.push + x.joker if isinstance(x, PokerRules) else str(x))
-def test_both_methods_equal_brute_force_under_the_low_rule(
-    rules: PokerRules, hand: str, banking: bool
-) -> None:
-    """Grid and histogram methods equal the brute force, which classifies each banker's
-    setting with the reference ``rank2`` and compares every pair of hands by the
-    reference, both roles and ranking variants."""
-    house = fast_way("house", PokerRules(rules.joker, rules.wheel))
-    brute = brute_force_advice(hand, house, banking, rules, DECK)
-    for method in ("grid", "histogram"):
-        adv = advise(hand, house, banking, 0, rules, DECK, cache=False, method=method)
-        assert {s.split: (s.win, s.push, s.lose) for s in adv.settings} == brute, method
-        assert adv.push_rule == rules.push
 
 
 def test_pushes_added_are_the_banker_nine_high_fronts_the_setting_would_win_or_lose() -> None:
