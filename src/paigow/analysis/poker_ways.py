@@ -360,20 +360,23 @@ def sample_gain(
     when ``b`` is ``optimal``, on ``n`` random hands, B's setting being the best one by
     exact advice). ``advise_fn(hand) -> {split: EV}`` defaults to
     :func:`paigow.analysis.poker_odds.advise` against ``dealer`` (default: way A) as
-    banker. Hands are drawn uniformly from all C(53,7) with a seeded generator."""
+    banker. Hands are drawn uniformly from all C(53,7) with a seeded generator. Under a
+    push rule (``rules.push``) the advice counts it; the ways set hands without it (so the
+    dealer way's one-time table is the classic game's)."""
     from paigow.analysis import poker_kernels as kern
     from paigow.poker.fast import BINOM
     from paigow.poker.ways.spec import HAND_KEYS, HAND_TYPES
 
-    wa = diff_way(a, rules)
+    way_rules = PokerRules(rules.joker, rules.wheel, rules.foul)
+    wa = diff_way(a, way_rules)
     optimal = b.strip().lower() == "optimal"
     fa = FileFastWay(wa)
-    fb = None if optimal else FileFastWay(diff_way(b, rules))
+    fb = None if optimal else FileFastWay(diff_way(b, way_rules))
     dealer_name = dealer or a
     if advise_fn is None:
         from paigow.analysis.poker_odds import advise
 
-        dealer_way = fast_way(dealer_name, rules)
+        dealer_way = fast_way(dealer_name, way_rules)
 
         def advise_fn(hand: list[int]) -> dict[int, float]:
             adv = advise(hand, dealer_way, False, rate, rules)

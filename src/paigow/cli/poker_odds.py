@@ -47,24 +47,29 @@ COMMISSION_OPTION = option(
 
 
 class Kind(Token):
-    """A kind of banker hand (:func:`paigow.poker.kinds.parse_kind`): ``none`` or
-    ``pai-gow:R``."""
+    """A kind of banker hand (:func:`paigow.poker.kinds.parse_push`): ``none``,
+    ``pai-gow:R`` or ``low:R``."""
 
     metavar = "KIND"
 
     def parse(self, text: str) -> str:
-        from paigow.poker.kinds import parse_kind
+        from paigow.poker.kinds import parse_push
 
-        return parse_kind(super().parse(text)).spec
+        return parse_push(super().parse(text)).spec
 
 
 PUSH_OPTION = option(
     "--push", parser=Kind("--push"),
-    help="A banker's hand of this kind pushes every bet: none (default) or pai-gow:R, "
-    "a pai gow (no pair, straight or flush) with R high, R one of 9 T J Q K A.",
+    help="A banker's hand of this kind pushes every bet: none (default); pai-gow:R, seven "
+    "cards that make no pair, straight or flush, R high (R one of 9 T J Q K A); or low:R, "
+    "the banker's two-card hand as its way sets it is R high without a pair (low:9).",
 )
 EZ_OPTION = typer.Option(
     "--ez", help="EZ Pai Gow, the commission-free game: --push pai-gow:Q --commission 0."
+)
+CF_OPTION = typer.Option(
+    "--commission-free", help="Commission-Free Pai Gow Poker (Golden Nugget's Commission-Free "
+    "Fortune Pai Gow): --push low:9 --commission 0.",
 )
 BANKING_OPTION = typer.Option(
     "--banking", help="The hand banks: it wins copies and faces a house-way player."
@@ -161,14 +166,25 @@ def _pct(x: Fraction | float) -> str:
     return f"{float(x):+.4%}"
 
 
-def _game(push: str | None, commission: str | None, ez: bool) -> tuple[str, Fraction]:
-    """The push rule and commission rate of the game: the options, or the ``--ez`` preset
-    (which refuses to be mixed with either, rather than guess which one wins)."""
-    if ez:
+PRESETS = {"--ez": "pai-gow:Q", "--commission-free": "low:9"}
+"""The commission-free games' presets: the push rule each means, with commission 0."""
+
+
+def _game(
+    push: str | None, commission: str | None, ez: bool, cf: bool = False
+) -> tuple[str, Fraction]:
+    """The push rule and commission rate of the game: the options, or the ``--ez`` or
+    ``--commission-free`` preset (each refuses to be mixed with the options it sets, or
+    with the other, rather than guess which one wins)."""
+    given = [flag for flag, on in (("--ez", ez), ("--commission-free", cf)) if on]
+    if len(given) > 1:
+        raise RuleError("--ez and --commission-free are two different games: give one")
+    if given:
+        flag = given[0]
         if push is not None or commission is not None:
-            raise RuleError("--ez already means --push pai-gow:Q --commission 0: "
-                            "give --ez alone, or --push and --commission instead")
-        return "pai-gow:Q", Fraction(0)
+            raise RuleError(f"{flag} already means --push {PRESETS[flag]} --commission 0: "
+                            f"give {flag} alone, or --push and --commission instead")
+        return PRESETS[flag], Fraction(0)
     return push or "none", parse_rate(commission or "0.05")
 
 
@@ -190,6 +206,7 @@ def register(app: typer.Typer) -> None:
         commission: Annotated[str | None, COMMISSION_OPTION] = None,
         push: Annotated[str | None, PUSH_OPTION] = None,
         ez: Annotated[bool, EZ_OPTION] = False,
+        commission_free: Annotated[bool, CF_OPTION] = False,
         joker: Annotated[str, JOKER_OPTION] = "bug",
         wheel: Annotated[str, WHEEL_OPTION] = "second",
         deck: Annotated[str, DECK_OPTION] = "",
@@ -207,7 +224,7 @@ def register(app: typer.Typer) -> None:
         from paigow.analysis.poker_odds import advise as run_advise
 
         def body() -> None:
-            kind, rate = _game(push, commission, ez)
+            kind, rate = _game(push, commission, ez, commission_free)
             rules = PokerRules.of(joker, wheel, push=kind)
             hand = parse_cards(cards)
             if len(hand) != 7:
@@ -228,12 +245,21 @@ def register(app: typer.Typer) -> None:
             for col in ("setting", "win", "push", "lose", "EV", ""):
                 out.add_column(col, justify="left" if col in ("setting", "") else "right")
             for s in sorted(adv.settings, key=lambda s: -s.ev):
-                mark = " ".join(x for x, on in (("BEST", s.best), ("HOUSE", s.house)) if on)
+                mark = " ".join(x for x, on in (("BEST", s.best), ("HOUSE", s.house),
+                                                ("PUSHES", s.pushes_all)) if on)
                 out.add_row(str(s.setting), f"{s.win:,}", f"{s.push:,}", f"{s.lose:,}",
                             f"{float(s.ev):+.6f}", mark)
             console.print(out)
             label = rules.banker_push.label
-            if rules.push != "none" and banking:
+            on_setting = rules.banker_push.on == "setting"
+            if on_setting and banking:
+                console.print(f"the bank's settings marked PUSHES play a {label}: with "
+                              "them every bet pushes", highlight=False)
+            elif on_setting:
+                console.print(f"{adv.pushed:,} banker hands are set with a {label} by the "
+                              f"{way} way: every bet on them pushes (counted in the push "
+                              "column)", highlight=False)
+            elif rules.push != "none" and banking:
                 console.print(f"the bank's hand is {'' if adv.pushed else 'not '}a {label}: "
                               f"{'every bet pushes' if adv.pushed else 'no bet pushes by it'}",
                               highlight=False)
@@ -254,6 +280,7 @@ def register(app: typer.Typer) -> None:
         commission: Annotated[str | None, COMMISSION_OPTION] = None,
         push: Annotated[str | None, PUSH_OPTION] = None,
         ez: Annotated[bool, EZ_OPTION] = False,
+        commission_free: Annotated[bool, CF_OPTION] = False,
         joker: Annotated[str, JOKER_OPTION] = "bug",
         wheel: Annotated[str, WHEEL_OPTION] = "second",
         foul: Annotated[str, FOUL_OPTION] = "house",
@@ -270,7 +297,7 @@ def register(app: typer.Typer) -> None:
         from paigow.analysis.poker_sim import simulate as run_sim
 
         def body() -> None:
-            kind, rate = _game(push, commission, ez)
+            kind, rate = _game(push, commission, ez, commission_free)
             rules = PokerRules.of(joker, wheel, foul, kind)
             n, s, w = rounds, seed, workers
             if w:
@@ -308,6 +335,7 @@ def register(app: typer.Typer) -> None:
         commission: Annotated[str | None, COMMISSION_OPTION] = None,
         push: Annotated[str | None, PUSH_OPTION] = None,
         ez: Annotated[bool, EZ_OPTION] = False,
+        commission_free: Annotated[bool, CF_OPTION] = False,
         joker: Annotated[str, JOKER_OPTION] = "bug",
         wheel: Annotated[str, WHEEL_OPTION] = "second",
         deck: Annotated[str, DECK_OPTION] = "",
@@ -329,7 +357,7 @@ def register(app: typer.Typer) -> None:
         def body() -> None:
             if (sample is not None) == all_suit_classes:
                 raise AmountError("give exactly one of --sample N and --all-suit-classes")
-            kind, rate = _game(push, commission, ez)
+            kind, rate = _game(push, commission, ez, commission_free)
             rules = PokerRules.of(joker, wheel, push=kind)
             cards = _deck(deck)
             size = chunk

@@ -12,7 +12,8 @@ A round (RULES.md 1.5, 1.6, 2.5, 2.6):
    changes. With it a seat may make the side bets the table offers and ask for the dragon
    hand (a :class:`~paigow.table.house_rules.Wager`; see :mod:`paigow.table.house_rules`).
 2. **Bank**: the house banks the first round; afterwards the option passes around the
-   table (see :mod:`paigow.table.bank`).
+   table (see :mod:`paigow.table.bank`), unless the house rules allow no player banking
+   (``HouseRules.player_bank``): then the house banks every round.
 3. **Shuffle and dice**; the round is *opened* in the store in one transaction: its deck
    order and dice, each bet (main, dragon, side) moved to ``bets``, the banker's cover
    (of the main bets and the dragon bet) moved to ``bank``.
@@ -727,7 +728,7 @@ class Table(Generic[P, S]):
         return DragonBuy(buyer, empty[0], askers[buyer])
 
     def _choose_banker(self, wagers: dict[int, Wager]) -> Banker:
-        if self.rounds_played == 0 or self.option is None:
+        if self.rounds_played == 0 or self.option is None or not self.house.player_bank:
             return HOUSE_BANK
         seat = self.option
         others = sum(w.main for k, w in wagers.items() if k != seat)
@@ -798,7 +799,8 @@ class Table(Generic[P, S]):
         self.balances = apply(apply(self.balances, opening.entries), record.entries)
         self.rounds_played += 1
         self.history.append(record)
-        self.option = next_option(self.option, self.seats, game.places, game.direction)
+        if self.house.player_bank:  # else the house keeps the bank: no option moves
+            self.option = next_option(self.option, self.seats, game.places, game.direction)
         if dragon is not None:
             self.dragon_turn = (dragon.seat + game.direction) % game.places
         for seat in self.seats.values():
@@ -894,8 +896,9 @@ class Table(Generic[P, S]):
 
         assert isinstance(rules, PokerRules)
         hands = {p: cast(tuple[int, ...], dealt[p]) for p in choices}
+        banker_setting = cast(Any, choices[opening.banker.place].setting)
         return settle_side_bets(self.house, opening.side, hands, owners,
-                                opening.banker.place, rules)
+                                opening.banker.place, rules, banker_setting)
 
     def _announce_hands(
         self, dealt: dict[int, tuple[P, ...]], banker: Banker, bets: dict[int, int],

@@ -306,9 +306,10 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         from paigow.web.words import variant_words, way_title
 
         variants = {
-            "tiles": {"gee_joon_tiebreak": ["ranked", "no_value"]},
+            "tiles": {"gee_joon_tiebreak": ["ranked", "no_value"], "bank": ["rotates", "house"]},
             "poker": {"joker": ["bug", "wild"], "wheel": ["second", "lowest"],
-                      "foul": ["house", "forfeit"], "push": ["none", "pai-gow:Q"],
+                      "foul": ["house", "forfeit"], "push": ["none", "pai-gow:Q", "low:9"],
+                      "bank": ["rotates", "house"],
                       "dragon": ["off", "house", "player"],
                       "dragon_limit": ["up-to-main", "equal-main", "any"]},
         }
@@ -617,7 +618,7 @@ def _rules_summary(host: TableHost) -> dict[str, Any]:
     with host.cv:
         summary = table_summary(host)
     for o in summary["rules"].get("side_bets", []):
-        o["on_words"] = side_bet_words(o["on"])
+        o["on_words"] = side_bet_words(o["reads"])
         o["minimum_text"], o["maximum_text"] = format_money(o["minimum"]), format_money(o["maximum"])
         if o.get("envy_minimum"):
             o["envy_text"] = format_money(o["envy_minimum"])

@@ -181,15 +181,30 @@ def options_from_request(data: dict[str, Any], defaults: TableOptions) -> tuple[
     side_min = money_field(data, "side_min") if "side_min" in data else 100
     side_max = money_field(data, "side_max") if "side_max" in data else 10_000
     push = str(data.get("push", "none")).strip()
-    if data.get("ez") is True:
+    bank = str(data.get("bank", "rotates")).strip().lower()
+    if bank not in ("rotates", "house"):
+        raise WebError(400, f"unknown bank rule {bank[:20]!r}: choose rotates (players may "
+                            "bank) or house (the house banks every round)")
+    preset = [k for k in ("ez", "commission_free") if data.get(k) is True]
+    if len(preset) > 1:
+        raise WebError(400, '"ez" and "commission_free" are two different games: give one')
+    if preset:
+        title = {"ez": "EZ Pai Gow (\"ez\")",
+                 "commission_free": "Commission-Free Pai Gow Poker (\"commission_free\")"}
         if "push" in data or "commission" in data:
-            raise WebError(400, '"ez" sets the push rule and the commission: give "ez" or '
-                                '"push"/"commission", not both')
+            raise WebError(400, f'"{preset[0]}" sets the push rule and the commission: give '
+                                f'"{preset[0]}" or "push"/"commission", not both')
         if game != "poker":
-            raise WebError(400, "EZ Pai Gow (\"ez\") is a Pai Gow Poker game")
-        push = "pai-gow:Q"
+            raise WebError(400, f"{title[preset[0]]} is a Pai Gow Poker game")
+        push = "pai-gow:Q" if preset == ["ez"] else "low:9"
+    if preset == ["commission_free"]:
+        if "bank" in data and bank != "house":
+            raise WebError(400, '"commission_free" has no player banking: drop "bank"')
+        bank = "house"
+        if "tiger-9" not in side_bets:
+            side_bets = ("tiger-9", *side_bets)
     try:
-        rate = Fraction(0) if data.get("ez") is True else \
+        rate = Fraction(0) if preset else \
             parse_rate(data["commission"]) if "commission" in data else \
             defaults.commission.rate
         bet = max(min_bet, min(defaults.bet, max_bet or defaults.bet, bankroll - fee))
@@ -211,6 +226,7 @@ def options_from_request(data: dict[str, Any], defaults: TableOptions) -> tuple[
             side_bets=side_bets, side_min=side_min, side_max=side_max,
             dragon=str(data.get("dragon", "off")).strip().lower(),
             dragon_limit=str(data.get("dragon_limit", "up-to-main")).strip().lower(),
+            player_bank=bank == "rotates",
         )
         if game == "poker":
             opts.poker_rules  # noqa: B018 - checks the variants now, not at the first deal

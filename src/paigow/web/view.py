@@ -316,10 +316,14 @@ def table_summary(host: TableHost) -> dict[str, Any]:
         rules["gee_joon_tiebreak"] = o.gee_joon_tiebreak
     else:
         rules.update(joker=o.joker, wheel=o.wheel, foul=o.foul, push=o.push)
+        kind = o.poker_rules.banker_push
+        if kind.active:
+            rules["push_text"] = f"the banker's {kind.label} pushes every bet"
     house = host.table.house if host.table is not None else None
     if house is not None and house.side_bets:
         rules["side_bets"] = [
-            {"name": x.name, "title": x.paytable.name, "on": x.on, "minimum": x.minimum,
+            {"name": x.name, "title": x.paytable.name, "on": x.on, "reads": x.reads,
+             "minimum": x.minimum,
              "maximum": x.maximum, "envy_minimum": x.envy_minimum(),
              "lines": [{"hand": ln.label, "pays": str(ln.pays)} for ln in x.paytable.lines]}
             for x in house.side_bets]
@@ -334,7 +338,8 @@ def table_summary(host: TableHost) -> dict[str, Any]:
             "max_bet": o.limits.maximum, "bankroll": o.bankroll,
             "commission": str(o.commission.rate), "flat_fee": o.commission.flat_fee,
             "commission_pct": f"{float(o.commission.rate * 100):g}%",
-            "limits": o.limits.describe(), **rules,
+            "limits": o.limits.describe(), "title": o.title, "player_bank": o.player_bank,
+            **rules,
         },
     }
     return _worded(summary)

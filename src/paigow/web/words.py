@@ -172,6 +172,8 @@ def variant_words(game: str, variants: dict[str, list[str]]) -> dict[str, dict[s
         "foul": ("A fouled hand", {"house": "is re-set the house way",
                                    "forfeit": "loses its bet"}),
         "push": ("A banker's hand that pushes every bet", {}),
+        "bank": ("The bank", {"rotates": "offered to each player in turn",
+                              "house": "always the house's (no player banking)"}),
         "dragon": ("The dragon hand", {"off": "not offered",
                                        "house": "offered, set by the house way",
                                        "player": "offered, set by its buyer"}),
@@ -195,7 +197,8 @@ def rules_words(summary: dict[str, Any], game: str) -> list[str]:
     """A table's rules (:func:`paigow.web.view.table_summary`'s ``rules``) in plain words,
     one short phrase each."""
     r = summary
-    out = [f"bets {r['limits']}"]
+    out = [r["title"]] if r.get("title") else []
+    out.append(f"bets {r['limits']}")
     if r.get("commission_pct") == "0%":
         out.append("no commission")
     else:
@@ -203,6 +206,8 @@ def rules_words(summary: dict[str, Any], game: str) -> list[str]:
     if r.get("flat_fee"):
         out.append(f"a fee of {format_money(r['flat_fee'])} a hand")
     out.append(f"the bank's hand set by {way_title(game, r['house_way'])}")
+    if r.get("player_bank") is False:
+        out.append("the house banks every round (no player banking)")
     if game == "poker":
         out += [_joker_words(r["joker"]), _wheel_words(r["wheel"]), _foul_words(r["foul"])]
         if r.get("push") and r["push"] != "none":
@@ -220,9 +225,13 @@ def rules_words(summary: dict[str, Any], game: str) -> list[str]:
     return out
 
 
-def side_bet_words(on: str) -> str:
-    """What a side bet reads: ``"own"`` seven cards or the ``"banker"``'s."""
-    return "on the banker's seven cards" if on == "banker" else "on your own seven cards"
+def side_bet_words(reads: str) -> str:
+    """What a side bet reads, from the offer's own words (``SideBetOffer.reads``).
+
+    >>> side_bet_words("the banker's two-card hand as set")
+    "on the banker's two-card hand as set"
+    """
+    return f"on {reads}"
 
 
 def count_words(n: int, one: str, many: str | None = None) -> str:

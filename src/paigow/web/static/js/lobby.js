@@ -14,7 +14,7 @@ function tableCard(t) {
   const bits = [`${t.people} of ${t.seats} seats taken by people`, ...r.words];
   return h("article", { class: `table-card game-${t.game}` },
     h("h2", {}, h("a", { href: `/tables/${t.id}`, text: t.name })),
-    h("p", { class: "game", text: t.game === "tiles" ? "Pai Gow tiles" : "Pai Gow Poker" }),
+    h("p", { class: "game", text: r.title || (t.game === "tiles" ? "Pai Gow tiles" : "Pai Gow Poker") }),
     h("p", { class: "rules", text: bits.join(" · ") }),
     h("p", { class: "phase", text: `Now ${t.doing}.` }),
     h("a", { class: "rules-link", href: `/rules/${t.game}?table=${t.id}`, text: "How to play" }),
@@ -56,6 +56,8 @@ async function buildForm() {
       variants.append(
         h("div", { class: "field check" }, h("input", { id: "ez", type: "checkbox" }),
           h("label", { for: "ez", text: "EZ Pai Gow: no commission; a banker's queen-high pai gow pushes every bet" })),
+        h("div", { class: "field check" }, h("input", { id: "commission_free", type: "checkbox" }),
+          h("label", { for: "commission_free", text: "Commission-Free Pai Gow Poker: no commission; the house banks; the banker's nine-high two-card hand pushes every bet; Tiger 9 offered" })),
         h("fieldset", { class: "side-offers" }, h("legend", { text: "Side bets offered" }),
           ...Object.entries(opts.side_bets).map(([name, title]) => h("div", { class: "check" },
             h("input", { id: `offer-${name}`, type: "checkbox", value: name, class: "offer" }),
@@ -88,6 +90,9 @@ async function buildForm() {
     for (const k of Object.keys(opts.variants[gameSel.value])) body[k] = $(k).value;
     if (gameSel.value === "poker") {
       if ($("ez").checked) { body.ez = true; delete body.push; delete body.commission; }
+      if ($("commission_free").checked) {
+        body.commission_free = true; delete body.push; delete body.commission; delete body.bank;
+      }
       const offered = [...document.querySelectorAll("input.offer:checked")].map((x) => x.value);
       if (offered.length) body.side_bets = offered;
     }
