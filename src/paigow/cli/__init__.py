@@ -3,7 +3,7 @@ nothing below :mod:`paigow.cli` imports it (every import arrow points down)."""
 
 from __future__ import annotations
 
-from paigow.cli import poker_odds, poker_sidebets, poker_ways, train
+from paigow.cli import poker_derive, poker_odds, poker_sidebets, poker_ways, train
 from paigow.cli.common import new_app
 from paigow.cli.poker import app as poker_app
 from paigow.cli.serve import serve
@@ -22,6 +22,7 @@ app.add_typer(tiles_app, name="tiles")
 poker_ways.register(poker_app)
 poker_odds.register(poker_app)
 poker_sidebets.register(poker_app)
+poker_derive.register(poker_app)
 app.add_typer(poker_app, name="poker")
 app.command("play")(play)
 app.command("replay")(replay_cmd)
