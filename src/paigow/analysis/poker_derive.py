@@ -418,13 +418,20 @@ def _box_mask(p: Problem, conds: Sequence[Cond], reach: B) -> B:
     return m
 
 
+COMMON_SF = ("no_pair", "one_pair", "two_pair", "trips")
+
+
 def _sf_hand_sets(p: Problem) -> list[tuple[str, ...]]:
+    """The hand types a straights-and-flushes rule may name: any set of the common types
+    that can make one (no pair, one pair, two pair, three of a kind), each rarer type
+    alone, and every type."""
     present = sorted({int(t) for t in p.types[p.sf_capable]})
     names = [HAND_KEYS[t] for t in present]
-    sets: list[tuple[str, ...]] = [(x,) for x in names]
-    low = tuple(x for x in ("no_pair", "one_pair") if x in names)
-    if len(low) == 2:
-        sets.append(low)
+    common = [x for x in COMMON_SF if x in names]
+    sets: list[tuple[str, ...]] = []
+    for k in range(1, len(common) + 1):
+        sets += list(combinations(common, k))
+    sets += [(x,) for x in names if x not in common]
     if len(names) > 1:
         sets.append(())  # every hand type
     return sets
@@ -719,6 +726,8 @@ _SECTION_TEXT = {
 
 _ACTION_TEXT = {
     ("no_pair", "singles 2-3"): "the highest card behind, the next two in front",
+    ("no_pair", "singles 2-4"): "the highest card behind, the second and fourth highest in front",
+    ("no_pair", "singles 2-5"): "the highest card behind, the second and fifth highest in front",
     ("one_pair", "singles 1-2"): "the pair behind, the two highest other cards in front",
     ("two_pair", "low pair"): "split: the higher pair behind, the lower pair in front",
     ("two_pair", "singles 1-2"): "keep both pairs behind, the highest other cards in front",
