@@ -210,3 +210,28 @@ def test_derive_strategy_refuses_before_writing_anything(
     assert message in result.output
     assert result.output.count("\n") == 1 and result.output.startswith("error: ")
     assert not out.exists()
+
+
+def test_the_evaluation_from_labels_equals_the_sweep_of_the_same_hands(tmp_path: Path) -> None:
+    """``derive-strategy`` scores its way from the labels of a uniform sample; ``poker
+    sweep --player`` scores it by advising the same hands: the same edges, gains,
+    intervals and share."""
+    from paigow.analysis.poker_derive import evaluate, uniform_sample
+    from paigow.analysis.poker_sweep import sample_hands, sweep
+
+    hands = sample_hands(30, 5, SMALL)
+    labels = label_hands(uniform_sample(hands, 5), "house", Fraction(1, 20), deck=SMALL,
+                         cache=False)
+    fox = fast_way("foxwoods")
+    splits = fox.splits(np.array(hands, np.int32), False).astype(np.int64)
+    ev = evaluate(labels, splits, "foxwoods")
+    res = sweep(hands, deck=SMALL, cache=False, players=["foxwoods"])
+    (p,) = res.players
+    assert ev.house.edge == pytest.approx(float(res.house.edge), abs=1e-12)
+    assert ev.optimal.edge == pytest.approx(float(res.optimal.edge), abs=1e-12)
+    assert ev.derived.edge == pytest.approx(float(p.edge.edge), abs=1e-12)
+    assert ev.house.edge_ci95 == pytest.approx(res.house.ci95(), abs=1e-9)
+    assert ev.derived.gain_ci95 == pytest.approx(res.player_gain_ci95(p), abs=1e-9)
+    assert ev.optimal.gain_ci95 == pytest.approx(res.gain_ci95(), abs=1e-9)
+    assert (ev.share, *ev.share_ci95) == pytest.approx(
+        (float(res.share(p)), *res.share_ci95(p)), rel=1e-6)

@@ -97,11 +97,13 @@ def register(app: typer.Typer) -> None:
         house-way file format, write them to -o, and measure the way on an independent
         sample (its edge beside the house way's and optimal's, and the share of
         optimal's gain it takes)."""
-        from paigow.analysis.poker_derive import MIN_RULES, learn_way
+        import numpy as np
+
+        from paigow.analysis.poker_derive import MIN_RULES, evaluate, learn_way, uniform_sample
         from paigow.analysis.poker_labels import label_hands, stratified_sample
         from paigow.analysis.poker_odds import way_for
         from paigow.analysis.poker_sim import new_seed
-        from paigow.analysis.poker_sweep import sample_hands, sweep
+        from paigow.analysis.poker_sweep import sample_hands
         from paigow.analysis.poker_ways import FileFastWay
         from paigow.poker.ways.file_way import FileWay
 
@@ -151,32 +153,29 @@ def register(app: typer.Typer) -> None:
             derived = learn_way(labels, max_rules, rules, way_name, header=header)
             ev_res = None
             if eval_sample:
-                hands = sample_hands(eval_sample, es, cards)
-                player = FileFastWay(FileWay(derived.spec, rules=rules))
-                job = {"derive-eval": derived.spec.digest, "dealer": dealer, "seed": es,
-                       "n": eval_sample, "rules": str(rules), "rate": str(rate),
-                       "deck": list(check_deck(cards))}
-                eck = _cache_file("derive-eval", job)
+                usmp = uniform_sample(sample_hands(eval_sample, es, cards), es)
+                eck = _cache_file("derive-labels", spec.job(usmp, 16))
                 with _progress(f"evaluating on {eval_sample:,} hands") as update:
-                    ev_res = _interruptible(
-                        lambda: sweep(hands, None, dealer, False, rate, rules, cards,
-                                      "sample", es, 16, None, eck, update,
-                                      players=[player]),
+                    elabels = _interruptible(
+                        lambda: label_hands(usmp, dealer, rate, rules, cards, checkpoint=eck,
+                                            on_progress=update),
                         "evaluation", str(eck))
+                player = FileFastWay(FileWay(derived.spec, rules=rules))
+                arr = np.array(usmp.hands, dtype=np.int32)
+                ev_res = evaluate(elabels, player.splits(arr, False).astype(np.int64),
+                                  way_name)
             notes = [f"labels: {len(smp.hands):,} hands (seed {s}), labelled in "
                      f"{_minutes(labels.seconds)}; learned in {derived.seconds:.0f} s"]
             if ev_res is not None:
-                pg = ev_res.players[0]
-                lo, hi = ev_res.share_ci95(pg) if ev_res.gain else (float("nan"),) * 2
+                lo, hi = ev_res.share_ci95
                 notes.append(
                     f"evaluation: {ev_res.hands:,} other hands (seed {es}): edge "
-                    f"{float(pg.edge.edge):+.3%} against {float(ev_res.house.edge):+.3%} for "
-                    f"the {dealer} way and {float(ev_res.optimal.edge):+.3%} for optimal; "
-                    f"share of optimal's gain {float(ev_res.share(pg)) if ev_res.gain else 0:.0%}"
-                    f" (95% interval {lo:.0%} to {hi:.0%})")
+                    f"{ev_res.derived.edge:+.3%} against {ev_res.house.edge:+.3%} for the "
+                    f"{dealer} way and {ev_res.optimal.edge:+.3%} for optimal; share of "
+                    f"optimal's gain {ev_res.share:.0%} (95% interval {lo:.0%} to {hi:.0%})")
             final = learn_text(derived, way_name, header, "; ".join(notes))
             Path(out).write_text(final, encoding="utf-8")
-            result = _report(derived, smp, labels, drawn_s, ev_res, dealer, s, es, out, game)
+            result = _report(derived, smp, labels, drawn_s, ev_res, dealer, s, out, game)
             if json:
                 print_json(result)
                 return
@@ -216,7 +215,7 @@ def learn_text(derived: Any, name: str, header: str, notes: str) -> str:
 
 
 def _report(derived: Any, smp: Any, labels: Any, drawn_s: float, ev: Any, dealer: str,
-            seed: int, eval_seed: int, out: str, game: str) -> dict[str, Any]:
+            seed: int, out: str, game: str) -> dict[str, Any]:
     from paigow.analysis.poker_labels import stratum_name
 
     counts = smp.counts()
@@ -238,9 +237,7 @@ def _report(derived: Any, smp: Any, labels: Any, drawn_s: float, ev: Any, dealer
         "evaluation": None,
     }
     if ev is not None:
-        data = ev.to_json()
-        data["seed"] = eval_seed
-        result["evaluation"] = data
+        result["evaluation"] = ev.to_json()
     return result
 
 
@@ -261,20 +258,20 @@ def _print(r: dict[str, Any]) -> None:
     ev = r["evaluation"]
     if ev is None:
         return
-    p = ev["players"][0]
-    console.print(f"evaluation on {ev['classes']:,} other hands (uniform, seed {ev['seed']}), "
+    console.print(f"evaluation on {ev['hands']:,} other hands (uniform, seed {ev['seed']}), "
                   "each exact over every dealer hand:", highlight=False)
-    for label, e in ((f"{r['dealer']} way", ev["house"]), ("derived", p),
-                     ("optimal", ev["optimal"])):
+    for label, key in ((f"{r['dealer']} way", "house"), ("derived", "derived"),
+                       ("optimal", "optimal")):
+        e = ev[key]
         lo, hi = e["ci95"]
         console.print(f"  {label:24} house edge {e['edge']:+.4%}  "
                       f"(95% interval over the sample {lo:+.4%} to {hi:+.4%})", highlight=False)
-    g, go = p["gain"], ev["gain"]
+    g, go = ev["derived"]["gain"], ev["optimal"]["gain"]
     console.print(f"  gain over the {r['dealer']} way: derived {g['edge']:+.4%} (paired 95% "
                   f"{g['ci95'][0]:+.4%} to {g['ci95'][1]:+.4%}), optimal {go['edge']:+.4%} "
                   f"(paired 95% {go['ci95'][0]:+.4%} to {go['ci95'][1]:+.4%})", highlight=False)
-    sh = p["share"]
-    if sh["of_optimal"] is None:
+    sh = ev["share"]
+    if go["edge"] <= 0:
         console.print("  optimal gains nothing on these hands: no share to state", highlight=False)
     else:
         lo, hi = sh["ci95"]
