@@ -100,8 +100,14 @@ def register(app: typer.Typer) -> None:
         import numpy as np
 
         from paigow.analysis.poker_derive import MIN_RULES, evaluate, learn_way, uniform_sample
-        from paigow.analysis.poker_labels import label_hands, stratified_sample
-        from paigow.analysis.poker_odds import way_for
+        from paigow.analysis.poker_labels import (
+            Labels,
+            LabelSpec,
+            Sample,
+            label_hands,
+            stratified_sample,
+        )
+        from paigow.analysis.poker_odds import check_deck, way_for
         from paigow.analysis.poker_sim import new_seed
         from paigow.analysis.poker_sweep import sample_hands
         from paigow.analysis.poker_ways import FileFastWay
@@ -120,7 +126,7 @@ def register(app: typer.Typer) -> None:
                 raise AmountError(
                     f"--sample {sample:,} is too small to say anything: a rule worth learning "
                     "gains a few hundredths of a percent a hand, and below "
-                    f"{MIN_SAMPLE:,} labelled hands (about {MIN_SAMPLE // 5} of them two pair) "
+                    f"{MIN_SAMPLE:,} labelled hands (some 160 of them two pair) "
                     "its standard error is as large as its gain; give at least "
                     f"{MIN_SAMPLE:,}")
             if 0 < eval_sample < MIN_EVAL:
@@ -138,28 +144,27 @@ def register(app: typer.Typer) -> None:
             t0 = time.perf_counter()
             smp = stratified_sample(sample, s, rules, cards)
             drawn_s = time.perf_counter() - t0
-            from paigow.analysis.poker_labels import LabelSpec
-            from paigow.analysis.poker_odds import check_deck
 
             spec = LabelSpec(dealer, rules, rate, check_deck(cards))
-            ck = _cache_file("derive-labels", spec.job(smp, 16))
-            with _progress(f"labelling {len(smp.hands):,} hands") as update:
-                labels = _interruptible(
-                    lambda: label_hands(smp, dealer, rate, rules, cards, checkpoint=ck,
-                                        on_progress=update),
-                    "labelling", str(ck))
+
+            def labelled(sample: Sample, what: str) -> Labels:
+                """Labels of a sample, resumed from (and kept in) a checkpoint in the
+                cache dir: Ctrl-C keeps the chunks done."""
+                ck = _cache_file("derive-labels", spec.job(sample, 16))
+                with _progress(f"{what} {len(sample.hands):,} hands") as update:
+                    return _interruptible(
+                        lambda: label_hands(sample, dealer, rate, rules, cards,
+                                            checkpoint=ck, on_progress=update),
+                        what, str(ck))
+
+            labels = labelled(smp, "labelling")
             header = (f"A strategy derived by paigow poker derive-strategy against the "
                       f"{dealer} way\n({game}; joker {rules.joker}, wheel {rules.wheel}).")
             derived = learn_way(labels, max_rules, rules, way_name, header=header)
             ev_res = None
             if eval_sample:
                 usmp = uniform_sample(sample_hands(eval_sample, es, cards), es)
-                eck = _cache_file("derive-labels", spec.job(usmp, 16))
-                with _progress(f"evaluating on {eval_sample:,} hands") as update:
-                    elabels = _interruptible(
-                        lambda: label_hands(usmp, dealer, rate, rules, cards, checkpoint=eck,
-                                            on_progress=update),
-                        "evaluation", str(eck))
+                elabels = labelled(usmp, "evaluating on")
                 player = FileFastWay(FileWay(derived.spec, rules=rules))
                 arr = np.array(usmp.hands, dtype=np.int32)
                 ev_res = evaluate(elabels, player.splits(arr, False).astype(np.int64),
