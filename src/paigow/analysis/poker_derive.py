@@ -703,7 +703,7 @@ def _cond_text(c: Cond, section: str) -> str:
             if lo == 12:
                 return "with an ace"
             return f"with {_range(lo, hi, True)} as the highest side card"
-        return f"the {which} side card {_range(lo, hi, True)}"
+        return f"the {which} side card is {_range(lo, hi, True)}"
     group = {
         "high_pair": "the pair" if section in ("one_pair", "full_house", "quads_and_pair",
                                                "five_aces", SF) else "the higher pair",
@@ -712,7 +712,7 @@ def _cond_text(c: Cond, section: str) -> str:
         "low_trips": "the lower three", "quads": "the four of a kind",
         "five": "the five of a kind",
     }[f]
-    return f"{group} {_range(lo, hi, False)}"
+    return f"{group} is {_range(lo, hi, False)}"
 
 
 _SECTION_TEXT = {
@@ -760,7 +760,8 @@ def _rule_text(r: LearnedRule) -> str:
     if r.section == SF:
         what = "a straight or flush"
         if r.hands:
-            kinds = " or ".join(_SECTION_TEXT[h] for h in r.hands)
+            names = [_SECTION_TEXT[h] for h in r.hands]
+            kinds = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
             what += f" with {kinds}"
     else:
         what = _SECTION_TEXT[r.section].capitalize()

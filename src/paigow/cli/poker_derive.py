@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json as jsonlib
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -149,13 +150,25 @@ def register(app: typer.Typer) -> None:
 
             def labelled(sample: Sample, what: str) -> Labels:
                 """Labels of a sample, resumed from (and kept in) a checkpoint in the
-                cache dir: Ctrl-C keeps the chunks done."""
+                cache dir: Ctrl-C keeps the chunks done. Their time is the labelling time
+                of every run that worked on them."""
+                start = time.perf_counter()
                 ck = _cache_file("derive-labels", spec.job(sample, 16))
+                clock = ck.with_suffix(".seconds")  # labelling time over every resumed run
+                try:
+                    before = float(clock.read_text(encoding="utf-8"))
+                except (OSError, ValueError):
+                    before = 0.0
                 with _progress(f"{what} {len(sample.hands):,} hands") as update:
-                    return _interruptible(
-                        lambda: label_hands(sample, dealer, rate, rules, cards,
-                                            checkpoint=ck, on_progress=update),
-                        what, str(ck))
+                    try:
+                        out = _interruptible(
+                            lambda: label_hands(sample, dealer, rate, rules, cards,
+                                                checkpoint=ck, on_progress=update),
+                            what, str(ck))
+                    finally:
+                        spent = time.perf_counter() - start
+                        clock.write_text(f"{before + spent:.1f}", encoding="utf-8")
+                return replace(out, seconds=before + out.seconds)
 
             labels = labelled(smp, "labelling")
             header = (f"A strategy derived by paigow poker derive-strategy against the "
