@@ -119,10 +119,24 @@ def _progress(label: str) -> Iterator[Callable[[int, int], None]]:
         yield update
 
 
+def _interrupted(exc: BaseException) -> bool:
+    """Whether ``exc`` is Ctrl-C: a ``KeyboardInterrupt``, or the ``SystemError`` numba
+    raises when one arrives while it unpickles a compiled function (the interrupt is its
+    cause)."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, KeyboardInterrupt):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
+
+
 def _interruptible(body: Callable[[], T], what: str, checkpoint: str = "") -> T:
     try:
         return body()
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, SystemError) as exc:
+        if not _interrupted(exc):
+            raise
         kept = f"; finished chunks are kept in {checkpoint}" if checkpoint else ""
         err_console.print(f"{what} interrupted{kept}", highlight=False)
         raise typer.Exit(code=130) from None
