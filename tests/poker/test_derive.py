@@ -237,3 +237,20 @@ def test_the_evaluation_from_labels_equals_the_sweep_of_the_same_hands(tmp_path:
     assert ev.optimal.gain_ci95 == pytest.approx(res.gain_ci95(), abs=1e-9)
     assert (ev.share, *ev.share_ci95) == pytest.approx(
         (float(res.share(p)), *res.share_ci95(p)), rel=1e-6)
+
+
+def test_ctrl_c_inside_a_numba_call_counts_as_an_interrupt() -> None:
+    """numba reports a Ctrl-C that arrives while it unpickles a compiled function as a
+    ``SystemError`` whose cause is the ``KeyboardInterrupt`` (seen in a labelling run):
+    it stops the command cleanly like any Ctrl-C; another ``SystemError`` is a bug."""
+    from paigow.cli.poker_odds import _interrupted
+
+    try:
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as cause:
+            raise SystemError("returned a result with an exception set") from cause
+    except SystemError as exc:
+        assert _interrupted(exc)
+    assert not _interrupted(SystemError("something else"))
+    assert _interrupted(KeyboardInterrupt())
