@@ -4,7 +4,8 @@
 # throwaway server of its own, and Debian's Chromium (/usr/bin/chromium), which
 # tests/web/test_browser.py drives through Playwright (never `playwright install`). On
 # Debian/Ubuntu, as root, installs the `postgresql` and `chromium` packages when they are
-# missing; otherwise only reports. Quiet: apt's output goes to a log file,
+# missing, and the cairo library (libcairo2) that CairoSVG draws the PDF strategy card with
+# (tests/poker/test_strategy_card.py); otherwise only reports. Quiet: apt's output goes to a log file,
 # whose tail is shown if the install fails. Idempotent: a second run does nothing.
 set -euo pipefail
 log=${PAIGOW_SERVICES_LOG:-/tmp/paigow-services.log}
@@ -18,9 +19,14 @@ have_chromium() {
   [ -x /usr/bin/chromium ]
 }
 
+have_cairo() {
+  ldconfig -p 2>/dev/null | grep -q 'libcairo\.so\.2'
+}
+
 missing=()
 have_postgres || missing+=(postgresql)
 have_chromium || missing+=(chromium)
+have_cairo || missing+=(libcairo2)
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0
 fi

@@ -240,3 +240,18 @@ def test_ways_diff_commission_free_advises_under_the_rule_with_the_classic_table
     assert seen == [(classic, "low:9", Fraction(0))] * 3
     data = json.loads(res.stdout)
     assert (data["push_rule"], data["commission"]) == ("low:9", "0")
+
+
+def test_sweep_player_scores_another_way_on_the_same_hands() -> None:
+    args = ["sweep", "--sample", "6", "--seed", "1", "--deck", SMALL, "--player", "foxwoods"]
+    res = runner.invoke(app, [*args, "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    (p,) = data["players"]
+    assert p["name"] == "foxwoods"
+    assert p["gain"]["edge"] == pytest.approx(data["house"]["edge"] - p["edge"])
+    if data["gain"]["edge"]:
+        assert p["share"]["of_optimal"] == pytest.approx(p["gain"]["edge"] / data["gain"]["edge"])
+    text = runner.invoke(app, args).stdout
+    assert "gain of foxwoods over house" in text
+    _bad([*args[:-1], "nowhere"], "unknown poker way 'nowhere'")

@@ -38,13 +38,14 @@ def _tiles() -> typer.Typer:
 @cache
 def _poker() -> typer.Typer:
     """The ``poker`` group, every command registered (once per process)."""
-    from paigow.cli import poker_odds, poker_sidebets, poker_ways, train
+    from paigow.cli import poker_derive, poker_odds, poker_sidebets, poker_ways, train
     from paigow.cli.poker import app as poker_app
 
     train.register_grade(None, poker_app)
     poker_ways.register(poker_app)
     poker_odds.register(poker_app)
     poker_sidebets.register(poker_app)
+    poker_derive.register(poker_app)
     return poker_app
 
 

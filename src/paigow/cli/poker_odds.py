@@ -132,10 +132,24 @@ def _progress(label: str) -> Iterator[Callable[[int, int], None]]:
         yield update
 
 
+def _interrupted(exc: BaseException) -> bool:
+    """Whether ``exc`` is Ctrl-C: a ``KeyboardInterrupt``, or the ``SystemError`` numba
+    raises when one arrives while it unpickles a compiled function (the interrupt is its
+    cause)."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, KeyboardInterrupt):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
+
+
 def _interruptible(body: Callable[[], T], what: str, checkpoint: str = "") -> T:
     try:
         return body()
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, SystemError) as exc:
+        if not _interrupted(exc):
+            raise
         kept = f"; finished chunks are kept in {checkpoint}" if checkpoint else ""
         err_console.print(f"{what} interrupted{kept}", highlight=False)
         raise typer.Exit(code=130) from None
@@ -341,12 +355,14 @@ def register(app: typer.Typer) -> None:
         deck: Annotated[str, DECK_OPTION] = "",
         chunk: Annotated[int, option("--chunk", parser=Int("--chunk", 1, MAX_CHUNK), help="Hands per chunk.")] = 16,
         way: Annotated[str, WAY_OPTION] = "house",
+        player: Annotated[str, option("--player", parser=Token("--player"), help="Also score this way (a way file, e.g. one derive-strategy wrote) on the same hands.")] = "",
         scheduler: Annotated[str, SCHEDULER_OPTION] = "",
         checkpoint: Annotated[str | None, CHECKPOINT_OPTION] = None,
         json: Annotated[bool, JSON_OPTION] = False,
     ) -> None:
         """Exact advice for many hands, aggregated into the edge of the house way and of
-        the optimal way against the house way.
+        the optimal way against the house way (and of a --player way, with its gain over
+        the house way paired hand by hand and the share of optimal's gain it takes).
 
         Example: paigow poker sweep --sample 200 --seed 1
         """
@@ -361,6 +377,7 @@ def register(app: typer.Typer) -> None:
             rules = PokerRules.of(joker, wheel, push=kind)
             cards = _deck(deck)
             size = chunk
+            players = [player] if player.strip() else []
             ck = Path(checkpoint) if checkpoint else None
             weights: list[int] | None = None
             s: int | None = None
@@ -377,7 +394,7 @@ def register(app: typer.Typer) -> None:
             with _executor(scheduler) as ex, _progress("sweep") as update:
                 res = _interruptible(
                     lambda: run_sweep(hands, weights, way, banking, rate, rules, cards,
-                                      mode, s, size, ex, ck, update),
+                                      mode, s, size, ex, ck, update, players=players),
                     "sweep", checkpoint or "",
                 )
             if json:
@@ -392,7 +409,7 @@ def register(app: typer.Typer) -> None:
                 highlight=False,
             )
             sampled = mode == "sample"
-            for e in (res.house, res.optimal):
+            for e in (res.house, res.optimal, *(p.edge for p in res.players)):
                 extra = ""
                 if sampled:
                     lo, hi = e.ci95()
@@ -404,6 +421,19 @@ def register(app: typer.Typer) -> None:
                 extra = f"  (paired 95% interval {lo:+.4%} to {hi:+.4%})"
             console.print(f"  gain of optimal over house {_pct(res.gain)}{extra}",
                           highlight=False)
+            for p in res.players:
+                extra = ""
+                if sampled:
+                    lo, hi = res.player_gain_ci95(p)
+                    extra = f"  (paired 95% interval {lo:+.4%} to {hi:+.4%})"
+                console.print(f"  gain of {p.edge.name} over house "
+                              f"{_pct(res.house.edge - p.edge.edge)}{extra}", highlight=False)
+                if res.gain:
+                    share = f"  share of optimal's gain {float(res.share(p)):.1%}"
+                    if sampled:
+                        lo, hi = res.share_ci95(p)
+                        share += f" (95% interval {lo:.1%} to {hi:.1%})"
+                    console.print(share, highlight=False)
 
         run_command(body)
 

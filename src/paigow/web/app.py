@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import math
 import time
@@ -114,6 +115,22 @@ def _side_bet_titles() -> dict[str, str]:
     from paigow.poker.sidebet import load_paytable, shipped_paytables
 
     return {n: load_paytable(n).name for n in shipped_paytables()}
+
+
+def card_ways() -> list[str]:
+    """The ways whose strategy cards the Trainer links to: the house way and the shipped
+    way files."""
+    from paigow.poker.ways.file_way import shipped_ways
+
+    return ["house", *shipped_ways()]
+
+
+@functools.lru_cache(maxsize=16)
+def card_bytes(name: str, fmt: str) -> bytes:
+    """A shipped way's strategy card, drawn once per process."""
+    from paigow.poker.strategy_card import card_pdf, card_svg
+
+    return card_pdf(name) if fmt == "pdf" else card_svg(name).encode("utf-8")
 
 
 def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
@@ -219,7 +236,22 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
 
     @app.get("/trainer", response_class=HTMLResponse)
     async def trainer_page(request: Request) -> Response:
-        return page(request, "trainer.html", title="paigow: the trainer")
+        return page(request, "trainer.html", title="paigow: the trainer",
+                    card_ways=card_ways())
+
+    @app.get("/trainer/card/{name}.{fmt}")
+    async def strategy_card(name: str, fmt: str) -> Response:
+        """A way's printable strategy card (docs/poker-derive.md): a shipped name only."""
+        ways = card_ways()
+        if name not in ways:
+            raise WebError(404, f"no strategy card {name!r}: choose one of {', '.join(ways)}")
+        if fmt not in ("svg", "pdf"):
+            raise WebError(404, f"a strategy card is served as .svg or .pdf, not .{fmt}")
+        data = await run_in_threadpool(card_bytes, name, fmt)
+        media = "image/svg+xml" if fmt == "svg" else "application/pdf"
+        return Response(data, media_type=media, headers={
+            "Content-Disposition": f'inline; filename="{name}-strategy-card.{fmt}"',
+            "X-Content-Type-Options": "nosniff"})
 
     # -- the trainer ---------------------------------------------------------------------
     def _practice(request: Request) -> Any:
