@@ -1,8 +1,8 @@
 """House ways loaded from files: the plain Python interpreter, the shipped ways, and the
 checks run on every load.
 
-:func:`load_way` takes a shipped name (``seeds``, ``foxwoods``, ``ballys-atlantic-city``;
-the files in ``paigow/poker/houseways/``) or a path to a TOML file (format:
+:func:`load_way` takes a shipped name (``seeds``, ``foxwoods``, ``trump-plaza``, …; the
+files in ``paigow/poker/houseways/``) or a path to a TOML file (format:
 ``docs/poker-house-way-files.md``), checks it, and returns a :class:`FileWay`: a
 :class:`~paigow.poker.ways.PokerWay` whose decisions carry the file's rule numbers.
 
@@ -124,6 +124,7 @@ _FILTERS: tuple[frozenset[Category], ...] = (
     frozenset({Category.STRAIGHT}),
     frozenset({Category.FLUSH}),
     frozenset({Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH}),
+    STRAIGHTS_AND_FLUSHES,  # with the hand's highest single card in front
 )
 _BACKS = (Category.STRAIGHT, Category.FLUSH, Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH)
 
@@ -150,6 +151,7 @@ def sf_scan(view: HandView) -> SFScan | None:
     if not may_straight_or_flush(view.cards):
         return None
     cards = view.cards
+    single = view.singles[0] if view.singles else None  # the highest single card
     best: list[tuple[int, int, int] | None] = [None] * len(_FILTERS)
     all_broadway = True
     top = Category.HIGH_CARD
@@ -166,6 +168,8 @@ def sf_scan(view: HandView) -> SFScan | None:
         cand = (key2((cards[a], cards[b]), view.rules), kb, i)
         for f, allowed in enumerate(_FILTERS):
             old = best[f]
+            if f == 4 and single not in (cards[a], cards[b]):
+                continue
             if cat in allowed and (old is None or cand[:2] > old[:2]):
                 best[f] = cand
     if best[0] is None:
@@ -201,7 +205,7 @@ class Reading:
 
 
 _SF_FEATURES = ("joker_broadway_only", "pair_in_front", "front_improves", "best_back",
-                "top_back", "has_straight", "has_flush", "front")
+                "top_back", "has_straight", "has_flush", "front", "single_in_front")
 
 
 def read_hand(view: HandView, with_sf: bool) -> Reading:
@@ -244,6 +248,7 @@ def read_hand(view: HandView, with_sf: bool) -> Reading:
         f[FEATURES["has_straight"]] = int(scan.best[1] is not None)
         f[FEATURES["has_flush"]] = int(scan.best[2] is not None)
         f[FEATURES["front"]] = _front_class(best[1])
+        f[FEATURES["single_in_front"]] = int(scan.best[4] is not None)
     return Reading(tuple(f), hand_type, scan)
 
 

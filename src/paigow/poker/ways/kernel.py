@@ -61,7 +61,8 @@ for (_n5, _n4, _n3, _n2, _n1), _t in {
     TYPE[_n5, _n4, _n3, _n2, _n1] = _t
 
 # five-card category (key >> 20) -> straight-or-flush filter: 1 straight, 2 flush,
-# 3 straight or royal flush; 0 for the rest (filter 0 is "any of them")
+# 3 straight or royal flush; 0 for the rest (filter 0 is "any of them", filter 4 "any of
+# them with the hand's highest single card in front")
 FILTER_OF = np.zeros(12, dtype=np.int64)
 FILTER_OF[4], FILTER_OF[5], FILTER_OF[8], FILTER_OF[9] = 1, 2, 3, 3
 # five-card category -> the value of the best_back / top_back features
@@ -69,9 +70,10 @@ BACK_OF = np.full(12, ABSENT, dtype=np.int64)
 BACK_OF[4], BACK_OF[5], BACK_OF[8], BACK_OF[9] = 0, 1, 2, 3
 
 # the straights-and-flushes scratch array (int64) of sf_scan and the setters
-SF_SPLIT, SF_FRONT, SF_BACK = 0, 4, 8  # + filter: best split, its front and back keys
-SF_BROADWAY, SF_TOP, SF_RULE, SF_VIA = 12, 13, 14, 15
-SF_SIZE = 16
+N_FILTERS = 5
+SF_SPLIT, SF_FRONT, SF_BACK = 0, 5, 10  # + filter: best split, its front and back keys
+SF_BROADWAY, SF_TOP, SF_RULE, SF_VIA = 15, 16, 17, 18
+SF_SIZE = 19
 WORK_SIZE = 98  # the int32 scratch of read_hand (see its layout there)
 
 
@@ -109,14 +111,15 @@ def _better(sf: I64, g: int, k: int, front: int, back: int) -> None:
 
 
 @nb.njit(cache=True)
-def sf_scan(h: I32, joker: int, t5: I32, t2: I32, top: int, sf: I64) -> None:
+def sf_scan(h: I32, joker: int, t5: I32, t2: I32, top: int, single: int, sf: I64) -> None:
     """Every setting with a straight or better behind: for each filter (0 any, 1 a
-    straight, 2 a flush, 3 a straight or royal flush) the split with the best front, then
-    the best back, then the first (``sf[SF_SPLIT + f]``, -1 if none; its front and back
-    keys); ``sf[SF_BROADWAY]`` 1 when every such back is an ace-high straight (no flush)
-    holding the joker and the hand has a natural ace (``top``: the ace-high straight's
-    tie-break value under the wheel rule); ``sf[SF_TOP]`` the highest category behind."""
-    for f in range(4):
+    straight, 2 a flush, 3 a straight or royal flush, 4 any with the card at position
+    ``single`` in front) the split with the best front, then the best back, then the first
+    (``sf[SF_SPLIT + f]``, -1 if none; its front and back keys); ``sf[SF_BROADWAY]`` 1 when
+    every such back is an ace-high straight (no flush) holding the joker and the hand has a
+    natural ace (``top``: the ace-high straight's tie-break value under the wheel rule);
+    ``sf[SF_TOP]`` the highest category behind."""
+    for f in range(N_FILTERS):
         sf[SF_SPLIT + f] = -1
         sf[SF_FRONT + f] = -1
         sf[SF_BACK + f] = -1
@@ -144,6 +147,8 @@ def sf_scan(h: I32, joker: int, t5: I32, t2: I32, top: int, sf: I64) -> None:
                 front = t2[a + b * (b - 1) // 2]
                 _better(sf, 0, k, front, back)
                 _better(sf, f, k, front, back)
+                if x == single or y == single:
+                    _better(sf, 4, k, front, back)
             k += 1
     sf[SF_BROADWAY] = all_broadway if (sf[SF_SPLIT] >= 0 and nat_ace == 1) else 0
     sf[SF_TOP] = top_cat
@@ -225,7 +230,7 @@ def house_one(work: I32, joker: int, t5: I32, t2: I32, top: int, sf: I64) -> int
 
     # 6.1: straights and flushes, for no pair, one pair, three of a kind
     if n4 == 0 and n5 == 0 and n2 + n3 <= 1 and straight_or_flush_possible(h, joker, suits):
-        sf_scan(h, joker, t5, t2, top, sf)
+        sf_scan(h, joker, t5, t2, top, -1, sf)
         if sf[SF_SPLIT] >= 0:
             return int(sf[SF_SPLIT])
 
@@ -340,7 +345,7 @@ def _group_features(work: I32, joker: int, hand_type: int, feat: I64) -> None:
 
 @nb.njit(cache=True, inline="always")
 def _sf_features(sf: I64, feat: I64) -> None:
-    """The straights-and-flushes features (13..20) from a done :func:`sf_scan`."""
+    """The straights-and-flushes features (13..21) from a done :func:`sf_scan`."""
     feat[13] = sf[SF_BROADWAY]
     feat[14] = 1 if (sf[SF_FRONT] >> 20) == 1 else 0
     feat[15] = 0
@@ -349,11 +354,12 @@ def _sf_features(sf: I64, feat: I64) -> None:
     feat[18] = 1 if sf[SF_SPLIT + 1] >= 0 else 0
     feat[19] = 1 if sf[SF_SPLIT + 2] >= 0 else 0
     feat[20] = front_class_of_key(sf[SF_FRONT])
+    feat[21] = 1 if sf[SF_SPLIT + 4] >= 0 else 0
 
 
 @nb.njit(cache=True, inline="always")
 def _clear_sf_features(feat: I64) -> None:
-    for i in range(13, 21):
+    for i in range(13, 22):
         feat[i] = 0
 
 
@@ -366,6 +372,10 @@ def file_one(
     rule's index goes to ``sf[SF_RULE]`` (-1 if none) and that of the
     straights-and-flushes rule that sent the hand to its own section to ``sf[SF_VIA]``."""
     h = work[0:7]
+    nat = work[7:20]
+    first = work[20:33]
+    n_of = work[46:52]
+    by = work[52:94].reshape((6, 7))
     suits = work[94:98]
     top = meta[2]
     use_sf = meta[3]
@@ -373,12 +383,15 @@ def file_one(
     _group_features(work, joker, hand_type, feat)
     _clear_sf_features(feat)
     sf[SF_VIA] = -1
+    single = -1  # the position of the highest single card (the joker's, 0, when it is)
+    if n_of[1] > 0:
+        single = first[by[1, 0]] if nat[by[1, 0]] > 0 else 0
 
     # the straights-and-flushes section first, when a straight or flush can be set behind
     chosen = -1
     if (use_sf and count[12] > 0 and (sf_hands >> hand_type) & 1
             and straight_or_flush_possible(h, joker, suits)):
-        sf_scan(h, joker, t5, t2, top, sf)
+        sf_scan(h, joker, t5, t2, top, single, sf)
         if sf[SF_SPLIT] >= 0:
             _sf_features(sf, feat)
             if (sf_hands >> 20) & 1:  # the way compares fronts: play by hand type, compare
@@ -417,7 +430,7 @@ def file_one(
     kind = act[chosen, 0]
     if kind == 3:  # a straight or flush named in a hand-type section
         if straight_or_flush_possible(h, joker, suits):
-            sf_scan(h, joker, t5, t2, top, sf)
+            sf_scan(h, joker, t5, t2, top, single, sf)
             return int(sf[SF_SPLIT + act[chosen, 1]])
         return -1
     pq = _front(kind, act[chosen, 1], act[chosen, 2], work, feat)

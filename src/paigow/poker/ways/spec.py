@@ -110,6 +110,7 @@ FEATURES: dict[str, int] = {
     "has_straight": 18,
     "has_flush": 19,
     "front": 20,
+    "single_in_front": 21,
 }
 N_FEATURES = len(FEATURES)
 ALIASES = {"pair": "high_pair", "single": "top_single"}
@@ -118,14 +119,15 @@ RANK_FEATURES = frozenset(
      "top_single", "second_single", "third_single")
 )
 BOOL_FEATURES = frozenset(("joker", "joker_broadway_only", "pair_in_front", "front_improves",
-                           "has_straight", "has_flush"))
+                           "has_straight", "has_flush", "single_in_front"))
 SF_ONLY_FEATURES = frozenset(("hand", "joker_broadway_only", "pair_in_front", "front_improves",
-                              "best_back", "top_back", "has_straight", "has_flush", "front"))
+                              "best_back", "top_back", "has_straight", "has_flush", "front",
+                              "single_in_front"))
 # the five-card hands a straight-or-flush setting can put behind (best_back, top_back)
 BACKS = ("straight", "flush", "straight flush", "royal flush")
 # the settings that play a straight or flush: name -> filter of the backs they choose among
 SF_SETTINGS = {"straight or flush": 0, "best straight or flush": 0, "straight": 1,
-               "flush": 2, "straight flush": 3}
+               "flush": 2, "straight flush": 3, "straight or flush, single 1 in front": 4}
 COMPARES_FRONTS = 1 << 20  # flag in CompiledWay.sf_hands: the way uses front_improves
 
 # groups a setting can take cards from: name -> (group id, feature that holds its rank)
