@@ -6,8 +6,8 @@ rule :class:`paigow.poker.ways.house.HouseWay`) and the way-file interpreter
 :class:`~paigow.poker.ways.spec.CompiledWay`). Both read a hand the same way
 (:func:`read_hand`: the cards highest first, rank groups, the joker's rank by rules
 0.1/0.2 of ``docs/poker-house-way.md``) and scan its straights and flushes the same way
-(:func:`sf_scan`); the batch, whole-deck and two-way (``ways-diff``) enumerations below
-take a **way** and call its setter for each hand.
+(:func:`sf_scan`); the batch enumeration and the whole-deck one (which also counts how
+two ways agree, for ``ways-diff``) take a **way** and call its setter for each hand.
 
 A way is five arrays (:class:`WayArrays`): ``meta`` (its kind, :data:`KIND_HOUSE` or
 :data:`KIND_FILE`, and the ranking rules it reads), and for a file its compiled rules
@@ -484,10 +484,15 @@ def _batch(
 
 @nb.njit(cache=True, parallel=True)
 def _all_top(
-    tops: I64, meta: I64, mask: I64, act: I64, start: I64, count: I64, t5: I32, t2: I32,
-    out: I8,
+    tops: I64, meta_a: I64, mask_a: I64, act_a: I64, start_a: I64, count_a: I64,
+    meta_b: I64, mask_b: I64, act_b: I64, start_b: I64, count_b: I64, t5: I32, t2: I32,
+    out: I8, acc: I64,
 ) -> None:
-    """Fill ``out[index7(hand)]`` for every hand whose highest card is in ``tops``."""
+    """Every hand whose highest card is in ``tops``, set by way A: its split goes to
+    ``out[index7(hand)]``; or, when ``acc`` is not empty, the hand is set by way B too and
+    counted in ``acc[t, hand type, rule of A + 1, rule of B + 1, agree]`` (-1, no rule or
+    the built-in code, counts at 0)."""
+    diff = acc.shape[0] > 0
     for t in nb.prange(tops.shape[0]):
         g = tops[t]
         hand = np.empty(7, np.int32)
@@ -511,38 +516,11 @@ def _all_top(
                             bb = bc + BINOM[b, 2]
                             for a in range(b):
                                 hand[0] = a
-                                out[bb + a] = set_one(hand, work, meta, mask, act, start,
-                                                      count, t5, t2, feat, sf)
-
-
-@nb.njit(cache=True, parallel=True)
-def _diff_all_top(
-    tops: I64, meta_a: I64, mask_a: I64, act_a: I64, start_a: I64, count_a: I64,
-    meta_b: I64, mask_b: I64, act_b: I64, start_b: I64, count_b: I64, t5: I32, t2: I32,
-    acc: I64,
-) -> None:
-    """Count, for every hand whose highest card is in ``tops``, whether ways A and B set
-    it alike: ``acc[t, hand type, rule of A + 1, rule of B + 1, agree]`` (-1, no rule or
-    the built-in code, counts at 0)."""
-    for t in nb.prange(tops.shape[0]):
-        g = tops[t]
-        hand = np.empty(7, np.int32)
-        work, feat, sf = _scratch()
-        hand[6] = g
-        for f in range(5, g):
-            hand[5] = f
-            for e in range(4, f):
-                hand[4] = e
-                for d in range(3, e):
-                    hand[3] = d
-                    for c in range(2, d):
-                        hand[2] = c
-                        for b in range(1, c):
-                            hand[1] = b
-                            for a in range(b):
-                                hand[0] = a
                                 sa = set_one(hand, work, meta_a, mask_a, act_a, start_a,
                                              count_a, t5, t2, feat, sf)
+                                if not diff:
+                                    out[bb + a] = sa
+                                    continue
                                 ra = sf[SF_RULE]
                                 ht = feat[12]
                                 sb = set_one(hand, work, meta_b, mask_b, act_b, start_b,
@@ -602,6 +580,8 @@ def file_arrays(
 
 
 _NO_RULES = np.empty((0, 2), np.int16)
+_NO_COUNTS = np.zeros((0, 1, 1, 1, 2), np.int64)
+_NO_SPLITS = np.empty(0, np.int8)
 
 
 def splits(way: WayArrays, hands: I32) -> I8:
@@ -656,7 +636,7 @@ def all_splits(
     t5, t2 = way.tables()
     done = 0
     for chunk, work in chunks():
-        _all_top(chunk, *way.args(), t5, t2, out)
+        _all_top(chunk, *way.args(), *way.args(), t5, t2, out, _NO_COUNTS)
         done += work
         if on_progress is not None:
             on_progress(done, N7)
@@ -676,7 +656,7 @@ def diff_all(
     done = 0
     for chunk, work in chunks():
         acc = np.zeros((len(chunk), 12, n_rules_a + 1, n_rules_b + 1, 2), np.int64)
-        _diff_all_top(chunk, *a.args(), *b.args(), t5, t2, acc)
+        _all_top(chunk, *a.args(), *b.args(), t5, t2, _NO_SPLITS, acc)
         total += acc.sum(axis=0)
         done += work
         if on_progress is not None:
