@@ -405,3 +405,32 @@ def test_each_casino_way_loads_clean_and_cites_its_source(name: str) -> None:
     assert spec.url.startswith("https://wizardofodds.com/games/pai-gow-poker/house-way/")
     assert ("cammoore/PaiGow-Poker" in spec.source) != (name == "mgm-grand")
     assert "pokersolver" in spec.source or name != "mgm-grand"
+
+
+def test_every_shipped_way_is_offered_by_the_lobby_and_the_trainer() -> None:
+    """The lobby's and the trainer's house-way lists (one list, checked by both forms)
+    hold every shipped way file beside the built-in way."""
+    from paigow.poker.ways.file_way import shipped_ways
+    from paigow.web.lobby import house_ways
+
+    offered = house_ways("poker")
+    assert offered[0] == "house"
+    assert set(shipped_ways()) <= set(offered)
+    assert {"trump-plaza", "claridge", "golden-nugget", "flamingo-hilton",
+            "mgm-grand"} <= set(offered)
+
+
+@pytest.mark.parametrize("name", ["trump-plaza", "claridge", "golden-nugget",
+                                  "flamingo-hilton", "mgm-grand"])
+def test_the_command_line_sets_a_hand_by_each_casino_way(name: str) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from paigow.cli import app
+
+    out = CliRunner().invoke(app, ["poker", "set", "Kd", "Qs", "Jh", "9c", "7d", "4s", "3h",
+                                   "--way", name, "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["low"] == ["Qs", "Jh"] and data["rule"].startswith(f"{name} 1:")
