@@ -74,7 +74,6 @@ N_FILTERS = 5
 SF_SPLIT, SF_FRONT, SF_BACK = 0, 5, 10  # + filter: best split, its front and back keys
 SF_BROADWAY, SF_TOP, SF_RULE, SF_VIA = 15, 16, 17, 18
 SF_SIZE = 19
-WORK_SIZE = 98  # the int32 scratch of read_hand (see its layout there)
 
 
 @nb.njit(cache=True)
@@ -155,18 +154,16 @@ def sf_scan(h: I32, joker: int, t5: I32, t2: I32, top: int, single: int, sf: I64
 
 
 @nb.njit(cache=True, inline="always")
-def read_hand(cards: I32, work: I32, wild: bool) -> tuple[int, int]:
-    """Read seven cards into ``work``: ``h`` (0:7) the cards highest first (the joker, 52,
-    first); per rank ``nat`` (7:20) its natural cards, ``first`` (20:33) the position of
-    its first, ``cnt`` (33:46) its count with the joker; ``n_of`` (46:52) the number of
-    groups of each size and ``by`` (52:94, 6 x 7) their ranks, highest first. Returns
-    whether the hand holds the joker and its hand type (section index)."""
-    h = work[0:7]
-    nat = work[7:20]
-    first = work[20:33]
-    cnt = work[33:46]
-    n_of = work[46:52]
-    by = work[52:94].reshape((6, 7))
+def read_hand(
+    cards: I32, h: I32, nat: I32, first: I32, cnt: I32, n_of: I32, by: I32, wild: bool,
+) -> tuple[int, int]:
+    """Read seven cards into the scratch arrays of :func:`_scratch`: ``h`` the cards
+    highest first (the joker, 52, first); per rank ``nat`` its natural cards, ``first``
+    the position of its first, ``cnt`` its count with the joker; ``n_of`` the number of
+    groups of each size and ``by`` (6 x 7) their ranks, highest first. Returns whether the
+    hand holds the joker and its hand type (section index). (The scratch arrays are made
+    once per thread of work and passed down: a view made per hand costs a reference count
+    update each, which showed as a third of the kernel's time.)"""
     for i in range(7):
         h[i] = cards[i]
     for i in range(1, 7):
@@ -207,15 +204,12 @@ def read_hand(cards: I32, work: I32, wild: bool) -> tuple[int, int]:
 
 
 @nb.njit(cache=True)
-def house_one(work: I32, joker: int, t5: I32, t2: I32, top: int, sf: I64) -> int:
+def house_one(
+    h: I32, nat: I32, first: I32, n_of: I32, by: I32, suits: I32, joker: int, t5: I32,
+    t2: I32, top: int, sf: I64,
+) -> int:
     """The built-in house way's split of a hand read by :func:`read_hand` (the numbers
     are the rules of ``docs/poker-house-way.md``)."""
-    h = work[0:7]
-    nat = work[7:20]
-    first = work[20:33]
-    n_of = work[46:52]
-    by = work[52:94].reshape((6, 7))
-    suits = work[94:98]
 
     # the m-th card of the group of rank r (0.3: naturals first, the joker last)
     def pos(r: int, m: int) -> int:
@@ -282,12 +276,9 @@ def _holds(mask: I64, rr: int, feat: I64) -> bool:
 
 
 @nb.njit(cache=True, inline="always")
-def _front(kind: int, a: int, b: int, work: I32, feat: I64) -> int:
+def _front(kind: int, a: int, b: int, nat: I32, first: I32, by: I32, feat: I64) -> int:
     """Positions ``8 * p + q`` of the two cards a group or singles setting puts in front
     (kinds 0, 1, 2 of :mod:`paigow.poker.ways.spec`)."""
-    nat = work[7:20]
-    first = work[20:33]
-    by = work[52:94].reshape((6, 7))
     if kind == 1:  # singles a, b
         r1 = by[1, a]
         r2 = by[1, b]
@@ -315,10 +306,8 @@ def front_class_of_key(key2: int) -> int:
 
 
 @nb.njit(cache=True, inline="always")
-def _group_features(work: I32, joker: int, hand_type: int, feat: I64) -> None:
+def _group_features(n_of: I32, by: I32, joker: int, hand_type: int, feat: I64) -> None:
     """The hand-type features of :data:`paigow.poker.ways.spec.FEATURES` (0..12)."""
-    by = work[52:94].reshape((6, 7))
-    n_of = work[46:52]
     n1, n2, n3, n4, n5 = n_of[1], n_of[2], n_of[3], n_of[4], n_of[5]
     feat[:] = ABSENT
     if n2 >= 1:
@@ -365,22 +354,17 @@ def _clear_sf_features(feat: I64) -> None:
 
 @nb.njit(cache=True, inline="always")
 def file_one(
-    work: I32, joker: int, hand_type: int, meta: I64, mask: I64, act: I64, start: I64,
-    count: I64, t5: I32, t2: I32, feat: I64, sf: I64,
+    h: I32, nat: I32, first: I32, n_of: I32, by: I32, suits: I32, joker: int,
+    hand_type: int, meta: I64, mask: I64, act: I64, start: I64, count: I64, t5: I32,
+    t2: I32, feat: I64, sf: I64,
 ) -> int:
     """A compiled way file's split of a hand read by :func:`read_hand`; the deciding
     rule's index goes to ``sf[SF_RULE]`` (-1 if none) and that of the
     straights-and-flushes rule that sent the hand to its own section to ``sf[SF_VIA]``."""
-    h = work[0:7]
-    nat = work[7:20]
-    first = work[20:33]
-    n_of = work[46:52]
-    by = work[52:94].reshape((6, 7))
-    suits = work[94:98]
     top = meta[2]
     use_sf = meta[3]
     sf_hands = meta[4]
-    _group_features(work, joker, hand_type, feat)
+    _group_features(n_of, by, joker, hand_type, feat)
     _clear_sf_features(feat)
     sf[SF_VIA] = -1
     single = -1  # the position of the highest single card (the joker's, 0, when it is)
@@ -399,7 +383,8 @@ def file_one(
                 for rr in range(s1, s1 + count[hand_type]):
                     if _holds(mask, rr, feat):
                         if act[rr, 0] <= 2:
-                            pq = _front(act[rr, 0], act[rr, 1], act[rr, 2], work, feat)
+                            pq = _front(act[rr, 0], act[rr, 1], act[rr, 2], nat, first, by,
+                                        feat)
                             x = h[pq // 8]
                             y = h[pq % 8]
                             lo, hi = (x, y) if x < y else (y, x)
@@ -433,29 +418,35 @@ def file_one(
             sf_scan(h, joker, t5, t2, top, single, sf)
             return int(sf[SF_SPLIT + act[chosen, 1]])
         return -1
-    pq = _front(kind, act[chosen, 1], act[chosen, 2], work, feat)
+    pq = _front(kind, act[chosen, 1], act[chosen, 2], nat, first, by, feat)
     return int(SPLIT_OF[pq // 8, pq % 8])
 
 
 @nb.njit(cache=True, inline="always")
 def set_one(
-    cards: I32, work: I32, meta: I64, mask: I64, act: I64, start: I64, count: I64,
-    t5: I32, t2: I32, feat: I64, sf: I64,
+    cards: I32, h: I32, nat: I32, first: I32, cnt: I32, n_of: I32, by: I32, suits: I32,
+    meta: I64, mask: I64, act: I64, start: I64, count: I64, t5: I32, t2: I32, feat: I64,
+    sf: I64,
 ) -> int:
     """The split of seven ``cards`` by the way of kind ``meta[0]`` (the per-hand setter
     every enumerator calls); ``feat[12]`` is left holding the hand type."""
-    joker, hand_type = read_hand(cards, work, meta[1] == 1)
+    joker, hand_type = read_hand(cards, h, nat, first, cnt, n_of, by, meta[1] == 1)
     if meta[0] == KIND_HOUSE:
         feat[12] = hand_type
         sf[SF_RULE] = -1
         sf[SF_VIA] = -1
-        return house_one(work, joker, t5, t2, meta[2], sf)
-    return file_one(work, joker, hand_type, meta, mask, act, start, count, t5, t2, feat, sf)
+        return house_one(h, nat, first, n_of, by, suits, joker, t5, t2, meta[2], sf)
+    return file_one(h, nat, first, n_of, by, suits, joker, hand_type, meta, mask, act,
+                    start, count, t5, t2, feat, sf)
 
 
 @nb.njit(cache=True)
-def _scratch() -> tuple[I32, I64, I64]:
-    return np.empty(WORK_SIZE, np.int32), np.empty(32, np.int64), np.empty(SF_SIZE, np.int64)
+def _scratch() -> tuple[I32, I32, I32, I32, I32, I32, I32, I64, I64]:
+    """One thread's scratch: the arrays :func:`read_hand` fills, the features, the
+    straights-and-flushes results."""
+    return (np.empty(7, np.int32), np.empty(13, np.int32), np.empty(13, np.int32),
+            np.empty(13, np.int32), np.empty(6, np.int32), np.empty((6, 7), np.int32),
+            np.empty(4, np.int32), np.empty(32, np.int64), np.empty(SF_SIZE, np.int64))
 
 
 # ------------------------------------------------------------------ the enumerators
@@ -473,9 +464,10 @@ def _batch(
     want = rules_out.shape[0] == n
     size = 4096
     for chunk in nb.prange((n + size - 1) // size):
-        work, feat, sf = _scratch()
+        h, nat, first, cnt, n_of, by, suits, feat, sf = _scratch()
         for i in range(chunk * size, min(n, (chunk + 1) * size)):
-            out[i] = set_one(hands[i], work, meta, mask, act, start, count, t5, t2, feat, sf)
+            out[i] = set_one(hands[i], h, nat, first, cnt, n_of, by, suits, meta, mask, act,
+                             start, count, t5, t2, feat, sf)
             if want:
                 rules_out[i, 0] = sf[SF_RULE]
                 rules_out[i, 1] = sf[SF_VIA]
@@ -496,7 +488,7 @@ def _all_top(
     for t in nb.prange(tops.shape[0]):
         g = tops[t]
         hand = np.empty(7, np.int32)
-        work, feat, sf = _scratch()
+        h, nat, first, cnt, n_of, by, suits, feat, sf = _scratch()
         hand[6] = g
         base = BINOM[g, 7]
         for f in range(5, g):
@@ -516,15 +508,17 @@ def _all_top(
                             bb = bc + BINOM[b, 2]
                             for a in range(b):
                                 hand[0] = a
-                                sa = set_one(hand, work, meta_a, mask_a, act_a, start_a,
-                                             count_a, t5, t2, feat, sf)
+                                sa = set_one(hand, h, nat, first, cnt, n_of, by, suits,
+                                             meta_a, mask_a, act_a, start_a, count_a, t5,
+                                             t2, feat, sf)
                                 if not diff:
                                     out[bb + a] = sa
                                     continue
                                 ra = sf[SF_RULE]
                                 ht = feat[12]
-                                sb = set_one(hand, work, meta_b, mask_b, act_b, start_b,
-                                             count_b, t5, t2, feat, sf)
+                                sb = set_one(hand, h, nat, first, cnt, n_of, by, suits,
+                                             meta_b, mask_b, act_b, start_b, count_b, t5,
+                                             t2, feat, sf)
                                 acc[t, ht, ra + 1, sf[SF_RULE] + 1, 1 if sa == sb else 0] += 1
 
 
