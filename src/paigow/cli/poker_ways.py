@@ -42,7 +42,8 @@ if TYPE_CHECKING:
 STRATEGY_OPTION = option(
     "--strategy", "--way", "-s", parser=Token("--strategy"),
     help="Hand-setting way: house (default), basic, optimal, a shipped way file "
-    "(seeds, foxwoods, ballys-atlantic-city) or the path of a .toml way file.",
+    "(seeds, foxwoods, ballys-atlantic-city, trump-plaza, claridge, golden-nugget, "
+    "flamingo-hilton, mgm-grand) or the path of a .toml way file.",
 )
 BANKING_OPTION = typer.Option("--banking", help="Set the hand as the banker.")
 JOKER_OPTION = option("--joker", parser=Choice("--joker", "bug", "wild"), help="Joker rule: bug (default) or wild.")

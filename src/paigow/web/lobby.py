@@ -40,9 +40,11 @@ def house_ways(game: str) -> list[str]:
         return menu_ways([n for n in NAMES if n != "optimal"])
     from paigow.analysis.poker_ways import SlowWay, fast_way
     from paigow.poker.ways import NAMES as POKER_NAMES
+    from paigow.poker.ways.file_way import shipped_ways
 
-    return [n for n in POKER_NAMES
-            if n != "optimal" and not isinstance(fast_way(n), SlowWay)]
+    built_in = [n for n in POKER_NAMES
+                if n != "optimal" and not isinstance(fast_way(n), SlowWay)]
+    return [*built_in, *shipped_ways()]  # every shipped way file runs in the fast kernel
 
 
 @dataclass
