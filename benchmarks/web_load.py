@@ -12,8 +12,10 @@ The baseline, measured in the same run, is the same round trip with one table an
 person: the ratio says how much the load slows a push. Besides its lines for people, the
 run prints one JSON line (``tables``, ``people``, ``sockets``, ``rounds_per_s``,
 ``p50_ms``, ``p99_ms``, ``errors``, ``mem_per_table_mb``, the load average...).
-``--mem-per-table`` is the server's resident memory after the load less the baseline
-server's (one table), over the tables added.
+``mem_per_table_mb`` is the server's resident memory after the load less the baseline
+server's (one table), over the tables added; ``server_cpu_ms_per_round`` the server
+process's CPU time over the rounds played: on a machine other work loads, the figure that
+says what one core could do (about 1000 / it rounds a second).
 
 Modes:
 
@@ -504,6 +506,7 @@ def measure(tables: int, people: int, watchers: int, rounds: int, src: str | Non
         la0, c0, m0, w0 = load_average(), cpu_seconds(pid), time.process_time(), time.perf_counter()
         tally = asyncio.run(load(server.base, tables, people, watchers, rounds))
         secs = time.perf_counter() - w0
+        cpu = cpu_seconds(pid) - c0
         if spy is not None:
             spy.send_signal(signal.SIGINT)
             spy.wait(60)
@@ -515,7 +518,8 @@ def measure(tables: int, people: int, watchers: int, rounds: int, src: str | Non
             "p99_ms": round(pct(tally.lat, .99), 1),
             "max_ms": round(max(tally.lat, default=0) * 1000, 1),
             "errors": sum(tally.errors.values()), "error_kinds": dict(tally.errors),
-            "server_cores": round((cpu_seconds(pid) - c0) / secs, 2),
+            "server_cores": round(cpu / secs, 2),
+            "server_cpu_ms_per_round": round(1000 * cpu / max(1, tally.rounds), 1),
             "client_cores": round((time.process_time() - m0) / secs, 2),
             "rss_mb": round(rss_mb(pid), 1),
             "load_avg": [round(la0, 2), round(load_average(), 2)],
@@ -527,7 +531,8 @@ def tell(label: str, m: dict[str, Any]) -> None:
           f"{m['rounds']} rounds in {m['seconds']} s ({m['rounds_per_s']} rounds/s); "
           f"push p50 {m['p50_ms']} ms, p99 {m['p99_ms']} ms, max {m['max_ms']} ms "
           f"({m['pushes']} timed); errors {m['errors']} {m['error_kinds'] or ''}; "
-          f"server {m['server_cores']} cores, client {m['client_cores']}; "
+          f"server {m['server_cores']} cores ({m['server_cpu_ms_per_round']} ms CPU a round), "
+          f"client {m['client_cores']}; "
           f"load average {m['load_avg'][0]}-{m['load_avg'][1]}")
 
 
@@ -605,8 +610,11 @@ def main() -> None:
           f"{base['rss_mb']} MiB)")
     if before is not None:
         m["before"] = {k: before[k] for k in ("rounds_per_s", "p50_ms", "p99_ms", "errors",
-                                               "server_cores", "rss_mb")}
-        print(f"after/before: rounds/s {m['rounds_per_s'] / before['rounds_per_s']:.2f}x, "
+                                               "server_cores", "server_cpu_ms_per_round",
+                                               "rss_mb")}
+        print(f"after/before: server CPU a round "
+              f"{before['server_cpu_ms_per_round'] / m['server_cpu_ms_per_round']:.2f}x less, "
+              f"rounds/s {m['rounds_per_s'] / before['rounds_per_s']:.2f}x, "
               f"p50 {before['p50_ms'] / m['p50_ms']:.2f}x faster, "
               f"p99 {before['p99_ms'] / m['p99_ms']:.2f}x faster")
     if a.profile:

@@ -56,6 +56,7 @@ from paigow.table.session import TableOptions
 from paigow.web import schemas
 from paigow.web.host import TableHost
 from paigow.web.lobby import DEFAULT_WAYS, Lobby, house_ways, options_from_request
+from paigow.web.push import Broadcast
 from paigow.web.schemas import WebError
 from paigow.web.security import Guard
 from paigow.web.trainer import TrainerHub
@@ -388,11 +389,24 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
             "Content-Disposition": f'attachment; filename="round-{round_id}.json"'})
 
     # -- live -------------------------------------------------------------------------
+    lobby_push = Broadcast(lambda keys: {None: {"tables": lobby.listing()}}, lobby.subscribe)
+    table_push: dict[str, Broadcast] = {}
+
+    def pusher(host: TableHost) -> Broadcast:
+        """The broadcast of ``host``'s views to its sockets (one pass per change)."""
+        b = table_push.get(host.id)
+        if b is None:
+            def views(keys: list[Any]) -> dict[Any, Any]:
+                with host.cv:
+                    return {k: person_view(host, k) for k in keys}
+
+            b = table_push[host.id] = Broadcast(views, host.subscribe)
+        return b
+
     @app.websocket("/ws/lobby")
     async def live_lobby(websocket: WebSocket) -> None:
         await websocket.accept()
-        await _serve_socket(websocket, lobby.subscribe,
-                            lambda: {"tables": lobby.listing()})
+        await _serve_broadcast(websocket, lobby_push, None)
 
     @app.websocket("/ws/trainer")
     async def live_trainer(websocket: WebSocket) -> None:
@@ -414,8 +428,7 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         token = _token(websocket, table_id)
         host.connected(token, +1)
         try:
-            await _serve_socket(websocket, host.subscribe,
-                                lambda: person_view(host, token), lambda: host.seen(token))
+            await _serve_broadcast(websocket, pusher(host), token, lambda: host.seen(token))
         finally:
             host.connected(token, -1)
 
@@ -512,6 +525,25 @@ async def _serve_socket(
         with contextlib.suppress(BaseException):
             await reader
         unsubscribe()
+
+
+async def _serve_broadcast(ws: WebSocket, broadcast: Broadcast, key: Any,
+                           seen: Callable[[], None] = lambda: None) -> None:
+    """Serve one socket from ``broadcast`` (its view of ``key``, on connect and on every
+    change, when it differs from the last one sent); answer pings; a client message that is
+    not a ping gets an error message and changes nothing."""
+    sub = broadcast.attach(key, ws.send_text)
+    try:
+        while True:
+            raw = await ws.receive_text()
+            seen()
+            reply = _ws_reply(raw)
+            if reply is not None:
+                await ws.send_text(json.dumps(reply))
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        await broadcast.detach(sub)
 
 
 def _ws_reply(raw: str) -> dict[str, Any] | None:
