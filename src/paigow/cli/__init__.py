@@ -6,6 +6,7 @@ from __future__ import annotations
 from paigow.cli import poker_odds, poker_sidebets, poker_ways, train
 from paigow.cli.common import new_app
 from paigow.cli.poker import app as poker_app
+from paigow.cli.proxy import proxy
 from paigow.cli.serve import serve
 from paigow.cli.table import history, play, replay_cmd, void_cmd
 from paigow.cli.tiles import app as tiles_app
@@ -27,6 +28,7 @@ app.command("play")(play)
 app.command("replay")(replay_cmd)
 app.command("history")(history)
 app.command("serve")(serve)
+app.command("proxy")(proxy)
 app.command("void")(void_cmd)
 app.command("verify")(verify)
 app.add_typer(train.app, name="train")
