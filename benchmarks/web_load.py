@@ -163,6 +163,7 @@ class Socket:
         self.views: deque[tuple[float, View]] = deque(maxlen=self.KEEP)
         self.changed = asyncio.Event()
         self.closed = False
+        self.why = ""  # why the socket closed, when it did
 
     @property
     def last(self) -> View | None:
@@ -178,6 +179,9 @@ class Socket:
                     if msg["type"] == "state":
                         self.views.append((time.perf_counter(), msg["state"]))
                         self.changed.set()
+                self.why = f"closed by the server ({ws.close_code})"
+        except (OSError, websockets.WebSocketException, TimeoutError) as exc:
+            self.why = f"{type(exc).__name__}: {exc}"[:120]
         finally:
             self.closed = True
             self.changed.set()
@@ -212,6 +216,7 @@ class Tally:
     lat: list[float] = field(default_factory=list)
     rounds: int = 0
     errors: Counter[str] = field(default_factory=Counter)
+    reconnects: Counter[str] = field(default_factory=Counter)  # sockets a page reopened
 
     def error(self, exc: BaseException) -> None:
         what = type(exc).__name__
@@ -321,48 +326,59 @@ class Agent:
         self.task = asyncio.create_task(self.play())
 
     async def play(self) -> None:
-        sock = Socket(f"{self.ws_base}/ws/tables/{self.table}",
-                      f"paigow_t{self.table}={self.token}")
-        reader = asyncio.create_task(sock.run())
         done: set[tuple[int, str]] = set()
 
         def fresh(v: View) -> bool:
             return bool(v["you"] and v["you"]["awaiting"]
                         and (v["round"], v["you"]["awaiting"]) not in done)
 
-        try:
-            while not self.leaving.is_set():
-                asked = asyncio.ensure_future(sock.when(0, fresh, timeout=600))
-                leave = asyncio.ensure_future(self.leaving.wait())
-                await asyncio.wait({asked, leave}, return_when=asyncio.FIRST_COMPLETED)
-                leave.cancel()
-                if not asked.done():
-                    asked.cancel()
-                    break
-                asked.result()
-                v = [v for _, v in sock.views if fresh(v)][-1]
-                you, rnd = v["you"], v["round"]
-                what = you["awaiting"]
-                done.add((rnd, what))
-                url = f"/api/tables/{self.table}/"
-                t0 = time.perf_counter()
-                try:
-                    if what == "bet":
-                        await post(self.http, url + "bet",
-                                   {"amount": str(self.rng.randint(1, 5))}, self.token)
-                    elif what == "bank":
-                        await post(self.http, url + "bank", {"decision": "refuse"}, self.token)
-                    elif what == "set" and you["hand"]:
-                        await post(self.http, url + "set", {"low": you["hand"]["house_low"]},
-                                   self.token)
-                    self.tally.lat.append(time.perf_counter() - t0)
-                except httpx.HTTPError as exc:
-                    self.tally.error(exc)
-        except TimeoutError as exc:
-            self.tally.error(exc)
-        finally:
-            reader.cancel()
-            await asyncio.gather(reader, return_exceptions=True)
+        while not self.leaving.is_set():  # a page reconnects when its socket closes
+            sock = Socket(f"{self.ws_base}/ws/tables/{self.table}",
+                          f"paigow_t{self.table}={self.token}")
+            reader = asyncio.create_task(sock.run())
+            try:
+                await self._answer(sock, fresh, done)
+            finally:
+                reader.cancel()
+                await asyncio.gather(reader, return_exceptions=True)
+            if sock.closed and not self.leaving.is_set():
+                self.tally.reconnects[sock.why or "closed"] += 1
+                await asyncio.sleep(1)
+
+    async def _answer(self, sock: Socket, fresh: Callable[[View], bool],
+                      done: set[tuple[int, str]]) -> None:
+        """Answer what the table asks through ``sock`` until it closes or the person leaves."""
+        while not self.leaving.is_set() and not sock.closed:
+            asked = asyncio.ensure_future(sock.when(0, fresh, timeout=600))
+            leave = asyncio.ensure_future(self.leaving.wait())
+            await asyncio.wait({asked, leave}, return_when=asyncio.FIRST_COMPLETED)
+            leave.cancel()
+            if not asked.done():
+                asked.cancel()
+                await asyncio.gather(asked, return_exceptions=True)
+                return
+            if asked.exception() is not None:
+                if not sock.closed:  # asked and never answered for ten minutes
+                    self.tally.error(asked.exception() or TimeoutError())
+                return
+            v = [v for _, v in sock.views if fresh(v)][-1]
+            you, rnd = v["you"], v["round"]
+            what = you["awaiting"]
+            done.add((rnd, what))
+            url = f"/api/tables/{self.table}/"
+            t0 = time.perf_counter()
+            try:
+                if what == "bet":
+                    await post(self.http, url + "bet",
+                               {"amount": str(self.rng.randint(1, 5))}, self.token)
+                elif what == "bank":
+                    await post(self.http, url + "bank", {"decision": "refuse"}, self.token)
+                elif what == "set" and you["hand"]:
+                    await post(self.http, url + "set", {"low": you["hand"]["house_low"]},
+                               self.token)
+                self.tally.lat.append(time.perf_counter() - t0)
+            except httpx.HTTPError as exc:
+                self.tally.error(exc)
 
     async def leave(self) -> None:
         """Stop answering (an answer on its way is finished), then leave the seat."""
@@ -401,8 +417,18 @@ async def soak_table(base: str, table: str, most: int, until: float, tally: Tall
                     await asyncio.gather(wtask, return_exceptions=True)
                     watcher = Socket(f"{ws_base}/ws/tables/{table}", None)
                     wtask = asyncio.create_task(watcher.run())
-                await watcher.when(0, lambda v, n=played: bool(v["rounds_played"] > n),
-                                   timeout=300)
+                if watcher.closed:  # the page reconnects
+                    tally.reconnects[watcher.why or "closed"] += 1
+                    await asyncio.gather(wtask, return_exceptions=True)
+                    watcher = Socket(f"{ws_base}/ws/tables/{table}", None)
+                    wtask = asyncio.create_task(watcher.run())
+                try:
+                    await watcher.when(0, lambda v, n=played: bool(v["rounds_played"] > n),
+                                       timeout=300)
+                except TimeoutError:
+                    if watcher.closed:
+                        continue  # reopened above
+                    raise  # no round in five minutes: the table is stuck
                 played = max(played, (watcher.last or {}).get("rounds_played", 0))
             except (httpx.HTTPError, TimeoutError) as exc:
                 tally.error(exc)
@@ -555,6 +581,7 @@ def run_soak(a: argparse.Namespace) -> None:
           f"(answer p50 {pct(tally.lat, .5):.1f} ms, p99 {pct(tally.lat, .99):.1f} ms)")
     print("soak: memory (MiB) at minutes " + ", ".join(
         f"{t / 60:.0f}: {m:.0f}" for t, m in samples[::max(1, len(samples) // 12)]))
+    print(f"soak: sockets reopened {sum(tally.reconnects.values())} {dict(tally.reconnects)}")
     print(f"soak: errors {sum(tally.errors.values())} {dict(tally.errors)}; "
           f"ledger: rounds {status}, {'balanced' if not problems else problems[:5]}")
     print(json.dumps({
@@ -562,6 +589,8 @@ def run_soak(a: argparse.Namespace) -> None:
         "rounds": tally.rounds, "rounds_per_s": round(tally.rounds / secs, 2),
         "p50_ms": round(pct(tally.lat, .5), 1), "p99_ms": round(pct(tally.lat, .99), 1),
         "errors": sum(tally.errors.values()), "error_kinds": dict(tally.errors),
+        "sockets_reopened": sum(tally.reconnects.values()),
+        "reopened_why": dict(tally.reconnects),
         "rss_mb_after_1min": round(first, 1), "rss_mb_end": round(last, 1),
         "rss_mb_max": round(max(m for _, m in samples), 1),
         "ledger_rounds": status, "ledger_problems": problems,
