@@ -59,8 +59,9 @@ import websockets
 View = dict[str, Any]
 
 
-def serve(port: int, tables: int, db: str) -> None:
-    """The server side (run in its own process): ``tables`` tiles tables, no limits."""
+def serve(port: int, tables: int, db: str, slot: int = 0) -> None:
+    """The server side (run in its own process): ``tables`` tiles tables, no limits; in a
+    card room on the PostgreSQL ``db`` in ``slot`` when one is given."""
     import uvicorn
 
     from paigow.table.session import TableOptions
@@ -70,6 +71,11 @@ def serve(port: int, tables: int, db: str) -> None:
 
     lobby = Lobby(db, HostLimits(idle_seconds=None, seats_per_client=7), max_tables=tables,
                   warm_hints=False)
+    if slot:
+        from paigow.web.room import Room
+
+        lobby.room = Room(db, slot, f"127.0.0.1:{port}", on_change=lobby.listeners.notify)
+        lobby.room.join()
     for _ in range(tables):
         lobby.open(TableOptions(seats=7, bankroll=10_000_000, bet=100, bot_bank="refuse"))
     config = uvicorn.Config(create_app(lobby), host="127.0.0.1", port=port, log_level="error",
@@ -78,6 +84,8 @@ def serve(port: int, tables: int, db: str) -> None:
         uvicorn.Server(config).run()
     finally:
         lobby.close()
+        if lobby.room is not None:
+            lobby.room.leave()
 
 
 # -- the server process ------------------------------------------------------------------
@@ -109,47 +117,97 @@ def die_with_parent() -> None:
         ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
 
 
+def start_server(port: int, tables: int, db: str, slot: int = 0,
+                 src: str | None = None) -> subprocess.Popen[bytes]:
+    env = dict(os.environ)
+    if src:
+        env["PYTHONPATH"] = str(Path(src) / "src")
+    return subprocess.Popen([sys.executable, __file__, "--serve", str(port), str(tables), db,
+                             str(slot)], env=env, preexec_fn=die_with_parent)
+
+
+def wait_up(base: str, procs: list[subprocess.Popen[bytes]]) -> None:
+    end = time.monotonic() + 180
+    while True:
+        try:
+            if httpx.get(base + "/api/tables", timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        if time.monotonic() > end or any(p.poll() is not None for p in procs):
+            raise SystemExit(f"{base} did not start")
+        time.sleep(0.2)
+
+
+def stop(procs: list[subprocess.Popen[bytes]]) -> None:
+    for p in procs:
+        if p.poll() is None:
+            p.send_signal(signal.SIGTERM)  # uvicorn shuts down; the lobby closes
+    for p in procs:
+        try:
+            p.wait(60)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait()
+
+
 @dataclass
 class Server:
-    """A server process on the loopback, started with ``tables`` tables."""
+    """``processes`` server processes on the loopback holding ``tables`` tables between
+    them: one (on SQLite, or the ledger ``db``), or a card room on the PostgreSQL ``db``
+    behind nginx (``paigow proxy --run``), reached at its one front address."""
 
     tables: int
     db: str
     src: str | None = None  # import paigow from here (another checkout), else this one
+    processes: int = 0  # 0: one process, no room; N: a room of N behind the proxy
     port: int = field(default_factory=free_port)
-    proc: subprocess.Popen[bytes] | None = None
+    procs: list[subprocess.Popen[bytes]] = field(default_factory=list)
+    proxy: subprocess.Popen[bytes] | None = None
+    ids: list[str] = field(default_factory=list)
 
     @property
     def base(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
+    @property
+    def pids(self) -> list[int]:
+        return [p.pid for p in self.procs]
+
     def __enter__(self) -> Server:
-        env = dict(os.environ)
-        if self.src:
-            env["PYTHONPATH"] = str(Path(self.src) / "src")
-        self.proc = subprocess.Popen([sys.executable, __file__, "--serve", str(self.port),
-                                      str(self.tables), self.db], env=env,
-                                     preexec_fn=die_with_parent)
-        end = time.monotonic() + 120
-        while True:
-            try:
-                if httpx.get(self.base + "/api/tables", timeout=2).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > end or self.proc.poll() is not None:
-                self.__exit__()
-                raise SystemExit("the server did not start")
-            time.sleep(0.2)
+        try:
+            if not self.processes:
+                self.procs = [start_server(self.port, self.tables, self.db, 0, self.src)]
+                wait_up(self.base, self.procs)
+            else:
+                ports = [free_port() for _ in range(self.processes)]
+                shares = [self.tables // self.processes + (k < self.tables % self.processes)
+                          for k in range(self.processes)]
+                self.procs = [start_server(port, n, self.db, k + 1, self.src)
+                              for k, (port, n) in enumerate(zip(ports, shares, strict=True))]
+                for port in ports:
+                    wait_up(f"http://127.0.0.1:{port}", self.procs)
+                ups = [a for k, port in enumerate(ports)
+                       for a in ("--upstream", f"{k + 1}=127.0.0.1:{port}")]
+                self.prefix = tempfile.mkdtemp(prefix="paigow-proxy-")
+                self.proxy = subprocess.Popen(
+                    [sys.executable, "-m", "paigow.cli", "proxy", *ups, "--listen",
+                     f"127.0.0.1:{self.port}", "--prefix", self.prefix, "--run"],
+                    stdout=subprocess.DEVNULL, start_new_session=True)
+                wait_up(self.base, [*self.procs, self.proxy])
+            self.ids = [t["id"] for t in httpx.get(self.base + "/api/tables",
+                                                   timeout=30).json()["tables"]]
+            return self
+        except BaseException:
+            self.__exit__()
+            raise
 
     def __exit__(self, *exc: object) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)  # uvicorn shuts down; the lobby closes
-            try:
-                self.proc.wait(60)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        if self.proxy is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proxy.pid, signal.SIGTERM)
+            self.proxy.wait(30)
+        stop(self.procs)
 
 
 # -- the people -------------------------------------------------------------------------
@@ -297,10 +355,9 @@ async def play_table(base: str, table: str, people: int, watchers: int, rounds: 
             await asyncio.gather(*tasks, return_exceptions=True)
 
 
-async def load(base: str, tables: int, people: int, watchers: int, rounds: int) -> Tally:
+async def load(base: str, ids: list[str], people: int, watchers: int, rounds: int) -> Tally:
     tally = Tally()
-    await asyncio.gather(*(play_table(base, str(i + 1), people, watchers, rounds, tally)
-                           for i in range(tables)))
+    await asyncio.gather(*(play_table(base, i, people, watchers, rounds, tally) for i in ids))
     return tally
 
 
@@ -441,7 +498,7 @@ async def soak_table(base: str, table: str, most: int, until: float, tally: Tall
         await asyncio.gather(wtask, return_exceptions=True)
 
 
-async def soak(base: str, tables: int, most: int, minutes: float, pid: int,
+async def soak(base: str, ids: list[str], most: int, minutes: float, pid: int,
                samples: list[tuple[float, float]]) -> Tally:
     tally = Tally()
     t0 = time.monotonic()
@@ -453,8 +510,8 @@ async def soak(base: str, tables: int, most: int, minutes: float, pid: int,
             await asyncio.sleep(10)
 
     sampler = asyncio.create_task(sample())
-    await asyncio.gather(*(soak_table(base, str(i + 1), most, until, tally, i)
-                           for i in range(tables)))
+    await asyncio.gather(*(soak_table(base, t, most, until, tally, i)
+                           for i, t in enumerate(ids)))
     sampler.cancel()
     samples.append((time.monotonic() - t0, rss_mb(pid)))
     return tally
@@ -518,21 +575,24 @@ def profile_top(raw: str, top: int = 25) -> list[str]:
 
 
 def measure(tables: int, people: int, watchers: int, rounds: int, src: str | None = None,
-            profile: str | None = None) -> dict[str, Any]:
-    """One server with ``tables`` tables under the load; its figures."""
+            profile: str | None = None, room: str | None = None,
+            processes: int = 0) -> dict[str, Any]:
+    """``tables`` tables under the load, on one server process (SQLite), or ``processes``
+    on the PostgreSQL ``room`` behind the proxy; the figures."""
     with tempfile.TemporaryDirectory() as tmp, \
-            Server(tables, str(Path(tmp) / "load.sqlite3"), src) as server:
-        assert server.proc is not None
-        pid = server.proc.pid
+            Server(tables, room or str(Path(tmp) / "load.sqlite3"), src,
+                   processes if room else 0) as server:
+        pid = server.pids[0]
         spy = None
         if profile:
             spy = subprocess.Popen([str(Path(sys.executable).with_name("py-spy")), "record", "--format", "raw", "--rate", "100",
                                     "--gil", "--nonblocking", "-o", profile, "--pid", str(pid)],
                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        la0, c0, m0, w0 = load_average(), cpu_seconds(pid), time.process_time(), time.perf_counter()
-        tally = asyncio.run(load(server.base, tables, people, watchers, rounds))
+        la0, m0, w0 = load_average(), time.process_time(), time.perf_counter()
+        c0 = sum(cpu_seconds(p) for p in server.pids)
+        tally = asyncio.run(load(server.base, server.ids, people, watchers, rounds))
         secs = time.perf_counter() - w0
-        cpu = cpu_seconds(pid) - c0
+        cpu = sum(cpu_seconds(p) for p in server.pids) - c0
         if spy is not None:
             spy.send_signal(signal.SIGINT)
             spy.wait(60)
@@ -547,7 +607,8 @@ def measure(tables: int, people: int, watchers: int, rounds: int, src: str | Non
             "server_cores": round(cpu / secs, 2),
             "server_cpu_ms_per_round": round(1000 * cpu / max(1, tally.rounds), 1),
             "client_cores": round((time.process_time() - m0) / secs, 2),
-            "rss_mb": round(rss_mb(pid), 1),
+            "rss_mb": round(sum(rss_mb(p) for p in server.pids), 1),
+            "processes": len(server.pids), "proxy": server.proxy is not None,
             "load_avg": [round(la0, 2), round(load_average(), 2)],
         }
 
@@ -568,10 +629,9 @@ def run_soak(a: argparse.Namespace) -> None:
         db = str(Path(tmp) / "soak.sqlite3")
         la0 = load_average()
         with Server(a.tables, db) as server:
-            assert server.proc is not None
             t = time.perf_counter()
-            tally = asyncio.run(soak(server.base, a.tables, a.people, a.soak,
-                                     server.proc.pid, samples))
+            tally = asyncio.run(soak(server.base, server.ids, a.people, a.soak,
+                                     server.pids[0], samples))
             secs = time.perf_counter() - t
         problems, status = ledger_report(db)
     first = samples[min(len(samples) - 1, 6)][1]  # after a minute's warm-up
@@ -602,7 +662,7 @@ def run_soak(a: argparse.Namespace) -> None:
 
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--serve":
-        serve(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
+        serve(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], int(sys.argv[5]))
         return
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     ap.add_argument("--small", action="store_true", help="smoke run")
@@ -614,6 +674,9 @@ def main() -> None:
     ap.add_argument("--soak", type=float, metavar="MINUTES", help="the endurance run")
     ap.add_argument("--baseline-src", metavar="DIR",
                     help="also run the load against the paigow of this checkout, first")
+    ap.add_argument("--processes", type=int, default=0, metavar="N",
+                    help="then the same load on a card room of N processes behind nginx, on "
+                         "a throwaway PostgreSQL (its writes a round measured)")
     a = ap.parse_args()
     if a.small:
         a.tables, a.people, a.watchers, a.rounds = 2, 2, 1, 1
@@ -648,7 +711,45 @@ def main() -> None:
               f"p99 {before['p99_ms'] / m['p99_ms']:.2f}x faster")
     if a.profile:
         print("\n".join(profile_top(a.profile)))
+    if a.processes:
+        m["room"] = measure_room(a)
     print(json.dumps(m))
+
+
+def measure_room(a: argparse.Namespace) -> dict[str, Any]:
+    """The load on a room of ``a.processes`` behind the proxy, on a PostgreSQL of its own
+    (with fsync, as in production); with the database's work a round: transactions, rows
+    written and WAL bytes."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    import psycopg
+
+    from pgkit import throwaway_postgres  # type: ignore[import-not-found]
+
+    def stats(url: str) -> dict[str, int]:
+        with psycopg.connect(url, autocommit=True) as c:
+            row = c.execute(
+                "SELECT xact_commit, tup_inserted + tup_updated + tup_deleted, "
+                "pg_current_wal_lsn() - '0/0'::pg_lsn FROM pg_stat_database "
+                "WHERE datname = current_database()").fetchone()
+        assert row is not None
+        return {"commits": int(row[0]), "rows": int(row[1]), "wal": int(row[2])}
+
+    with throwaway_postgres(fsync=True) as pg:
+        url = pg.new_database()
+        from paigow.store import open_store
+
+        open_store(url).close()  # the ledger's schema, first
+        s0 = stats(url)
+        r = measure(a.tables, a.people, a.watchers, a.rounds, room=url, processes=a.processes)
+        time.sleep(1)  # pg_stat_database is updated when a backend's transaction ends
+        s1 = stats(url)
+    rounds = max(1, r["rounds"])
+    r["db_per_round"] = {k: round((s1[k] - s0[k]) / rounds, 1) for k in s0}
+    tell(f"room ({a.processes} processes behind nginx, PostgreSQL)", r)
+    print(f"room: the database a round: {r['db_per_round']['commits']} commits, "
+          f"{r['db_per_round']['rows']} rows written, {r['db_per_round']['wal']:.0f} WAL bytes "
+          f"(the room's own directory and the load's people included)")
+    return r
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ import socket
 import subprocess
 import tempfile
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -60,17 +61,23 @@ class PgServer:
         return self.url(name)
 
 
-@pytest.fixture(scope="module")
-def pg_server() -> Iterator[PgServer]:
+class Missing(Exception):
+    """A service the caller needs is not installed (the reason says which)."""
+
+
+@contextmanager
+def throwaway_postgres(fsync: bool = False) -> Iterator[PgServer]:
+    """A PostgreSQL server of its own in a temp dir, on a free localhost port, stopped and
+    removed at the end (``fsync``: as a production server, else without it, for speed).
+    Raises :class:`Missing` without psycopg or the server's binaries."""
     try:
         import psycopg  # noqa: F401
     except ImportError:
-        missing("psycopg is not installed (pip install 'paigow[postgres]')")
+        raise Missing("psycopg is not installed (pip install 'paigow[postgres]')") from None
     bindir = _pg_bin()
     if bindir is None:
-        missing("no PostgreSQL server binaries in /usr/lib/postgresql/*/bin "
-                 "(scripts/services.sh installs them)")
-    assert bindir is not None
+        raise Missing("no PostgreSQL server binaries in /usr/lib/postgresql/*/bin "
+                      "(scripts/services.sh installs them)")
     as_user: list[str] = []
     if os.geteuid() == 0:  # initdb refuses root: run the server as `postgres`
         import pwd
@@ -78,9 +85,11 @@ def pg_server() -> Iterator[PgServer]:
         try:
             pw = pwd.getpwnam("postgres")
         except KeyError:
-            missing("running as root and there is no `postgres` user to run the server")
+            raise Missing("running as root and there is no `postgres` user to run the "
+                          "server") from None
         if shutil.which("runuser") is None:
-            missing("running as root and there is no runuser to run the server as `postgres`")
+            raise Missing("running as root and there is no runuser to run the server as "
+                          "`postgres`")
         as_user = ["runuser", "-u", "postgres", "--"]
     root = tempfile.mkdtemp(prefix="paigow-pg-")  # in /tmp: pytest's tmp dirs are root-only
     if as_user:
@@ -100,7 +109,8 @@ def pg_server() -> Iterator[PgServer]:
             port = free_port()
             try:
                 run(str(bindir / "pg_ctl"), "-D", data, "-l", log, "-w", "-t", "30", "-o",
-                    f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -F", "start")
+                    f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c max_connections=300"
+                    + ("" if fsync else " -F"), "start")
                 break
             except RuntimeError:
                 if attempt == 2:
@@ -110,6 +120,15 @@ def pg_server() -> Iterator[PgServer]:
         subprocess.run([*as_user, str(bindir / "pg_ctl"), "-D", data, "-m", "immediate", "stop"],
                        capture_output=True, timeout=60)
         shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def pg_server() -> Iterator[PgServer]:
+    try:
+        with throwaway_postgres() as server:
+            yield server
+    except Missing as exc:
+        missing(str(exc))
 
 
 @pytest.fixture
