@@ -83,6 +83,19 @@ def slot_of(table: str) -> int | None:
     return int(table[-2:]) or None
 
 
+def published(summary: dict[str, Any]) -> str:
+    """A table's summary as the directory keeps it: its phase only as ``playing`` or not
+    (a round's bets, bank offer and setting would be a write each, several a round, for a
+    word the lobby shows in passing); the text compared and written.
+
+    >>> published({"id": "101", "phase": "setting"})
+    '{"id": "101", "phase": "playing"}'
+    """
+    phase = summary.get("phase")
+    coarse = "playing" if phase in ("betting", "bank", "setting") else phase
+    return json.dumps({**summary, "phase": coarse}, sort_keys=True)
+
+
 def check_slot(slot: int, what: str = "--slot") -> int:
     """``slot`` if it is one of 1 to 99; a clear error otherwise."""
     if isinstance(slot, bool) or not isinstance(slot, int) or not 1 <= slot <= SLOTS:
@@ -185,7 +198,7 @@ class Room:
 
     def opened(self, table: str, summary: dict[str, Any]) -> None:
         """Table ``table`` opened here: into the directory, and every lobby told now."""
-        text = json.dumps(summary, sort_keys=True)
+        text = published(summary)
         with self._lock:
             self._conn.execute(
                 "INSERT INTO room_table (id, process, slot, summary, opened) "
@@ -196,7 +209,8 @@ class Room:
 
     def changed(self, table: str, summary: Callable[[], dict[str, Any]]) -> None:
         """Table ``table`` changed: its summary is published with the next pass (at most
-        one write a table a second, and only when the summary differs)."""
+        one write a table a second, and only when the published summary differs: people
+        came or went, it started or stopped playing)."""
         with self._lock:
             if table in self._mine:
                 self._dirty[table] = summary
@@ -214,7 +228,7 @@ class Room:
             dirty, self._dirty = self._dirty, {}
         wrote = False
         for table, summary in dirty.items():
-            text = json.dumps(summary(), sort_keys=True)
+            text = published(summary())
             with self._lock:
                 if table not in self._mine or self._mine[table] == text:
                     continue
