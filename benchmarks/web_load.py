@@ -721,18 +721,9 @@ def measure_room(a: argparse.Namespace) -> dict[str, Any]:
     (with fsync, as in production); with the database's work a round: transactions, rows
     written and WAL bytes."""
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-    import psycopg
+    from ledger_write import pg_figures as stats
 
     from pgkit import throwaway_postgres  # type: ignore[import-not-found]
-
-    def stats(url: str) -> dict[str, int]:
-        with psycopg.connect(url, autocommit=True) as c:
-            row = c.execute(
-                "SELECT xact_commit, tup_inserted + tup_updated + tup_deleted, "
-                "pg_current_wal_lsn() - '0/0'::pg_lsn FROM pg_stat_database "
-                "WHERE datname = current_database()").fetchone()
-        assert row is not None
-        return {"commits": int(row[0]), "rows": int(row[1]), "wal": int(row[2])}
 
     with throwaway_postgres(fsync=True) as pg:
         url = pg.new_database()
@@ -747,7 +738,8 @@ def measure_room(a: argparse.Namespace) -> dict[str, Any]:
     r["db_per_round"] = {k: round((s1[k] - s0[k]) / rounds, 1) for k in s0}
     tell(f"room ({a.processes} processes behind nginx, PostgreSQL)", r)
     print(f"room: the database a round: {r['db_per_round']['commits']} commits, "
-          f"{r['db_per_round']['rows']} rows written, {r['db_per_round']['wal']:.0f} WAL bytes "
+          f"{r['db_per_round']['rows']} rows written, {r['db_per_round']['wal_bytes']:.0f} "
+          "WAL bytes "
           f"(the room's own directory and the load's people included)")
     return r
 

@@ -34,6 +34,7 @@ httpx = pytest.importorskip("httpx")
 websockets_sync = pytest.importorskip("websockets.sync.client")
 
 from test_refusals import CASES_BETTING  # noqa: E402
+from webkit import Person  # noqa: E402
 
 from paigow.store import open_store  # noqa: E402
 from pgkit import PgServer, free_port, missing  # noqa: E402
@@ -128,51 +129,18 @@ def room(pg_server: PgServer, tmp_path_factory: pytest.TempPathFactory) -> Itera
         r.stop()
 
 
-class Browser:
-    """A person's browser pointed at the room's one address (its own cookie jar)."""
+class Browser(Person):
+    """A person's browser pointed at the room's one address (its own cookie jar), with
+    :class:`webkit.Person`'s calls."""
 
     def __init__(self, room: Room, table: str, name: str = "") -> None:
-        self.room, self.table, self.name = room, table, name
+        self.room, self.table, self.name, self.seat = room, table, name, 0
         self.origin = room.base()
         self.client = httpx.Client(base_url=room.base(), timeout=60,
                                    headers={"Origin": self.origin})
-        self.seat = 0
-
-    def url(self, action: str) -> str:
-        return f"/api/tables/{self.table}/{action}"
 
     def request(self, method: str, url: str, **kw: Any) -> Any:
         return self.client.request(method, url, **kw)
-
-    def join(self, name: str | None = None) -> int:
-        self.name = name or self.name
-        r = self.client.post(self.url("join"), json={"name": self.name})
-        assert r.status_code == 200, r.text
-        self.seat = int(r.json()["seat"])
-        return self.seat
-
-    def state(self) -> State:
-        r = self.client.get(self.url("state"))
-        assert r.status_code == 200, r.text
-        data: State = r.json()
-        return data
-
-    def ok(self, action: str, body: Any = None) -> Any:
-        r = self.client.post(self.url(action), json={} if body is None else body)
-        assert r.status_code == 200, (action, body, r.text)
-        return r.json()
-
-    def wait(self, pred: Callable[[State], bool], timeout: float = 60.0) -> State:
-        end = time.monotonic() + timeout
-        s = self.state()
-        while not pred(s):
-            assert time.monotonic() < end, f"{self.name}: timed out; last state {s}"
-            time.sleep(0.05)
-            s = self.state()
-        return s
-
-    def awaiting(self, what: str) -> State:
-        return self.wait(lambda s: s["you"] is not None and s["you"]["awaiting"] == what)
 
     def socket(self) -> Any:
         """The table's WebSocket through the proxy, with this browser's cookie and origin."""

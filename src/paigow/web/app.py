@@ -497,15 +497,7 @@ async def _serve_socket(
             sent = text
             await ws.send_text(f'{{"type":"state","seq":{seq},"state":{text}}}')
 
-    async def receive() -> None:
-        while True:
-            raw = await ws.receive_text()
-            seen()
-            reply = _ws_reply(raw)
-            if reply is not None:
-                await ws.send_text(json.dumps(reply))
-
-    reader = asyncio.create_task(receive())
+    reader = asyncio.create_task(_answer(ws, seen))
     try:
         await push()
         while not reader.done():
@@ -534,16 +526,22 @@ async def _serve_broadcast(ws: WebSocket, broadcast: Broadcast, key: Any,
     not a ping gets an error message and changes nothing."""
     sub = broadcast.attach(key, ws.send_text)
     try:
-        while True:
-            raw = await ws.receive_text()
-            seen()
-            reply = _ws_reply(raw)
-            if reply is not None:
-                await ws.send_text(json.dumps(reply))
+        await _answer(ws, seen)
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
         await broadcast.detach(sub)
+
+
+async def _answer(ws: WebSocket, seen: Callable[[], None]) -> None:
+    """Read the client's messages until it goes: a ping is answered, anything else gets
+    an error message and changes nothing; each one says the person is here."""
+    while True:
+        raw = await ws.receive_text()
+        seen()
+        reply = _ws_reply(raw)
+        if reply is not None:
+            await ws.send_text(json.dumps(reply))
 
 
 def _ws_reply(raw: str) -> dict[str, Any] | None:
