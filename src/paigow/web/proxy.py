@@ -72,8 +72,9 @@ def nginx_config(listen: str, upstreams: dict[int, str], prefix: str,
         for s in slots)
     anyone = "\n".join(f"        server {upstreams[s]};" for s in slots)
     closed_json = json.dumps({"error": CLOSED})
-    closed_page = (f"<!doctype html><title>Table closed</title><p>{html.escape(CLOSED)}.</p>"
-                   '<p><a href="/">Back to the lobby</a></p>')
+    closed_page = ('<!doctype html><meta name="viewport" content="width=device-width">'
+                   f"<title>Table closed</title><p>{html.escape(CLOSED[0].upper() + CLOSED[1:])}."
+                   '</p><p><a href="/">Back to the lobby</a></p>')
     return f"""# The front proxy of a paigow card room; written by `paigow proxy` (docs/web.md).
 # Run: nginx -p {prefix} -c THIS_FILE -g 'daemon off;'
 {f"user {user};" if user else ""}
