@@ -30,8 +30,8 @@ import re
 
 from paigow.errors import PaigowError
 
-CLOSED = ("this table has closed: the server holding it stopped; the round in play was "
-          "void and every bet returned")
+CLOSED = ("this table has closed: the server holding it stopped; a round in play there was "
+          "voided and its bets returned")
 
 
 def check_address(text: str, what: str) -> str:

@@ -286,8 +286,8 @@ class Room:
                     self._conn.execute(
                         "UPDATE room_table SET closed = %s, why = %s "
                         "WHERE process = %s AND closed IS NULL",
-                        (now(), "the server holding it stopped; the round in play was void "
-                                "and every bet returned", pid))
+                        (now(), "the server holding it stopped; a round in play there was "
+                                "voided and its bets returned", pid))
                     self._conn.execute(f"NOTIFY {CHANNEL}")
                 dead.append(pid)
         if dead:
