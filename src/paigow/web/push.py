@@ -37,6 +37,7 @@ import contextlib
 import json
 import logging
 import threading
+import time
 from collections.abc import Awaitable, Callable, Hashable, Iterable, Mapping
 from typing import Any
 
@@ -83,7 +84,9 @@ class Subscriber:
                 continue
             self.sent = text
             self.seq += 1
-            await self.send(f'{{"type":"state","seq":{self.seq},"state":{text}}}')
+            # "now": the server's clock, so a page counts a deadline down whatever its own
+            await self.send(
+                f'{{"type":"state","seq":{self.seq},"now":{time.time():.3f},"state":{text}}}')
 
 
 class Broadcast:
