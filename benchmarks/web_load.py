@@ -71,6 +71,7 @@ def serve(port: int, tables: int, db: str, slot: int = 0) -> None:
 
     lobby = Lobby(db, HostLimits(idle_seconds=None, seats_per_client=7), max_tables=tables,
                   warm_hints=False)
+    lobby.accounts.new_per_hour = 10**9  # every person comes from the loopback here
     if slot:
         from paigow.web.room import Room
 
@@ -304,11 +305,13 @@ async def play_table(base: str, table: str, people: int, watchers: int, rounds: 
         persons: list[tuple[str, Socket]] = []
         ws_base = base.replace("http", "ws")
         for k in range(people):
-            r = await http.post(f"/api/tables/{table}/join", json={"name": f"p{k}"},
+            r = await http.post(f"/api/tables/{table}/join", json={"name": f"t{table}p{k}"},
                                 headers={"Cookie": ""})
             r.raise_for_status()
-            token = r.json()["token"]
-            persons.append((token, Socket(f"{ws_base}/ws/tables/{table}", f"paigow_t{table}={token}")))
+            token = r.cookies["paigow_player"]  # the person's secret, sent as a header below
+            http.cookies.clear()
+            persons.append((token, Socket(f"{ws_base}/ws/tables/{table}",
+                                          f"paigow_player={token}")))
         socks = [s for _, s in persons] + [Socket(f"{ws_base}/ws/tables/{table}", None)
                                            for _ in range(watchers)]
         tasks = [asyncio.create_task(s.run()) for s in socks]
@@ -379,7 +382,8 @@ class Agent:
         r = await self.http.post(f"/api/tables/{self.table}/join", json={"name": self.name},
                                  headers={"Cookie": ""})
         r.raise_for_status()
-        self.token = r.json()["token"]
+        self.token = r.cookies["paigow_player"]  # the person's secret, sent as a header
+        self.http.cookies.clear()
         self.task = asyncio.create_task(self.play())
 
     async def play(self) -> None:
@@ -391,7 +395,7 @@ class Agent:
 
         while not self.leaving.is_set():  # a page reconnects when its socket closes
             sock = Socket(f"{self.ws_base}/ws/tables/{self.table}",
-                          f"paigow_t{self.table}={self.token}")
+                          f"paigow_player={self.token}")
             reader = asyncio.create_task(sock.run())
             try:
                 await self._answer(sock, fresh, done)

@@ -21,7 +21,6 @@ import typer.main
 import typer.testing
 
 sys.path.insert(0, str(Path(__file__).parent))  # the kits shared by test folders (pgkit)
-pytest_plugins = ["pgkit"]  # its fixtures: a throwaway PostgreSQL server
 
 _build = typer.main.get_command
 _built: weakref.WeakKeyDictionary[typer.Typer, tuple[tuple[Any, ...], Any]] = (

@@ -3,8 +3,11 @@ card room of many processes).
 
 ``pg_server`` starts one (initdb + pg_ctl from Debian's ``postgresql`` package, in a temp
 dir, on a free localhost port; as the ``postgres`` user when we run as root) for a test
-module; ``pg_url`` is a fresh database on it. Without the server binaries or psycopg the
-tests are skipped — except under ``CI=true``, where they fail.
+module; ``pg_url`` is a fresh database on it; ``backend`` is each backend in turn (SQLite,
+PostgreSQL). Without the server binaries or psycopg the tests are skipped — except under
+``CI=true``, where they fail. Import the fixtures into a test module (or a folder's
+conftest) to use them; :func:`throwaway_postgres` is the same server outside pytest (the
+benchmarks).
 """
 
 from __future__ import annotations
@@ -134,3 +137,11 @@ def pg_server() -> Iterator[PgServer]:
 @pytest.fixture
 def pg_url(pg_server: PgServer) -> str:
     return pg_server.new_database()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def backend(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh database of each backend, as ``--db`` names it."""
+    if request.param == "sqlite":
+        return str(tmp_path / "ledger.sqlite3")
+    return str(request.getfixturevalue("pg_url"))

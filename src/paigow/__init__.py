@@ -1,10 +1,34 @@
 """paigow: exact rules engines, hand-setting ways and odds for the Pai Gow family of games.
 
-The pure core knows the games (``paigow.tiles``, ``paigow.poker``, ``paigow.settle``);
-thin shells around it talk to terminals, browsers and databases.
+The public surface is small and typed: :mod:`paigow.tiles` and :mod:`paigow.poker` (each
+with ``value``/``rank``, ``hand``, ``set_hand``, ``advise`` and ``edge``/``simulate``),
+:mod:`paigow.svg` (the pieces, as the browser draws them) and :class:`PaigowError`, the
+base of every error on bad input. ``import paigow`` is light: each game is imported when
+first used.
+
+>>> import paigow
+>>> paigow.tiles.value("6-6", "5-4").name
+'Teen Wong'
+>>> print(paigow.poker.set_hand("Kd Qs Jh 9c 7d 4s 3h", way="foxwoods").setting)
+Kd 9c 7d 4s 3h | Qs Jh
 """
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from paigow.errors import PaigowError
 
-__all__ = ["PaigowError", "__version__"]
+if TYPE_CHECKING:
+    from paigow import poker, svg, tiles
+
+__all__ = ["PaigowError", "__version__", "poker", "svg", "tiles"]
 __version__ = "0.1.0"
+"""The version, in this one place (pyproject.toml reads it from here)."""
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("tiles", "poker", "svg"):
+        return importlib.import_module(f"paigow.{name}")
+    raise AttributeError(f"module 'paigow' has no attribute {name!r}")

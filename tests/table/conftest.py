@@ -9,6 +9,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from pgkit import backend, pg_server, pg_url  # noqa: F401 - fixtures for every table test
 from tablekit import BestLowWay
 
 

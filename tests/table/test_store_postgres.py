@@ -1,6 +1,6 @@
 """The ledger in a PostgreSQL server database keeps the SQLite ledger's promises.
 
-A real server is started by the ``pg_server`` fixture below (initdb + pg_ctl from Debian's
+A real server is started by the ``pg_server`` fixture (:mod:`pgkit`: initdb + pg_ctl from Debian's
 ``postgresql`` package, in a temp dir, on a free localhost port; as the ``postgres`` user
 when we run as root); each test gets a fresh database. Without the server binaries or
 psycopg these tests are skipped — except under ``CI=true``, where they fail.
@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pgkit import PgServer, free_port
 from tablekit import (
     BestLowWay,
     PokerSimple,
@@ -41,17 +42,8 @@ from paigow.table.engine import RoundOpening, Seat, Table, opening_entries
 from paigow.table.players import Bot
 from paigow.table.poker_game import PokerGame, StrategyChooser
 from paigow.table.tiles_game import TilesGame, WayChooser
-from pgkit import PgServer, free_port
 
 runner = CliRunner()
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def backend(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """A fresh database of each backend, as ``--db`` names it."""
-    if request.param == "sqlite":
-        return str(tmp_path / "ledger.sqlite3")
-    return str(request.getfixturevalue("pg_url"))
 
 
 # -- facts checked in SQL --------------------------------------------------------------------

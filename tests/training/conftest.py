@@ -8,6 +8,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "table"))
 
-from test_store_postgres import pg_server, pg_url
+from pgkit import pg_server, pg_url
 
 __all__ = ["pg_server", "pg_url"]

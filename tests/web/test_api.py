@@ -33,6 +33,7 @@ from webkit import (
 from paigow.store import open_store
 from paigow.table.session import make_game
 from paigow.tiles.tile import parse_tiles
+from paigow.web.accounts import WALLET_GRANT
 from paigow.web.host import HostLimits
 
 
@@ -52,9 +53,11 @@ def test_two_people_play_tiles_and_see_only_their_own_hands(tmp_path: Path) -> N
         assert a["in_play"]["banker"]["kind"] == "house" and len(a["in_play"]["dice"]) == 3
         assert a["last"] is None and b["you"]["hand"] != a["you"]["hand"]
         assert all(set(x) == {"seat", "place", "name", "way", "kind", "you", "here",
-                              "balance", "bet", "status"} for x in a["seats"])
+                              "balance", "bet", "status", "sat_out"} for x in a["seats"])
         # (the side bets and the dragon buy are stakes, public as the bets are; none here)
-        assert set(a["in_play"]) == {"banker", "dice", "first_place", "bets", "side", "dragon"}
+        assert set(a["in_play"]) == {"banker", "dice", "first_place", "bets", "side", "dragon",
+                                     "banker_words"}
+        assert a["in_play"]["banker_words"] == "the house banks"
         assert a["in_play"]["side"] == [] and a["in_play"]["dragon"] is None
         # Ann swaps into the arrangement whose low hand is her first and last tiles
         ann.ok("set", {"low": [0, 3]})
@@ -118,16 +121,27 @@ def test_money_is_conserved_in_the_ledger(tmp_path: Path) -> None:
         try:
             assert store.check() == []
             bal = store.balances(host.session_id)
-            buy_ins = store.query(
-                "SELECT SUM(amount) AS s FROM entry WHERE kind = 'buy_in' AND session_id = ?",
-                (host.session_id,))[0]["s"]
-            assert buy_ins == 3 * BANKROLL
+
+            def total(kind: str) -> int:
+                return int(store.query(
+                    "SELECT COALESCE(SUM(amount), 0) AS s FROM entry WHERE kind = ? AND "
+                    "session_id = ?", (kind, host.session_id))[0]["s"])
+
+            # three bots bought in, two gave their chips back for Ann and Bob's buy-ins
+            assert total("buy_in") == 5 * BANKROLL and total("cash_out") == 2 * BANKROLL
             assert sum(v for k, v in bal.items() if k.startswith("seat:") or k == "house") \
-                == buy_ins
+                == total("buy_in") - total("cash_out")
             s = ann.state()
             assert {f"seat:{x['seat']}": x["balance"] for x in s["seats"]} == {
                 k: v for k, v in bal.items() if k.startswith("seat:")}
             assert s["house_net"] == bal.get("house", 0)
+            # each person's wallet and chips are the grant and their three rounds' nets
+            stories = ann.client.get("/api/tables/1/history").json()["rounds"]
+            for p in (ann, bob):
+                net = sum(x["net"] for r in stories for x in r["seats"] if x["seat"] == p.seat)
+                me = p.client.get("/api/me").json()
+                assert me["wallet"] == WALLET_GRANT - BANKROLL
+                assert me["total"] == WALLET_GRANT + net == me["wallet"] + me["seats"][0]["chips"]
         finally:
             store.close()
 
@@ -224,7 +238,9 @@ def test_a_person_who_leaves_is_played_by_the_bot(tmp_path: Path) -> None:
         ann.ok("set", {"house": True})
         s = ann.wait(lambda s: s["rounds_played"] == 1)
         assert s["seats"][1]["kind"] == "bot"
-        refused(bob.post("hint"), 401, "token")
+        refused(bob.post("hint"), 409, "do not sit")
+        # Bob had not bet: every cent of his buy-in is back in his wallet
+        assert bob.client.get("/api/me").json()["wallet"] == WALLET_GRANT
 
 
 def test_a_person_who_takes_too_long_sits_out_then_gets_the_house_way(tmp_path: Path) -> None:
@@ -242,9 +258,10 @@ def test_a_person_who_takes_too_long_sits_out_then_gets_the_house_way(tmp_path: 
         assert len(mine) == 1 and mine[0]["stake"] == 1_000
 
 
-def test_a_gone_person_loses_the_seat_and_the_token(tmp_path: Path) -> None:
+def test_a_gone_person_loses_the_seat_not_the_chips(tmp_path: Path) -> None:
     """No page open (no WebSocket) and no request for ``gone_seconds``: the seat goes back
-    to its bot and the token stops working; a name can then be taken again."""
+    to its bot, the chips to the person's wallet; the name stays theirs, and coming back
+    they are offered their seat, and get it."""
     now = [1000.0]
     limits = HostLimits(idle_seconds=None, gone_seconds=30, seats_per_client=7)
     with serving(tmp_path, tiles_opts()) as (lobby, app):
@@ -255,10 +272,13 @@ def test_a_gone_person_loses_the_seat_and_the_token(tmp_path: Path) -> None:
         now[0] += 20
         bob.state()  # Bob is still here
         now[0] += 15
-        refused(ann.post("hint"), 401, "expired")
+        refused(ann.post("hint"), 409, "do not sit")
         s = bob.state()
         assert s["seats"][0]["kind"] == "bot" and s["seats"][1]["name"] == "Bob"
-        Person(app, name="Ann").join()  # the name is free again
+        ann.wait(lambda s: s["seats"][0]["balance"] == BANKROLL and s["seat_back"] == 1)
+        assert ann.client.get("/api/me").json()["wallet"] == WALLET_GRANT
+        refused(Person(app).post("join", {"name": "Ann"}), 409, "taken")
+        assert ann.ok("join", {}) ["seat"] == 1 and ann.state()["you"]["seat"] == 1
 
 
 def test_names_are_unique_and_seats_per_client_are_limited(tmp_path: Path) -> None:
@@ -292,7 +312,8 @@ def test_history_is_for_seated_people_paged_and_audited(tmp_path: Path) -> None:
         rid = h["rounds"][0]["round"]
         d = ann.client.get(f"/api/tables/1/rounds/{rid}").json()
         assert d["audit"]["reproduced"] is True and d["audit"]["differences"] == []
-        assert d["story"] == h["rounds"][0]
+        assert d["story"] == {k: v for k, v in h["rounds"][0].items()
+                              if k not in ("table", "seat_mine", "game")}
         refused(ann.client.get("/api/tables/1/rounds/99999"), 404, "99999")
         refused(stranger.client.get(f"/api/tables/1/rounds/{rid}"), 401, "join")
         body = str(h) + str(d)

@@ -21,6 +21,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,7 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = Path(os.environ.get("PAIGOW_SCREENSHOTS") or ROOT / "screenshots")
-DESKTOP = {"width": 1280, "height": 900}
+DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
 
@@ -47,37 +48,56 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def _serve(tmp: Path, *args: str, port: int | None = None) -> tuple[subprocess.Popen[bytes], str]:
+    """``paigow serve`` on a free (or the given) localhost port with the ledger in ``tmp``;
+    the process and its address, once it answers."""
+    port = port or _free_port()
+    cmd = [sys.executable, "-m", "paigow.cli.serve", "--seed", "3", "--insecure-seed",
+           "--db", str(tmp / "web.sqlite3"), "--host", "127.0.0.1", "--port", str(port), *args]
+    with (tmp / "serve.log").open("a") as log:
+        proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    end = time.monotonic() + 60
+    while True:
+        try:
+            with urllib.request.urlopen(url + "/api/tables", timeout=2) as r:
+                if r.status == 200:
+                    return proc, url
+        except OSError:
+            pass
+        if proc.poll() is not None or time.monotonic() > end:
+            _stop(proc)
+            raise AssertionError("paigow serve did not start: " + (tmp / "serve.log").read_text())
+        time.sleep(0.2)
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    tmp = tmp_path_factory.mktemp("serve")
-    port = _free_port()
-    cmd = [sys.executable, "-m", "paigow.cli.serve", "--seats", "3", "--bankroll", "500",
-           "--seed", "3", "--insecure-seed", "--db", str(tmp / "web.sqlite3"),
-           "--host", "127.0.0.1", "--port", str(port), "--idle-seconds", "0"]
-    log = (tmp / "serve.log").open("w")
-    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
+    proc, url = _serve(tmp_path_factory.mktemp("serve"), "--seats", "3", "--bankroll", "500",
+                       "--idle-seconds", "0")
     try:
-        end = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(url + "/api/tables", timeout=2) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.monotonic() > end:
-                raise AssertionError("paigow serve did not start: "
-                                     + (tmp / "serve.log").read_text())
-            time.sleep(0.2)
         yield url
     finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
+        _stop(proc)
+
+
+@contextmanager
+def serving(tmp: Path, *extra: str) -> Iterator[str]:
+    """``paigow serve`` on a free port (people wait forever: ``--idle-seconds 0``); its URL."""
+    proc, url = _serve(tmp, "--seats", "3", "--bankroll", "500", "--idle-seconds", "0", *extra)
+    try:
+        yield url
+    finally:
+        _stop(proc)
 
 
 @pytest.fixture(scope="module")
@@ -122,6 +142,16 @@ class Page:
         self.ctx.close()
 
 
+def _until_dealt(p: Page, seconds: float) -> None:
+    """Wait until ``p`` is dealt a hand to set, refusing a bank offer on the way."""
+    end = time.monotonic() + seconds
+    while not p.page.locator("#setter .piece-btn").first.is_visible():
+        if p.page.locator("#refuse-button").is_visible():
+            p.page.click("#refuse-button")
+        assert time.monotonic() < end, f"{p.name} was never dealt a hand"
+        time.sleep(0.05)
+
+
 def _low_positions(page: Any) -> list[int]:
     return sorted(int(x) for x in page.locator(".zone.low .piece-btn").evaluate_all(
         "els => els.map(e => e.dataset.pos)"))
@@ -153,7 +183,7 @@ def test_two_people_play_a_round_from_the_lobby(server: str, browser: Any, game:
         expect(bob.page.locator(".table-card")).to_have_count(2)
         bob.no_sideways_scroll()
         bob.shot("lobby-phone.png")
-    for p, name in ((ann, "Ann"), (bob, "Bob")):
+    for p, name in ((ann, f"Ann {game}"), (bob, f"Bob {game}")):  # a name is one person's
         _join_from_lobby(p, table, name, server)
     for p, amount in ((ann, "10"), (bob, "12.50")):
         p.page.locator("#bet-amount").fill(amount)
@@ -260,19 +290,26 @@ def test_the_trainer_page_grades_a_hand_set_by_clicking(server: str, browser: An
         p.page.goto(server + "/trainer")
         p.page.select_option("#t-game", game)
         p.page.select_option("#t-drill", "dealer")
-        p.page.fill("#t-name", f"Tess {game}")
+        p.page.fill("#t-name", f"Tess {game} {tag}")
         p.page.click("#t-start")
         expect(p.page.locator("#setter .piece-btn").first).to_be_visible(timeout=900_000)
         p.page.locator(".zone.high .piece-btn").first.click()
         p.page.locator(".zone.low .piece-btn").first.click()
         if p.page.locator("#set-button").is_disabled():
             p.page.locator(".foul-ok input").check()
+        shown = {w: sorted(p.page.locator(f".zone.{w} .piece-btn").evaluate_all(
+            "els => els.map(e => e.dataset.piece)")) for w in ("high", "low")}
         p.page.click("#set-button")
         expect(p.page.locator(".grade")).to_be_visible(timeout=600_000)
         text = p.page.locator(".grade").inner_text()
         assert "house way" in text and "EV given up" in text
-        assert ("australian" if game == "tiles" else "house") in text  # the rule, by number
-        expect(p.page.locator("#trainer-stats")).to_contain_text(f"Tess {game}")
+        title = "Australian casino house way" if game == "tiles" else "the house way"
+        assert f"{title}, rule " in text  # the rule, by number, the way in words
+        # the grade names the setting that was shown: "yours" is the pieces of each zone
+        yours = p.page.locator(".grade-line").first
+        graded = {w: sorted((yours.get_attribute(f"data-{w}") or "").split()) for w in ("high", "low")}
+        assert graded == shown, (graded, shown)
+        expect(p.page.locator("#trainer-stats")).to_contain_text(f"Tess {game} {tag}")
         p.no_sideways_scroll()
         p.shot(f"trainer-{game}-{tag}.png")
         p.page.click("#t-next")
@@ -301,7 +338,7 @@ def test_a_floor_game_opened_from_the_lobby_form(server: str, browser: Any) -> N
     ann.page.click("#open-table")
     expect(ann.page.locator("#table-head .rules")).to_contain_text("queen-high pai gow pushes")
     expect(ann.page.locator("#table-head .rules")).to_contain_text("dragon hand")
-    ann.page.fill("#join-name", "Ann")
+    ann.page.fill("#join-name", "Flo")
     ann.page.click("#join-button")
     expect(ann.page.locator("#side-fortune")).to_be_visible()
     ann.page.fill("#bet-amount", "10")
@@ -310,12 +347,7 @@ def test_a_floor_game_opened_from_the_lobby_form(server: str, browser: Any) -> N
     ann.page.fill("#dragon-amount", "10")
     ann.shot("floor-bet-desktop.png")
     ann.page.click("#bet-button")
-    end = time.monotonic() + 60
-    while not ann.page.locator("#setter .piece-btn").first.is_visible():
-        if ann.page.locator("#refuse-button").is_visible():
-            ann.page.click("#refuse-button")
-        assert time.monotonic() < end, "Ann was never dealt a hand"
-        time.sleep(0.1)
+    _until_dealt(ann, 60)
     ann.page.click("#house-button")
     ann.page.click("#set-button")
     # then the dragon hand she bought, in the same setter
@@ -335,3 +367,210 @@ def test_a_floor_game_opened_from_the_lobby_form(server: str, browser: Any) -> N
     watcher.shot("floor-reveal-phone.png")
     watcher.close()
     ann.close()
+
+
+# -- people who last (issue 16 §3, §4) ----------------------------------------------------------
+@pytest.fixture(scope="module")
+def timed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A tiles table with short deadlines: a phase waits 6 s, one missed round sits a person
+    out, a person with no page open for 5 s leaves their seat."""
+    proc, url = _serve(tmp_path_factory.mktemp("timed"), "--game", "tiles", "--seats", "4",
+                       "--idle-seconds", "6", "--sit-out-after", "1", "--gone-seconds", "5")
+    try:
+        yield url
+    finally:
+        _stop(proc)
+
+
+def _join(p: Page, url: str, name: str, buy_in: str = "") -> int:
+    """``p`` joins the first table as ``name``; the seat."""
+    from playwright.sync_api import expect
+
+    p.page.goto(url + "/tables/1")
+    p.page.fill("#join-name", name)
+    if buy_in:
+        p.page.fill("#buy-in", buy_in)
+    p.page.click("#join-button")
+    head = p.page.locator("#controls h2")
+    expect(head).to_contain_text(name)
+    return int(head.inner_text().split()[1])
+
+
+def _leave(p: Page) -> None:
+    from playwright.sync_api import expect
+
+    p.page.click("#leave-button")
+    expect(p.page.locator("#join-button")).to_be_visible()
+
+
+def _seconds(text: str) -> int:
+    import re
+
+    m = re.search(r"(\d+) s\b", text)
+    assert m, text
+    return int(m.group(1))
+
+
+def test_a_person_idle_for_a_round_is_sat_out_and_comes_back(timed: str, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    ann, bob = Page(browser, DESKTOP, "Ann (desktop)"), Page(browser, PHONE, "Bob (phone)")
+    _join(ann, timed, "Idle Ann")
+    _join(bob, timed, "Busy Bob")
+    expect(bob.page.locator("#bet-amount")).to_be_visible(timeout=30_000)
+    expect(ann.page.locator("#bet-amount")).to_be_visible()
+    bob.page.fill("#bet-amount", "10")
+    bob.page.click("#bet-button")
+    # one countdown for the phase, on every seat: Ann's to act, Bob's to watch
+    expect(bob.page.locator("#deadline")).to_contain_text("Bets close in")
+    expect(ann.page.locator("#deadline")).to_contain_text("You have")
+    left = [_seconds(p.page.locator("#deadline").inner_text()) for p in (ann, bob)]
+    assert abs(left[0] - left[1]) <= 1 and 0 < left[0] <= 6, left
+    bob.no_sideways_scroll()
+    ann.shot("people-countdown-desktop.png")
+    bob.shot("people-countdown-phone.png")
+    # Ann lets the betting go by; Bob plays the round on
+    _until_dealt(bob, 30)
+    bob.page.click("#house-button")
+    bob.page.click("#set-button")
+    expect(bob.page.locator(".story")).to_be_visible(timeout=30_000)
+    # she missed the round: she is sat out (seat and chips kept), the table goes on
+    expect(ann.page.locator("#back-button")).to_be_visible(timeout=30_000)
+    expect(ann.page.locator(".place.you")).to_contain_text("sat out")
+    expect(ann.page.locator(".sat-out")).to_contain_text("seat and chips are kept")
+    ann.shot("people-sat-out-desktop.png")
+    # back: the next betting asks her again
+    ann.page.click("#back-button")
+    expect(ann.page.locator("#bet-amount")).to_be_visible(timeout=60_000)
+    expect(ann.page.locator("#back-button")).to_have_count(0)
+    for p in (ann, bob):
+        _leave(p)
+        p.close()
+
+
+def test_a_tab_closed_and_reopened(timed: str, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    cleo = Page(browser, PHONE, "Cleo (phone)")
+    seat = _join(cleo, timed, "Cleo")
+    chips = cleo.page.locator("#controls .balance").inner_text()
+    cleo.page.close()
+    # reopened at once: the same person, still in her seat
+    cleo.page = cleo.ctx.new_page()
+    cleo.page.goto(timed + "/tables/1")
+    expect(cleo.page.locator("#controls h2")).to_contain_text(f"Seat {seat} · Cleo")
+    cleo.page.close()
+    time.sleep(9)  # no page open past --gone-seconds: her chips go back to her wallet
+    cleo.page = cleo.ctx.new_page()
+    cleo.page.goto(timed + "/tables/1")
+    back = cleo.page.locator("#seat-back-button")
+    expect(back).to_have_text(f"Take seat {seat} back", timeout=20_000)
+    cleo.no_sideways_scroll()
+    cleo.shot("people-seat-back-phone.png")
+    back.click()
+    expect(cleo.page.locator("#controls h2")).to_contain_text(f"Seat {seat} · Cleo")
+    assert cleo.page.locator("#controls .balance").inner_text() == chips
+    _leave(cleo)
+    cleo.close()
+
+
+def test_wallet_buy_in_add_chips_and_cash_out(timed: str, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    wes = Page(browser, DESKTOP, "Wes (desktop)")
+    _join(wes, timed, "Wes", buy_in="250")
+    expect(wes.page.locator("#controls .balance")).to_have_text("Chips $250.00")
+    table = wes.page
+    wes.page = wes.ctx.new_page()  # the account in another tab; the table stays open
+    wes.page.goto(timed + "/account")
+    expect(wes.page.locator("#wallet")).to_have_text("$1,750.00")
+    expect(wes.page.locator("#wallet-card")).to_contain_text("Tiles table 1")
+    wes.shot("people-account-desktop.png")
+    account, wes.page = wes.page, table
+    wes.page.locator(".add-chips summary").click()
+    wes.page.fill("#chips-amount", "50")
+    wes.page.click("#chips-button")
+    balance = wes.page.locator("#controls .balance")
+    expect(balance).to_have_text("Chips $300.00", timeout=20_000)
+    _leave(wes)
+    wes.page = account
+    wes.page.reload()
+    expect(wes.page.locator("#wallet-card")).to_contain_text("You sit at no table", timeout=20_000)
+    total = wes.page.locator("#total").inner_text()
+    assert wes.page.locator("#wallet").inner_text() == total  # every chip back in the wallet
+    wes.close()
+
+
+def test_sign_in_from_a_second_browser_with_the_password(timed: str, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    desk = Page(browser, DESKTOP, "Pat (desktop)")
+    seat = _join(desk, timed, "Pat")
+    desk.page = desk.ctx.new_page()  # the account in another tab; the table stays open
+    desk.page.goto(timed + "/account")
+    desk.page.fill("#new-password", "tiles at nine")
+    desk.page.fill("#new-password-2", "tiles at nine")
+    desk.page.click("#password-button")
+    expect(desk.page.locator("#password-done")).to_be_visible(timeout=20_000)
+    phone = Page(browser, PHONE, "Pat (phone)")
+    phone.page.goto(timed + "/account")
+    phone.page.fill("#signin-name", "pat")
+    phone.page.fill("#signin-password", "tiles at nine")
+    phone.page.click("#signin-button")
+    expect(phone.page.locator("#account-title")).to_have_text("You: Pat", timeout=20_000)
+    expect(phone.page.locator("#wallet-card")).to_contain_text("Tiles table 1")
+    phone.no_sideways_scroll()
+    phone.shot("people-signed-in-phone.png")
+    phone.page.goto(timed + "/tables/1")
+    expect(phone.page.locator("#controls h2")).to_contain_text(f"Seat {seat} · Pat")
+    _leave(phone)
+    phone.close()
+    desk.close()
+
+
+def test_the_server_restarted_mid_evening(tmp_path: Path, browser: Any) -> None:
+    """The server is killed (SIGKILL) with a round in play; started again on the same
+    ledger, it gives Rae back every chip (the open round voided), offers her seat back,
+    and her history and replay from before the restart are still hers."""
+    from playwright.sync_api import expect
+
+    proc, url = _serve(tmp_path, "--game", "tiles", "--seats", "3", "--idle-seconds", "0")
+    port = int(url.rsplit(":", 1)[1])
+    rae = Page(browser, DESKTOP, "Rae (desktop)")
+    try:
+        seat = _join(rae, url, "Rae")
+        for n in (1, 2):
+            expect(rae.page.locator("#bet-amount")).to_be_visible(timeout=30_000)
+            if n == 2:  # her money, wallet and chips, before the round the kill cuts short
+                total = rae.page.request.get(url + "/api/me").json()["total"]
+            rae.page.fill("#bet-amount", "10")
+            rae.page.click("#bet-button")
+            _until_dealt(rae, 30)
+            if n == 1:
+                rae.page.click("#house-button")
+                rae.page.click("#set-button")
+                expect(rae.page.locator(".story")).to_be_visible(timeout=30_000)
+        proc.kill()  # mid-round: her $10 is on the table
+        proc.wait()
+        proc, _ = _serve(tmp_path, "--game", "tiles", "--seats", "3", "--idle-seconds", "0",
+                         port=port)
+        back = rae.page.locator("#seat-back-button")  # the page reconnects by itself
+        expect(back).to_have_text(f"Take seat {seat} back", timeout=30_000)
+        rae.shot("people-restarted-desktop.png")
+        me = rae.page.request.get(url + "/api/me").json()
+        assert me["seats"] == [] and me["wallet"] == total  # the $10 in play came back
+        back.click()
+        expect(rae.page.locator("#controls .balance")).to_have_text(
+            f"Chips ${min(total, 100_000) // 100:,}.{min(total, 100_000) % 100:02d}",
+            timeout=20_000)
+        rae.page.goto(url + "/tables/1/history")
+        expect(rae.page.locator(".history-round")).to_have_count(1)
+        rae.page.locator(".history-round a").first.click()
+        expect(rae.page.locator(".audit.ok")).to_have_count(2)
+        rae.page.goto(url + "/account")
+        expect(rae.page.locator("#wallet-card")).to_contain_text("1 round played")
+        # the page's own reconnection attempts while the server was down are no errors
+        rae.errors = [e for e in rae.errors if "ERR_CONNECTION_REFUSED" not in e]
+        rae.close()
+    finally:
+        _stop(proc)

@@ -179,8 +179,9 @@ def test_bad_side_bets_and_dragon_bets_are_refused_and_change_nothing(tmp_path: 
         assert entry_count(db) == before
         # a table without the dragon hand or side bets refuses them
         plain = Person(app, "1", "Cy")
-        plain.join()
+        plain.join()  # (Cy's buy-in from her wallet is written)
         plain.awaiting("bet")
+        before = entry_count(db)
         refused(plain.post("bet", {"amount": "10", "dragon": "5"}), 400, "dragon")
         refused(plain.post("bet", {"amount": "10", "side": {"fortune": "5"}}), 400,
                 "fortune", "not offered")

@@ -5,7 +5,8 @@ while full rounds of each game are played (bets, the bank, hints, settings). Aft
 ledger tells what every place was dealt. For each round, every piece named in anything a
 person received before that round's reveal must be a piece of their own hand (a visitor:
 none at all), the round's seed appears only with its reveal, and nothing ever names the
-deck order.
+deck order. Nor does anything carry a person's secrets: the browser's sign-in secret (it
+lives in an HttpOnly cookie only), its stored hash, or the hash of their password.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ pytest.importorskip("fastapi")
 from webkit import Person, poker_opts, refuse_bank_until_set, serving, tiles_opts
 
 from paigow.store import open_store
+from paigow.store.players import secret_hash
+from paigow.web.accounts import COOKIE
 
 PIECE = {"tiles": re.compile(r"^[1-6]-[1-6]$"),
          "poker": re.compile(r"^(?:[2-9TJQKA][cdhs]|Jk)$")}
@@ -96,23 +99,33 @@ def test_no_concealed_piece_reaches_a_person_or_a_visitor(tmp_path: Path, game: 
             lobby.get("1").advisor.hint(tuple(range(7)), False)  # type: ignore[union-attr]
         ann, bob, visitor = Person(app, name="Ann"), Person(app, name="Bob"), Person(app)
         ann.join(), bob.join()
+        assert ann.ok("/api/me/password", {"password": "correct horse"})["password"]
         mine, seen = Recorder(), Recorder()
         stop = threading.Event()
         threads = [record_socket(ann, mine, stop), record_socket(visitor, seen, stop)]
         play(ann, bob, mine, rounds=3)
         mine.add("http", ann.client.get("/api/tables/1/history").json())
+        mine.add("http", ann.client.get("/api/me").json())
         seen.add("http", visitor.client.get("/api/tables/1/state").json())
         stop.set()
         ann.ok("bet", {"amount": "1"})  # one more push so the sockets see the stop
         for t in threads:
             t.join(10)
         session = lobby.get("1").session_id
+        secret = ann.client.cookies.get(COOKIE)
     store = open_store(str(tmp_path / "web.sqlite3"))
     try:
         rounds = [store.round(int(r["round"])) for r in store.rounds(session)
                   if r["status"] == "settled"]
+        password = store.player_by_name("Ann")["password"]  # type: ignore[index]
     finally:
         store.close()
+    assert secret and password and password.startswith("$argon2")
+    for rec in (mine, seen):
+        for _kind, data in rec.items:
+            text = json.dumps(data)
+            for hidden in (secret, secret_hash(secret), password, password.split("$")[-1]):
+                assert hidden not in text, "a person's secret reached a page"
     assert len(rounds) == 3
     own = {r["number"]: set(next(h["hand"] for h in r["detail"]["hands"] if h["seat"] == 1)
                             .split()) for r in rounds}

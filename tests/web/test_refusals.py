@@ -11,6 +11,7 @@ throws arbitrary JSON at every endpoint: never a 5xx, never a change.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -157,21 +158,53 @@ BAD_NAMES = [C("join", {"name": n}, 400, m, who="stranger") for n, m in [
     C("join", {"name": "ann"}, 409, "'ann'", who="stranger"),
     C("join", {"name": " ANN "}, 409, "'ANN'", who="stranger"),
     C("join", {"name": "Bob"}, 409, "'Bob'", who="stranger"),
-    C("join", {}, 400, '"name" is missing', who="stranger"),
+    C("join", {}, 400, "with a name", who="stranger"),
+    C("join", {"name": "Al", "buy_in": "5000"}, 409, "$5,000.00", who="stranger"),
+    C("join", {"name": "Al", "buy_in": "0"}, 400, "more than zero", who="stranger"),
+    C("join", {"name": "Al", "seat": 1}, 409, "seat 1", who="stranger"),
+    C("join", {"name": "Al", "seat": 9}, 404, "seat 9", who="stranger"),
+    C("join", {"name": "Al", "seat": "2"}, 400, "not string", who="stranger"),
+    C("join", {"name": "Al", "buy_in": "1,0"}, 400, "'1,0'", who="stranger"),
+    C("join", {"name": "Zed"}, 409, "signed in as 'Ann'"),
 ]
 
 NOT_YOURS = [
     C("bet", {"amount": "10"}, 401, "join", who="stranger"),
-    C("bet", {"amount": "10"}, 401, "expired", who="stranger",
+    C("bet", {"amount": "10"}, 401, "unknown", who="stranger",
       headers={"x-paigow-token": "forged-token-0123456789"}),
+    C("bet", {"amount": "10"}, 401, "unknown", who="ann",
+      headers={"x-paigow-token": "forged-token-0123456789"}),
+    C("back", {}, 401, "join", who="stranger"),
+    C("chips", {"amount": "5"}, 401, "join", who="stranger"),
+    C("/api/me/password", {"password": "long enough"}, 401, "join", who="stranger"),
+    C("/api/me/reload", {}, 401, "join", who="stranger"),
+    C("/api/history", None, 401, "join", who="stranger", method="GET"),
+    C("/api/rounds/1", None, 401, "join", who="stranger", method="GET"),
     C("bank", {"decision": "take"}, 401, "join", who="stranger"),
     C("set", {"house": True}, 401, "join", who="stranger"),
     C("hint", {}, 401, "join", who="stranger"),
     C("leave", {}, 401, "join", who="stranger"),
     C("/api/tables/1/history", None, 401, "join", who="stranger", method="GET"),
     C("/api/tables/1/rounds/1", None, 401, "join", who="stranger", method="GET"),
-    C("/api/tables/1/history", None, 401, "expired", who="stranger", method="GET",
+    C("/api/tables/1/history", None, 401, "unknown", who="stranger", method="GET",
       headers={"x-paigow-token": "x" * 32}),
+    C("/api/signin", {"name": "Ann", "password": "no password set"}, 401, "wrong name or password",
+      who="stranger"),
+    C("/api/signin", {"name": "Nobody", "password": "whatever1"}, 401, "wrong name or password",
+      who="stranger"),
+]
+
+YOUR_OWN = [
+    C("back", {}, 409, "not sat out"),
+    C("chips", {"amount": "0"}, 400, "more than zero"),
+    C("chips", {"amount": "5000"}, 409, "$5,000.00"),
+    C("chips", {"amount": "x"}, 400, "'x'"),
+    C("chips", {}, 400, '"amount" is missing'),
+    C("/api/me/password", {"password": "short"}, 400, "8 to 128"),
+    C("/api/me/password", {"password": "x" * 129}, 400, "129"),
+    C("/api/me/password", {"password": 12345678}, 400, "not integer"),
+    C("/api/me/reload", {}, 409, "reload is for an empty wallet"),
+    C("/api/signin", {"name": "Ann"}, 400, '"password" is missing'),
 ]
 
 OUT_OF_TURN_BETTING = [
@@ -232,7 +265,7 @@ BAD_NEW_TABLES = [C("/api/tables", body, 400, name, who="stranger") for body, na
     ({"game": "tiles", "max_bet": "0"}, "more than zero"),
 ]]
 
-CASES_BETTING = (BAD_BODIES + BAD_MONEY + BAD_NAMES + NOT_YOURS + OUT_OF_TURN_BETTING
+CASES_BETTING = (BAD_BODIES + BAD_MONEY + BAD_NAMES + NOT_YOURS + YOUR_OWN + OUT_OF_TURN_BETTING
                  + NOTHING_THERE + GUARD + BAD_NEW_TABLES)
 
 OUT_OF_TURN_SETTING = [
@@ -314,10 +347,15 @@ def test_fuzzed_bodies_never_crash_and_change_nothing_when_refused(
 
 
 def _undo(w: World, action: str, answer: dict[str, Any]) -> None:
-    if action == "join":
-        tok = answer["token"]
-        w.stranger.client.post("/api/tables/1/leave", headers={"x-paigow-token": tok})
+    if action == "join":  # the new person leaves (their chips back in their wallet)
+        w.stranger.client.post("/api/tables/1/leave")
+        w.stranger.client.post("/api/signout")
         w.stranger.client.cookies.clear()
+        seat = w.lobby.get("1").seats[answer["seat"]]
+        end = time.monotonic() + 30
+        while seat.owner is not None:
+            assert time.monotonic() < end, "the cash-out was never written"
+            time.sleep(0.01)
     elif action == "/api/tables":
         w.lobby.tables.pop(answer["id"]).close()
         w.lobby.opened_by.clear()

@@ -37,7 +37,7 @@ from test_refusals import CASES_BETTING  # noqa: E402
 from webkit import Person  # noqa: E402
 
 from paigow.store import open_store  # noqa: E402
-from pgkit import PgServer, free_port, missing  # noqa: E402
+from pgkit import PgServer, free_port, missing, pg_server  # noqa: E402, F401 - the fixture
 
 pytestmark = pytest.mark.slow
 State = dict[str, Any]

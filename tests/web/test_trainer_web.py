@@ -1,7 +1,8 @@
 """The Trainer page's server side (issue 10 in the browser): a person alone practises with
 the same hand-setting by positions as the table; each grade equals the exact grading of
-:mod:`paigow.training` for that setting; statistics are kept under the person's name in
-the database and survive a restart of the server; bad input is refused, changing nothing."""
+:mod:`paigow.training` for that setting; statistics are kept under the person's name, their
+player record's (a named practice makes one), in the database and survive a restart of
+the server; bad input is refused, changing nothing."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from fastapi.testclient import TestClient
 from webkit import HOSTS, refused
 
 from paigow.training import make_grader
+from paigow.web.accounts import COOKIE
 from paigow.web.app import create_app
 from paigow.web.lobby import Lobby
 
@@ -62,10 +64,19 @@ def test_a_practice_grades_exactly_and_keeps_statistics_across_a_restart(tmp_pat
     assert s["stats"]["hands"] == 1 and s["stats"]["person"] == "Tess"
     assert c.post("/api/trainer/next", json={}).status_code == 200
     wait(c, lambda s: s["phase"] == "ready" and s["exercise"]["number"] == 2)
-    # a new server on the same database: the person's statistics are still there
+    # the practice made Tess a person: her name is hers, her statistics her record's
+    tess = c.cookies.get(COOKIE)
+    assert tess and c.get("/api/me").json()["name"] == "Tess"
+    # a new server on the same database: her browser's statistics are still there
     c2 = TestClient(app_for(db))
-    c2.post("/api/trainer/start", json={"game": "tiles", "drill": "dealer", "name": "Tess"})
+    refused(c2.post("/api/trainer/start", json={"game": "tiles", "drill": "dealer",
+                                                "name": "tess"}), 409, "taken")
+    c2.cookies.set(COOKIE, tess)
+    refused(c2.post("/api/trainer/start", json={"game": "tiles", "drill": "dealer",
+                                                "name": "Tom"}), 409, "signed in as 'Tess'")
+    c2.post("/api/trainer/start", json={"game": "tiles", "drill": "dealer"})
     s2 = wait(c2, lambda s: s["phase"] == "ready")
+    assert s2["settings"]["name"] == "Tess"
     assert s2["stats"]["hands"] == 1 and s2["stats"]["sessions"] == 1
     assert s2["series"][0]["hands"] == 1
 

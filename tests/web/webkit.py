@@ -64,7 +64,7 @@ class Person:
         self.seat = 0
 
     def url(self, action: str) -> str:
-        return f"/api/tables/{self.table}/{action}"
+        return action if action.startswith("/") else f"/api/tables/{self.table}/{action}"
 
     def join(self, name: str | None = None) -> int:
         self.name = name or self.name

@@ -6,7 +6,6 @@ from math import comb
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
 from paigow.cli.common import (
     JSON_OPTION,
@@ -24,7 +23,7 @@ from paigow.errors import CardError
 from paigow.poker.cards import format_cards, parse_cards
 from paigow.poker.rules import PokerRules
 
-app = new_app(help="Pai Gow Poker: cards, ranking, settings, census.", no_args_is_help=True)
+app = new_app(help="Pai Gow Poker: ranking, settings, ways, exact odds, side bets.", no_args_is_help=True)
 
 JOKER_OPTION = option("--joker", parser=Choice("--joker", "bug", "wild"), help="Joker rule: bug (default) or wild.")
 WHEEL_OPTION = option("--wheel", parser=Choice("--wheel", "second", "lowest"), help="Wheel A-2-3-4-5: second (default) or lowest.")
@@ -40,7 +39,10 @@ def rank(
     wheel: Annotated[str, WHEEL_OPTION] = "second",
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
-    """Rank a five- or two-card hand, naming the joker's role."""
+    """Rank a five- or two-card hand, naming the joker's role.
+
+    Example: paigow poker rank As Ks Qs Js Jk
+    """
     from paigow.poker.rank import rank_hand
 
     def body() -> None:
@@ -62,7 +64,12 @@ def settings_cmd(
     wheel: Annotated[str, WHEEL_OPTION] = "second",
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
-    """List the 21 ways to set seven cards, both hands' ranks, and which ones foul."""
+    """List the 21 ways to set seven cards, both hands' ranks, and which ones foul.
+
+    Example: paigow poker settings As Kd Qh Jc 9s 8d Jk
+    """
+    from rich.table import Table
+
     from paigow.poker.setting import rank_setting, settings
 
     def body() -> None:
@@ -93,7 +100,10 @@ def compare(
     foul: Annotated[str, FOUL_OPTION] = "house",
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
-    """Compare a player's setting with the banker's: per-hand results, outcome, reasons."""
+    """Compare a player's setting with the banker's: per-hand results, outcome, reasons.
+
+    Example: paigow poker compare "Ah Ad 9c 8d 2s | Kc Qd" "Kh Kd 9h 8h 2h | Ks Qs"
+    """
     from paigow.poker.setting import compare as compare_settings
 
     def body() -> None:
@@ -123,8 +133,12 @@ def census(
         option("--deck", parser=Token("--deck"), help=DECK_HELP),
     ] = "",
 ) -> None:
-    """Count all C(53,7) seven-card hands by their best five-card hand (exact)."""
+    """Count all C(53,7) seven-card hands by their best five-card hand (exact).
+
+    Example: paigow poker census --json
+    """
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.table import Table
 
     from paigow.poker.census import census as run_census
 

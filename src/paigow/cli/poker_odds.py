@@ -15,8 +15,6 @@ from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import typer
-from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
-from rich.table import Table
 
 from paigow.cli.common import (
     JSON_OPTION,
@@ -51,6 +49,8 @@ COMMISSION_OPTION = option(
 class Kind(Token):
     """A kind of banker hand (:func:`paigow.poker.kinds.parse_kind`): ``none`` or
     ``pai-gow:R``."""
+
+    metavar = "KIND"
 
     def parse(self, text: str) -> str:
         from paigow.poker.kinds import parse_kind
@@ -107,6 +107,14 @@ def _deck(text: str) -> tuple[int, ...] | None:
 
 @contextmanager
 def _progress(label: str) -> Iterator[Callable[[int, int], None]]:
+    from rich.progress import (
+        BarColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
     with Progress(
         TextColumn(label), BarColumn(), TextColumn("{task.percentage:>5.1f}%"),
         TimeElapsedColumn(), TimeRemainingColumn(), console=err_console, transient=True,
@@ -190,7 +198,12 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Exact win/push/lose of every legal setting against every opponent hand
         (53,524,680 of them), the opponent set by the house way; the best setting and
-        the house way's marked. The first run builds a cached table (about a minute)."""
+        the house way's marked. The first run builds a cached table (about a minute).
+
+        Example: paigow poker advise As Ad Kc Qh 9s 8s Jk
+        """
+        from rich.table import Table
+
         from paigow.analysis.poker_odds import advise as run_advise
 
         def body() -> None:
@@ -248,7 +261,10 @@ def register(app: typer.Typer) -> None:
         checkpoint: Annotated[str | None, CHECKPOINT_OPTION] = None,
         json: Annotated[bool, JSON_OPTION] = False,
     ) -> None:
-        """Monte Carlo: win/push/lose frequencies and the edge with a 95% interval."""
+        """Monte Carlo: win/push/lose frequencies and the edge with a 95% interval.
+
+        Example: paigow poker simulate --player house --dealer house --rounds 2000000 --seed 1
+        """
         import numba
 
         from paigow.analysis.poker_sim import simulate as run_sim
@@ -302,7 +318,10 @@ def register(app: typer.Typer) -> None:
         json: Annotated[bool, JSON_OPTION] = False,
     ) -> None:
         """Exact advice for many hands, aggregated into the edge of the house way and of
-        the optimal way against the house way."""
+        the optimal way against the house way.
+
+        Example: paigow poker sweep --sample 200 --seed 1
+        """
         from paigow.analysis.poker_sim import new_seed
         from paigow.analysis.poker_sweep import sample_hands, suit_classes
         from paigow.analysis.poker_sweep import sweep as run_sweep

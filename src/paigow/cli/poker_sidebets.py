@@ -14,7 +14,6 @@ from fractions import Fraction
 from typing import Annotated, Any
 
 import typer
-from rich.table import Table
 
 from paigow.cli.common import (
     JSON_OPTION,
@@ -31,15 +30,15 @@ from paigow.cli.common import (
 from paigow.cli.poker_odds import DECK_OPTION, MAX_SIM_SEED, WHEEL_OPTION, _interruptible, _progress
 from paigow.errors import AmountError, PaigowError
 from paigow.poker.cards import parse_cards
-from paigow.poker.envy import MAX_OTHERS
-from paigow.poker.rules import PokerRules
-from paigow.table.money import format_money, parse_major
+from paigow.poker.rules import PLACES, PokerRules
 
 MAX_ENVY_ROUNDS = 10**10
 
 
 class Paytable(Token):
     """A shipped pay table's name, or a TOML file (checked like any input file)."""
+
+    metavar = "PAYTABLE"
 
     def __call__(self, value: Any) -> Any:
         if isinstance(value, str) and ("/" in value or value.strip().lower().endswith(".toml")):
@@ -53,6 +52,8 @@ def _pct(x: Fraction | float) -> str:
 
 
 def _list_tables(json: bool) -> None:
+    from rich.table import Table
+
     from paigow.poker.sidebet import load_paytable, shipped_paytables
 
     rows: list[dict[str, Any]] = []
@@ -102,7 +103,7 @@ def register(app: typer.Typer) -> None:
             bool, typer.Option("--list", help="List the shipped pay tables and stop.")
         ] = False,
         others: Annotated[
-            int | None, option("--others", parser=Int("--others", 0, MAX_OTHERS),
+            int | None, option("--others", parser=Int("--others", 0, PLACES - 1),
                                help="Other hands at the table, for the Envy (default 5, a "
                                "full table, or what a small --deck deals).")
         ] = None,
@@ -129,9 +130,13 @@ def register(app: typer.Typer) -> None:
         json: Annotated[bool, JSON_OPTION] = False,
     ) -> None:
         """Exact odds of a side bet over all C(53,7) = 154,143,080 seven-card hands, and its
-        Envy bonus (exact expectation; distribution exact or Monte Carlo, as labelled)."""
+        Envy bonus (exact expectation; distribution exact or Monte Carlo, as labelled).
+
+        Example: paigow poker sidebet --paytable fortune --others 5
+        """
         from paigow.poker.envy import envy_distribution, envy_odds
         from paigow.poker.sidebet import load_paytable, sidebet_odds
+        from paigow.table.money import parse_major
 
         def body() -> None:
             if list_tables:
@@ -184,6 +189,10 @@ def register(app: typer.Typer) -> None:
 
 
 def _print_odds(odds: Any, data: dict[str, Any], envy: dict[str, Any] | None) -> None:
+    from rich.table import Table
+
+    from paigow.table.money import format_money
+
     table = odds.paytable
     whose = "the banker's" if table.on == "banker" else "the player's own"
     out = Table(title=f"{table.name}, on {whose} seven cards: {odds.total:,} hands "

@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.table import Table
 
 from paigow.cli.common import (
     JSON_OPTION,
@@ -56,7 +55,10 @@ def set_command(
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Set seven cards by a hand-setting way: the five-card and two-card hands and the
-    numbered rule that decided (docs/poker-house-way.md)."""
+    numbered rule that decided (docs/poker-house-way.md).
+
+    Example: paigow poker set Kd Qs Jh 9c 7d 4s 3h --strategy house
+    """
     from paigow.poker.rank import rank2, rank5
     from paigow.poker.rules import PokerRules
     from paigow.poker.ways import get_way
@@ -99,7 +101,12 @@ def ways_check_command(
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Check a way file: every hand gets one setting, never a foul; count the hands each
-    rule sets; list the rules no hand reaches."""
+    rule sets; list the rules no hand reaches.
+
+    Example: paigow poker ways-check foxwoods
+    """
+    from rich.table import Table
+
     from paigow.cli.poker_odds import _interruptible, _progress
     from paigow.poker.rules import PokerRules
     from paigow.poker.ways.file_way import check_all, check_way, read_way
@@ -160,7 +167,10 @@ def ways_diff_command(
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Compare two ways: exact agreement over all 154,143,080 hands by hand type and by
-    rule of each way, and the EV of the differences from exact advice on a sample."""
+    rule of each way, and the EV of the differences from exact advice on a sample.
+
+    Example: paigow poker ways-diff house foxwoods --sample 100 --seed 1
+    """
     from paigow.analysis.poker_ways import exact_diff, sample_gain
     from paigow.cli.poker_odds import _interruptible, _progress
     from paigow.poker.rules import PokerRules
@@ -214,6 +224,8 @@ def _result(a: str, b: str, diff: WaysDiff | None, cost: CostSample | None) -> W
 
 
 def _print_diff(d: WaysDiff) -> None:
+    from rich.table import Table
+
     what = "all hands" if d.exact else "a random sample of hands"
     console.print(
         f"{d.a} against {d.b} over {what}: {d.agree:,} of {d.total:,} set alike "

@@ -37,9 +37,6 @@ from paigow.cli.table import (
 )
 from paigow.errors import PaigowError
 from paigow.settle import Commission, parse_rate
-from paigow.store import is_server_url
-from paigow.table.money import parse_major
-from paigow.table.session import TableOptions, prepare
 
 GAMES = {"both": ("tiles", "poker"), "tiles": ("tiles",), "poker": ("poker",)}
 
@@ -60,8 +57,10 @@ def serve(
     commission: Annotated[str | None, option("--commission", parser=Rate("--commission"), help="Rate on wins: 5%, 0.05, 0 (default 5%; --ez: 0).")] = None,
     flat_fee: Annotated[str, option("--flat-fee", parser=Amount("--flat-fee"), help="Fee per hand played, dollars.")] = "0",
     bot_bank: Annotated[str, option("--bot-bank", parser=Choice("--bot-bank", "take", "cobank", "refuse", "mixed"), help="Bots and the bank: take, cobank, refuse, mixed.")] = "mixed",
-    idle_seconds: Annotated[float, option("--idle-seconds", parser=Float("--idle-seconds", 0, 7 * 86400), help="How long to wait for a person before acting for them (sit out, refuse the bank, set the house way); 0 waits forever.")] = 120.0,
-    gone_seconds: Annotated[float, option("--gone-seconds", parser=Float("--gone-seconds", 1, 7 * 86400), help="A person with no page open this long loses the seat to its bot.")] = 90.0,
+    idle_seconds: Annotated[float, option("--idle-seconds", parser=Float("--idle-seconds", 0, 7 * 86400), help="Each phase's deadline (betting, the bank offer, setting), one for everyone: then the table acts for whoever has not answered (sit out, refuse the bank, the house way); 0 waits forever.")] = 60.0,
+    sit_out_after: Annotated[int, option("--sit-out-after", parser=Int("--sit-out-after", 0, 1000), help="Rounds in a row the table may act for a person before it sits them out (seat and chips kept, a Back button); 0: never.")] = 2,
+    gone_seconds: Annotated[float, option("--gone-seconds", parser=Float("--gone-seconds", 1, 7 * 86400), help="A person with no page open this long leaves the seat: chips back to their wallet, the seat offered back when they return.")] = 90.0,
+    wallet: Annotated[str, option("--wallet", parser=Amount("--wallet"), help="Play money in a new person's wallet, dollars (and a reload when it runs out).")] = "2000",
     seats_per_client: Annotated[int, option("--seats-per-client", parser=Int("--seats-per-client", 1, 7), help="Seats one address may hold at a table.")] = 3,
     ez: EzArg = False,
     push: PushArg = None,
@@ -73,7 +72,13 @@ def serve(
     slot: Annotated[int | None, option("--slot", parser=Int("--slot", 1, 99), help="Join a card room of many processes on one PostgreSQL --db, in this slot (1-99, one per process): every lobby lists every table, `paigow proxy` routes to each (docs/web.md).")] = None,
 ) -> None:
     """Serve the lobby at http://HOST:PORT/: people open tables, join seats or watch; bots
-    play the empty seats."""
+    play the empty seats.
+
+    Example: paigow serve --seats 6 --min-bet 5 --max-bet 500
+    """
+    from paigow.table.money import parse_major
+    from paigow.table.session import TableOptions, prepare
+
 
     def body() -> None:
         try:
@@ -87,7 +92,8 @@ def serve(
         from paigow.table.chance import live_table_chance
 
         _chance, warning = live_table_chance(seed, insecure_seed)  # refuses a bare --seed
-        limits = HostLimits(idle_seconds or None, gone_seconds, seats_per_client)
+        limits = HostLimits(idle_seconds or None, gone_seconds, seats_per_client, sit_out_after)
+        grant = parse_major(wallet)
         floor = FloorArgs(ez, push, tuple(side_bet or ()), side_min, side_max, dragon,
                           dragon_limit)
         floor_given = floor != FloorArgs(side_min=side_min, side_max=side_max)
@@ -109,11 +115,13 @@ def serve(
             for g in GAMES[game]]
         # every table made (ways, variants, pay tables, limits) before anything is written
         prepared = [prepare(opts) for opts in options]
+        from paigow.store import is_server_url
+
         if slot is not None and not (db and is_server_url(db)):
             raise PaigowError("--slot joins a card room on a PostgreSQL ledger: give "
                               "--db postgresql://…")
         sock = bind_socket(host, port)  # then the address, before anything is written
-        lobby = Lobby(db, limits)
+        lobby = Lobby(db, limits, wallet_grant=grant)
         room = None
         try:
             if slot is not None:

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.table import Table as RichTable
 
 from paigow.cli.common import (
     JSON_OPTION,
@@ -33,15 +32,15 @@ from paigow.cli.common import (
     seed_option,
 )
 from paigow.cli.poker_sidebets import Paytable
-from paigow.cli.terminal import ConsoleUI, Human, Quit
 from paigow.errors import PaigowError
 from paigow.settle import Commission, parse_rate
-from paigow.store import Store, open_store
-from paigow.table.chance import secure_chance, seeded_chance
-from paigow.table.engine import RoundRecord, Table
-from paigow.table.money import format_money, parse_major
-from paigow.table.replay import Replay, audit_round
-from paigow.table.session import TableOptions, build_table, prepare
+
+if TYPE_CHECKING:
+    from paigow.cli.terminal import Human
+    from paigow.store import Store
+    from paigow.table.engine import RoundRecord, Table
+    from paigow.table.replay import Replay
+    from paigow.table.session import TableOptions
 
 app = new_app(
     help="A game at the table: play, replay a round, show the history.",
@@ -59,6 +58,8 @@ EZ_PUSH = "pai-gow:Q"
 
 class HandKindParser(Token):
     """A kind of banker hand that pushes every bet (:mod:`paigow.poker.kinds`)."""
+
+    metavar = "KIND"
 
     def parse(self, text: str) -> str:
         from paigow.poker.kinds import parse_kind
@@ -92,6 +93,8 @@ class FloorArgs:
 
 
 def _bot_side(specs: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    from paigow.table.money import parse_major
+
     out = []
     for spec in specs:
         name, sep, amount = spec.partition("=")
@@ -106,6 +109,9 @@ def _options(
     house_way: str | None, bot_way: list[str] | None, bot_bank: str, gee_joon_tiebreak: str,
     joker: str, wheel: str, foul: str, seed: int | None, floor: FloorArgs | None = None,
 ) -> TableOptions:
+    from paigow.table.money import parse_major
+    from paigow.table.session import TableOptions
+
     g = game.strip().lower()
     f = floor or FloorArgs()
     default_way = "australian" if g == "tiles" else "house"
@@ -132,6 +138,8 @@ def _options(
 def floor_options(f: FloorArgs, commission: str | None) -> tuple[str | None, dict[str, Any]]:
     """The commission (``--ez`` makes it 0, refusing another) and the
     :class:`TableOptions` fields of the floor games' options."""
+    from paigow.table.money import parse_major
+
     push = f.push if f.push is not None else "none"
     sides = tuple(f.side_bet)
     if f.ez:  # EZ Pai Gow: commission-free, the banker's queen-high pai gow pushes
@@ -156,6 +164,8 @@ def floor_options(f: FloorArgs, commission: str | None) -> tuple[str | None, dic
 
 def side_line(x: dict[str, Any]) -> str:
     """One side bet or Envy bonus of a round, for people."""
+    from paigow.table.money import format_money
+
     if x["kind"] == "envy":
         return (f"seat {x['seat']} {x['name']} Envy: place {x['place']} holds "
                 f"{x['label']}: +{format_money(x['net'])}")
@@ -167,6 +177,8 @@ def side_line(x: dict[str, Any]) -> str:
 def round_extras(rec: dict[str, Any], wins_only: bool = False) -> list[str]:
     """A round's push reason, dragon hand and side bets as lines (from its JSON);
     ``wins_only``: only the side bets and Envy bonuses that paid."""
+    from paigow.table.money import format_money
+
     out = []
     if rec.get("push"):
         out.append(f"push: {rec['push']}")
@@ -180,6 +192,8 @@ def round_extras(rec: dict[str, Any], wins_only: bool = False) -> list[str]:
 
 
 def _round_line(rec: RoundRecord) -> str:
+    from paigow.table.money import format_money
+
     d = rec.dice
     parts = [
         f"seat {r.seat} {r.outcome} {format_money(r.net)}" for r in rec.results
@@ -230,6 +244,10 @@ def session_json(table: Table[Any, Any], store: Store) -> dict[str, Any]:
 
 
 def _print_summary(table: Table[Any, Any], store: Store) -> None:
+    from rich.table import Table as RichTable
+
+    from paigow.table.money import format_money
+
     t = RichTable(title=f"{table.game.name}: session {table.session_id} ({store.path})")
     for col in ("seat", "name", "strategy", "start", "end", "net"):
         t.add_column(col)
@@ -272,7 +290,15 @@ def play(
     bot_dragon: Annotated[str, option("--bot-dragon", parser=Amount("--bot-dragon"), help="Bots ask for the dragon hand with this bet, dollars (0: never).")] = "0",
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
-    """Play Pai Gow at a table: you at seat 1, bots at the others (--auto: bots only)."""
+    """Play Pai Gow at a table: you at seat 1, bots at the others (--auto: bots only).
+
+    Example: paigow play tiles --auto --rounds 100 --seed 7
+    """
+    from paigow.cli.terminal import ConsoleUI, Human, Quit
+    from paigow.store import open_store
+    from paigow.table.chance import secure_chance, seeded_chance
+    from paigow.table.session import build_table, prepare
+
 
     def body() -> None:
         floor = FloorArgs(ez, push, tuple(side_bet or ()), side_min, side_max, dragon,
@@ -386,7 +412,12 @@ def replay_cmd(
 
     The round is dealt again, every recorded setting rebuilt and settled again; hands,
     results and ledger entries must be exactly the record's (else exit status 1).
+
+    Example: paigow replay 1
     """
+    from paigow.store import open_store
+    from paigow.table.replay import audit_round
+
 
     def body() -> None:
         store = open_store(db, readonly=True)
@@ -412,6 +443,8 @@ def _who(h: dict[str, Any]) -> str:
 
 
 def _print_replay(rep: Replay) -> None:
+    from paigow.table.money import format_money
+
     p = console.print
     d = rep.dice
     b = rep.banker
@@ -455,7 +488,13 @@ def history(
     last: Annotated[int | None, option("--last", parser=Int("--last", 1, MAX_ID), help="Only the last N rounds (N >= 1).")] = None,
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
-    """The recorded rounds: hands, settings, outcomes and balances."""
+    """The recorded rounds: hands, settings, outcomes and balances.
+
+    Example: paigow history --last 3
+    """
+    from paigow.store import open_store
+    from paigow.table.money import format_money
+
 
     def body() -> None:
         store = open_store(db, readonly=True)
@@ -536,9 +575,15 @@ def void_cmd(
 
     The operator's void: return every bet of a stuck open round and close it, leaving an
     audit entry (who, when, why). A round whose table still runs is refused unless
-    --force (that table then finds its round void and cannot settle it)."""
+    --force (that table then finds its round void and cannot settle it).
+
+    Example: paigow void 7 --reason "table hung"
+    """
     import getpass
     import socket
+
+    from paigow.store import open_store
+    from paigow.table.money import format_money
 
     store = open_store(db, recover=False)
     try:

@@ -10,18 +10,9 @@ import typing
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TaskID,
-    TextColumn,
-    TimeElapsedColumn,
-)
-from rich.table import Table
 
 from paigow.cli.common import (
     JSON_OPTION,
@@ -40,15 +31,15 @@ from paigow.cli.common import (
 )
 from paigow.errors import RuleError
 from paigow.settle import parse_rate
-from paigow.tiles.facts import compute_facts
 from paigow.tiles.hand import HandValue, compare, hand_value
 from paigow.tiles.rules import TileRules
-from paigow.tiles.setting import Setting, settings
 from paigow.tiles.tile import parse_tiles
-from paigow.tiles.ways import TileWay
-from paigow.tiles.ways.registry import get_way
 
-app = new_app(help="Pai Gow tiles: values, comparisons, settings, facts.", no_args_is_help=True)
+if TYPE_CHECKING:  # the rest is imported by the commands that use it (a fast start)
+    from paigow.tiles.setting import Setting
+    from paigow.tiles.ways import TileWay
+
+app = new_app(help="Pai Gow tiles: values, comparisons, settings, ways, exact odds.", no_args_is_help=True)
 
 TILES_ARG = argument(parser=Token("TILES"), help="Tiles like 6-6 5-4 or teen 5-4.")
 GJ_OPTION = option(
@@ -73,7 +64,10 @@ def value_cmd(
     gee_joon_tiebreak: Annotated[str, GJ_OPTION] = "ranked",
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
-    """The value of a two-tile hand and why, e.g. ``paigow tiles value 6-6 5-4``."""
+    """The value of a two-tile hand and why.
+
+    Example: paigow tiles value 6-6 5-4
+    """
 
     def body() -> None:
         v = hand_value(parse_tiles(tiles, count=2), rules_from(gee_joon_tiebreak))
@@ -96,7 +90,10 @@ def compare_cmd(
     gee_joon_tiebreak: Annotated[str, GJ_OPTION] = "ranked",
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
-    """A player's two-tile hand against the banker's: who wins and which rule decided it."""
+    """A player's two-tile hand against the banker's: who wins and which rule decided it.
+
+    Example: paigow tiles compare "4-3 2-2" "6-5 5-5"
+    """
 
     def body() -> None:
         rules = rules_from(gee_joon_tiebreak)
@@ -117,7 +114,14 @@ def settings_cmd(
     gee_joon_tiebreak: Annotated[str, GJ_OPTION] = "ranked",
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
-    """Each distinct way to set four tiles, with its high and low hand and their values."""
+    """Each distinct way to set four tiles, with its high and low hand and their values.
+
+    Example: paigow tiles settings 6-5 3-2 6-4 4-3
+    """
+
+    from rich.table import Table
+
+    from paigow.tiles.setting import settings
 
     def body() -> None:
         ss = settings(parse_tiles(tiles, count=4), rules_from(gee_joon_tiebreak))
@@ -139,7 +143,14 @@ def settings_cmd(
 
 @app.command("facts")
 def facts_cmd(json: Annotated[bool, JSON_OPTION] = False) -> None:
-    """Counts of hands, computed by enumerating the 32 tiles."""
+    """Counts of hands, computed by enumerating the 32 tiles.
+
+    Example: paigow tiles facts --json
+    """
+    from rich.table import Table
+
+    from paigow.tiles.facts import compute_facts
+
     f = compute_facts()
     if json:
         print_json(f.to_json())
@@ -196,9 +207,9 @@ class _Bars:
         35960: "counting every matchup",
     }
 
-    def __init__(self, progress: Progress) -> None:
+    def __init__(self, progress: Any) -> None:
         self.progress = progress
-        self.task: TaskID | None = None
+        self.task: Any = None
         self.total = -1
         self.done = -1
 
@@ -218,6 +229,14 @@ def _progress_bars(show: bool) -> Iterator[_Bars | None]:
         if not show:
             yield None
             return
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+        )
+
         with Progress(
             TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
             TimeElapsedColumn(), console=err_console, transient=True,
@@ -234,6 +253,8 @@ def _rate(commission: str) -> Fraction:
 
 def _get(name: str, rules: TileRules, rate: Fraction, bars: _Bars | None) -> TileWay:
     """A way by name or file; a way file's rules that no hand reaches are reported."""
+    from paigow.tiles.ways.registry import get_way
+
     way = get_way(name, rules, commission=rate, progress=bars)
     unreached = getattr(way, "unreached", ())
     if unreached:
@@ -278,9 +299,11 @@ def set_cmd(
     gee_joon_tiebreak: Annotated[str, GJ_OPTION] = "ranked",
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
-    """How a way sets four tiles, e.g. ``paigow tiles set 6-6 4-2 5-3 1-1 --strategy optimal``.
+    """How a way sets four tiles, and the rule that decided.
 
     ``--dealer`` and ``--commission`` matter only to ``optimal``.
+
+    Example: paigow tiles set 6-6 4-2 5-3 1-1 --strategy optimal
     """
 
     def body() -> None:
@@ -311,7 +334,12 @@ def advise_cmd(
     gee_joon_tiebreak: Annotated[str, GJ_OPTION] = "ranked",
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
-    """Exact odds of each way to set four tiles against every hand of the 28 tiles left."""
+    """Exact odds of each way to set four tiles against every hand of the 28 tiles left.
+
+    Example: paigow tiles advise 6-6 4-2 5-3 1-1 --dealer australian
+    """
+    from rich.table import Table
+
     from paigow.analysis.tiles_odds import advise
 
     def body() -> None:
@@ -360,7 +388,11 @@ def edge_cmd(
 
     With ``--banking`` the ``--player`` way holds the bank against players of the
     ``--dealer`` way, and the figures are the bank's.
+
+    Example: paigow tiles edge --player optimal --dealer australian
     """
+    from rich.table import Table
+
     from paigow.analysis.tiles_odds import edge
 
     def body() -> None:
@@ -403,7 +435,10 @@ def table_cmd(
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Write a way's setting of all 8,130 distinct hands as a strategy table (CSV
-    ``hand,high,low``), loadable again as ``table:PATH``."""
+    ``hand,high,low``), loadable again as ``table:PATH``.
+
+    Example: paigow tiles table --strategy luger --banking -o luger-banker.csv
+    """
     from paigow.tiles.ways.table_file import write_table
 
     def body() -> None:
@@ -471,7 +506,12 @@ def ways_diff_cmd(
 ) -> None:
     """Every hand two ways set differently, exactly, over all 35,960 hands: how often it
     comes, the EV of each setting against the ``--dealer`` way, and the total, which is
-    the difference of the two ways' exact edges."""
+    the difference of the two ways' exact edges.
+
+    Example: paigow tiles ways-diff optimal australian --limit 10
+    """
+    from rich.table import Table
+
     from paigow.analysis.tiles_diff import by_group, plot_diff, ways_diff
 
     def body() -> None:
@@ -536,7 +576,13 @@ def way_check_cmd(
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Check a way file: every hand gets one setting; how many hands each rule sets; the
-    rules no hand reaches. Errors name the rule and its line (exit 2)."""
+    rules no hand reaches. Errors name the rule and its line (exit 2).
+
+    Example: paigow tiles way-check australian.toml
+    """
+    from rich.table import Table
+
+    from paigow.tiles.ways.registry import get_way
     from paigow.tiles.ways.way_file import FileWay
 
     def body() -> None:

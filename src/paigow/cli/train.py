@@ -14,7 +14,7 @@ import getpass
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from fractions import Fraction
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -34,14 +34,15 @@ from paigow.cli.common import (
     print_json,
     run_command,
 )
-from paigow.cli.poker_odds import _interruptible, _progress
-from paigow.cli.terminal import UI, ConsoleUI
 from paigow.errors import AmountError, PaigowError
 from paigow.poker.rules import PokerRules
 from paigow.settle import parse_rate
-from paigow.store import Store, open_store
 from paigow.tiles.rules import TileRules
-from paigow.training import Grade, TrainerSession, TrainerStats, ev_lost_series, make_grader
+
+if TYPE_CHECKING:
+    from paigow.cli.terminal import UI
+    from paigow.store import Store
+    from paigow.training import Grade, TrainerSession, TrainerStats
 
 app = new_app(
     help="Practise setting hands: the player's best setting or the dealer's house way.",
@@ -132,6 +133,9 @@ def _tile_rules(gee_joon_tiebreak: str) -> TileRules:
 
 def _grade(game: str, hand: list[str], setting: str, way: str | None, dealer: str | None,
            banking: bool, commission: str, rules: TileRules | PokerRules, json: bool) -> None:
+    from paigow.cli.poker_odds import _interruptible, _progress
+    from paigow.training import make_grader
+
     grader = make_grader(game, way, dealer, banking, parse_rate(commission), rules)
     pieces = grader.parse_hand(hand)
     label = "building the opponent's table (once)" if game == "poker" else \
@@ -144,9 +148,16 @@ def _grade(game: str, hand: list[str], setting: str, way: str | None, dealer: st
         _grade_table(g)
 
 
-def register_grade(tiles_app: typer.Typer, poker_app: typer.Typer) -> None:
-    """Add ``grade`` to the ``tiles`` and ``poker`` groups."""
+def register_grade(tiles_app: typer.Typer | None, poker_app: typer.Typer | None) -> None:
+    """Add ``grade`` to the ``tiles`` and ``poker`` groups (either may be ``None``: each
+    group is loaded on its own when used)."""
+    if tiles_app is not None:
+        _register_tiles_grade(tiles_app)
+    if poker_app is not None:
+        _register_poker_grade(poker_app)
 
+
+def _register_tiles_grade(tiles_app: typer.Typer) -> None:
     @tiles_app.command("grade")
     def tiles_grade(
         tiles: Annotated[list[str], argument(parser=Token("TILES"),
@@ -160,10 +171,15 @@ def register_grade(tiles_app: typer.Typer, poker_app: typer.Typer) -> None:
         json: Annotated[bool, JSON_OPTION] = False,
     ) -> None:
         """Grade a setting of four tiles: its exact EV beside every other setting's, the
-        house way's setting and numbered rule, the best setting, and the EV given up."""
+        house way's setting and numbered rule, the best setting, and the EV given up.
+
+        Example: paigow tiles grade 6-5 3-2 6-4 4-3 --setting "6-5 4-3 | 6-4 3-2"
+        """
         run_command(lambda: _grade("tiles", tiles, setting, way, dealer, banking, commission,
                                    _tile_rules(gee_joon_tiebreak), json))
 
+
+def _register_poker_grade(poker_app: typer.Typer) -> None:
     @poker_app.command("grade")
     def poker_grade(
         cards: Annotated[list[str], argument(parser=Token("CARDS"),
@@ -180,7 +196,10 @@ def register_grade(tiles_app: typer.Typer, poker_app: typer.Typer) -> None:
     ) -> None:
         """Grade a setting of seven cards: its exact EV over all 53,524,680 opponent hands
         beside every other setting's, the house way's setting and numbered rule, the best
-        setting, and the EV given up. The first run builds a cached table (a minute or two)."""
+        setting, and the EV given up. The first run builds a cached table (a minute or two).
+
+        Example: paigow poker grade As Ah Kd Kc Qs Jh 9d --setting "Kd Kc Qs Jh 9d | As Ah"
+        """
         run_command(lambda: _grade("poker", cards, setting, way, dealer, banking, commission,
                                    PokerRules.of(joker, wheel, foul), json))
 
@@ -281,6 +300,8 @@ def _default_name() -> str:
 
 @contextmanager
 def _maybe_store(db: str | None, save: bool) -> Iterator[Store | None]:
+    from paigow.store import open_store
+
     if not save:
         yield None
         return
@@ -294,6 +315,10 @@ def _maybe_store(db: str | None, save: bool) -> Iterator[Store | None]:
 def _train(game: str, drill: str, way: str | None, dealer: str | None, banking: bool | None,
            seed: int | None, name: str, db: str | None, save: bool, commission: str,
            rules: TileRules | PokerRules, hands: int | None) -> None:
+    from paigow.cli.poker_odds import _interruptible, _progress
+    from paigow.cli.terminal import ConsoleUI
+    from paigow.training import TrainerSession
+
     ui = ConsoleUI()
     # the session (way, dealer, name, rules) is checked before the ledger is opened
     session = TrainerSession(
@@ -363,7 +388,10 @@ def train_tiles(
     gee_joon_tiebreak: Annotated[str, GJ_OPTION] = "ranked",
     hands: Annotated[int | None, HANDS_OPTION] = None,
 ) -> None:
-    """Practise setting four tiles, hand after hand, each graded exactly."""
+    """Practise setting four tiles, hand after hand, each graded exactly.
+
+    Example: paigow train tiles --drill dealer --seed 7
+    """
     run_command(lambda: _train("tiles", rules=_tile_rules(gee_joon_tiebreak), **_common(
         drill, way, dealer, banking, seed, name, db, save, commission, hands)))
 
@@ -385,7 +413,10 @@ def train_poker(
     hands: Annotated[int | None, HANDS_OPTION] = None,
 ) -> None:
     """Practise setting seven cards, hand after hand, each graded exactly (the first run
-    builds a cached table of the opponent's settings: a minute or two)."""
+    builds a cached table of the opponent's settings: a minute or two).
+
+    Example: paigow train poker --drill player --hands 10
+    """
     run_command(lambda: _train("poker", rules=PokerRules.of(joker, wheel, foul), **_common(
         drill, way, dealer, banking, seed, name, db, save, commission, hands)))
 
@@ -401,7 +432,12 @@ def train_stats(
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """A person's practice over every session kept: hands, shares set right, EV given up,
-    the costliest mistakes, the kinds of hands set wrong, and each session's figures."""
+    the costliest mistakes, the kinds of hands set wrong, and each session's figures.
+
+    Example: paigow train stats
+    """
+    from paigow.store import open_store
+    from paigow.training import ev_lost_series
     from paigow.training.grade import check_drill
     from paigow.training.session import check_name
     from paigow.training.stats import training_stats

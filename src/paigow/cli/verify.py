@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json as jsonlib
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -36,9 +36,9 @@ from paigow.cli.common import (
     print_json,
 )
 from paigow.errors import PaigowError
-from paigow.store import open_store
-from paigow.table.fair import Verification, verify_round
-from paigow.table.replay import game_for
+
+if TYPE_CHECKING:
+    from paigow.table.fair import Verification
 
 HEX_HELP = "64 hex digits"
 
@@ -67,7 +67,14 @@ def verify(
     """Check that a round was dealt from the seed its table committed to.
 
     The revealed seed is checked against the commitment, and the deal it gives (shuffle,
-    dice, hands) against the round's record. Exit status 0 fair, 1 not."""
+    dice, hands) against the round's record. Exit status 0 fair, 1 not.
+
+    Example: paigow verify 1
+    """
+    from paigow.store import open_store
+    from paigow.table.fair import verify_round
+    from paigow.table.replay import game_for
+
     if (round_id is None) == (record is None):
         raise PaigowError("give a ROUND of a ledger (--db) or a --record file, one of the two")
     session: dict[str, Any]

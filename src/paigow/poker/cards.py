@@ -247,3 +247,9 @@ class Hand:
     def to_json(self) -> list[str]:
         """The hand as a list of canonical card names."""
         return [card_name(c) for c in self.cards]
+
+    def _repr_svg_(self) -> str:
+        """The cards as the browser draws them (Jupyter)."""
+        from paigow.svg import cards_row
+
+        return cards_row([card_name(c) for c in self.cards])

@@ -43,7 +43,7 @@ import numpy.typing as npt
 from paigow.errors import AmountError, RuleError
 from paigow.poker.cards import Card
 from paigow.poker.fast import BINOM
-from paigow.poker.rules import PokerRules
+from paigow.poker.rules import PLACES, PokerRules
 from paigow.poker.sidebet import (
     _KEEP,
     _W7,
@@ -57,7 +57,7 @@ from paigow.poker.sidebet import (
     lines_of_class,
 )
 
-MAX_OTHERS = 6
+MAX_OTHERS = PLACES - 1
 Z95 = 1.959964
 
 

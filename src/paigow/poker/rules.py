@@ -30,6 +30,10 @@ JOKER_RULES: tuple[JokerRule, ...] = ("bug", "wild")
 WHEEL_RULES: tuple[WheelRule, ...] = ("second", "lowest")
 FOUL_RULES: tuple[FoulRule, ...] = ("house", "forfeit")
 
+PLACES = 7
+"""Places at a Pai Gow Poker table, the banker's included (RULES.md 2.6): seven hands are
+dealt, so at most six other hands than one's own."""
+
 
 @dataclass(frozen=True)
 class PokerRules:

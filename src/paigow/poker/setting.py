@@ -24,7 +24,7 @@ from itertools import combinations
 from typing import Protocol
 
 from paigow.errors import CardError, RuleError, SettingError
-from paigow.poker.cards import Card, format_cards, parse_cards, sort_cards
+from paigow.poker.cards import Card, card_name, format_cards, parse_cards, sort_cards
 from paigow.poker.rank import HandRank, rank2, rank5
 from paigow.poker.rules import PokerRules
 from paigow.settle import Commission, HandResult, Outcome, Settlement, outcome_of, settle_bet
@@ -48,6 +48,14 @@ class Setting:
         both = parse_cards([*self.high, *self.low])  # checks each card and repeats
         object.__setattr__(self, "high", sort_cards(both[:5]))
         object.__setattr__(self, "low", sort_cards(both[5:]))
+
+    def _repr_html_(self) -> str:
+        """Both hands as the browser draws them, the five-card hand first (Jupyter)."""
+        from paigow.svg import cards_row, setting_html
+
+        return setting_html(cards_row([card_name(c) for c in self.high]),
+                            cards_row([card_name(c) for c in self.low]),
+                            "five-card (behind)", "two-card (in front)")
 
     @classmethod
     def parse(cls, text: str) -> Setting:

@@ -17,7 +17,8 @@ from paigow.store.sqlite import SqliteStore, default_db_path, is_server_url, res
 
 
 def open_store(
-    db: str | Path | None = None, *, readonly: bool = False, recover: bool = True
+    db: str | Path | None = None, *, readonly: bool = False, recover: bool = True,
+    shared: bool = False,
 ) -> Store:
     """Open the ledger chosen by ``--db``.
 
@@ -30,6 +31,8 @@ def open_store(
     unfinished rounds whose table is gone are voided (:attr:`Store.voided`).
     ``readonly=True`` changes nothing anywhere: the ledger must exist, and is only read.
     ``recover=False`` opens for writing but leaves open rounds alone (``paigow void``).
+    ``shared=True``: the store may be used from several threads, one call at a time (the
+    caller serialises them; a SQLite connection is otherwise bound to its thread).
     """
     if db is not None and is_server_url(str(db)):
         from paigow.store.postgres import PostgresStore
@@ -44,7 +47,8 @@ def open_store(
             raise PaigowError(
                 f"cannot create the ledger {path!r}: the folder {str(folder)!r} does not exist"
             )
-    return SqliteStore(path, readonly=readonly, create_folder=db is None, recover=recover)
+    return SqliteStore(path, readonly=readonly, create_folder=db is None, recover=recover,
+                       shared=shared)
 
 
 __all__ = [

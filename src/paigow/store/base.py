@@ -21,14 +21,18 @@ from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from paigow.errors import PaigowError
+from paigow.store.players import PlayerRecords, players_schema, wallets_below_zero
 from paigow.store.trainer import TrainerRecords, trainer_schema
 from paigow.table.engine import RoundOpening, RoundRecord, SessionInfo
 from paigow.table.ledger import BANK, BETS, CASHIER, HOUSE, Entry
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """2: rounds record the commitment to their seed and the revealed seed; an audit table.
 3: the ``wager`` table (side bets, the dragon hand, Envy awards), created in a ledger of
-an older version when it is next opened for writing."""
+an older version when it is next opened for writing.
+4: people (:mod:`paigow.store.players`: ``player``, ``player_secret``, ``stint``) and their
+wallets; an entry's ``session_id`` may be NULL (play money given to a wallet belongs to no
+table); an older ledger is brought up to date when next opened for writing."""
 
 ADDED_COLUMNS: list[tuple[str, str, str]] = [
     ("round", "commitment", "TEXT"),
@@ -82,7 +86,7 @@ def schema(
 )""",
         f"""CREATE TABLE IF NOT EXISTS entry (
     id {id_column},
-    session_id {integer} NOT NULL REFERENCES session(id),
+    session_id {integer} REFERENCES session(id),
     round_id {integer} REFERENCES round(id),
     kind TEXT NOT NULL,
     src TEXT NOT NULL,
@@ -133,6 +137,7 @@ def schema(
         SELECT session_id, src AS account, -amount AS delta FROM entry
     ) AS moves GROUP BY session_id, account""",
         *trainer_schema(id_column=id_column, integer=integer),
+        *players_schema(id_column=id_column, integer=integer),
     ]
 
 
@@ -177,9 +182,40 @@ class Store(Protocol):
         self, person: str | None = None, game: str | None = None, drill: str | None = None,
     ) -> list[dict[str, Any]]: ...
     def training_people(self) -> list[str]: ...
+    # people, their wallets and seats (paigow.store.players)
+    stints_recovered: list[int]
+    def create_player(self, name: str, secret: str, expires: str, grant: int, now: str,
+                      client: str = ...) -> int: ...
+    def player_by_secret(self, secret: str) -> dict[str, Any] | None: ...
+    def player_by_id(self, player_id: int) -> dict[str, Any] | None: ...
+    def player_by_name(self, name: str) -> dict[str, Any] | None: ...
+    def add_secret(self, player_id: int, secret: str, expires: str, now: str) -> None: ...
+    def drop_secret(self, secret: str) -> bool: ...
+    def set_password(self, player_id: int, password_hash: str) -> None: ...
+    def wallet(self, player_id: int) -> int: ...
+    def grant(self, player_id: int, amount: int, memo: str) -> None: ...
+    def seat_player(self, player_id: int, session_id: int, seat: int, table: str,
+                    first_round: int, entries: Sequence[Entry], now: str) -> int: ...
+    def add_chips(self, stint_id: int, entries: Sequence[Entry]) -> None: ...
+    def unseat_player(self, stint_id: int, last_round: int, ended_by: str,
+                      entries: Sequence[Entry], now: str) -> None: ...
+    def stints(self, player_id: int | None = ..., session_id: int | None = ...,
+               open_only: bool = ...) -> list[dict[str, Any]]: ...
+    def seat_back(self, table: str) -> dict[int, int]: ...
+    def names_at(self, session_id: int, number: int) -> dict[int, str]: ...
+    def player_rounds(self, player_id: int, table: str | None = ..., limit: int = ...,
+                      offset: int = ...) -> tuple[list[dict[str, Any]], int]: ...
+    def round_owner(self, round_id: int, player_id: int) -> dict[str, Any] | None: ...
+    def recover_stints(self) -> list[int]: ...
 
 
-class SqlStore(TrainerRecords, ABC):
+def is_unique_violation(exc: BaseException) -> bool:
+    """Whether a database error says a UNIQUE constraint was broken (either backend)."""
+    return type(exc).__name__ in ("IntegrityError", "UniqueViolation") and \
+        "unique" in str(exc).lower()
+
+
+class SqlStore(TrainerRecords, PlayerRecords, ABC):
     """The ledger in a SQL database; a backend supplies the primitives below."""
 
     path: str
@@ -234,7 +270,7 @@ class SqlStore(TrainerRecords, ABC):
         return [{k: _plain(r[k]) for k in r.keys()} for r in self._all(sql, args)]  # noqa: SIM118
 
     def _insert_entries(
-        self, session_id: int, round_id: int | None, entries: Sequence[Entry]
+        self, session_id: int | None, round_id: int | None, entries: Sequence[Entry]
     ) -> None:
         if not entries:
             return
@@ -377,8 +413,13 @@ class SqlStore(TrainerRecords, ABC):
         return out
 
     # -- recovery -------------------------------------------------------------------
+    stints_recovered: list[int] = []  # noqa: RUF012 - set per store by recover()
+    """The people's seats this store cashed out to their wallets when it was opened
+    (their table was gone: :meth:`PlayerRecords.recover_stints`)."""
+
     def recover(self) -> list[int]:
-        """Void every unfinished round whose table is gone; the ids voided."""
+        """Void every unfinished round whose table is gone, then cash out every person's
+        seat at a gone table to their wallet; the ids of the rounds voided."""
         rows = self._all(
             "SELECT r.id, r.session_id, s.owner FROM round r JOIN session s ON s.id = r.session_id "
             "WHERE r.status = 'open' ORDER BY r.id"
@@ -391,6 +432,7 @@ class SqlStore(TrainerRecords, ABC):
                     "was free)", "recovery",
                 ):
                     voided.append(int(r["id"]))
+        self.stints_recovered = self.recover_stints()
         return voided
 
     def void_round(
@@ -541,7 +583,9 @@ class SqlStore(TrainerRecords, ABC):
         for s in self._all("SELECT id FROM session ORDER BY id"):
             sid = int(s["id"])
             bal = self.balances(sid)
-            buy_ins = -bal.get(CASHIER, 0)
+            # bought in (from the cashier or people's wallets) less cashed out
+            buy_ins = -bal.get(CASHIER, 0) - sum(v for k, v in bal.items()
+                                                  if k.startswith("wallet:"))
             chips = sum(v for k, v in bal.items() if k.startswith("seat:")) + bal.get(HOUSE, 0)
             if sid not in open_sessions:
                 for acc in (BETS, BANK):
@@ -556,6 +600,7 @@ class SqlStore(TrainerRecords, ABC):
             for acc, v in bal.items():
                 if acc.startswith("seat:") and v < 0:
                     problems.append(f"session {sid}: {acc} is negative ({v})")
+        problems += wallets_below_zero(self)
         # a voided round must leave every account as it found it
         for r in self._all(
             "SELECT round_id, account, SUM(delta) AS d FROM ("

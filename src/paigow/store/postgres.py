@@ -117,6 +117,8 @@ class PostgresStore(SqlStore):
                         self._run(statement)
             for table, column, kind in ADDED_COLUMNS:
                 self._run(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {kind}")
+            # version 4: play money given to a wallet belongs to no session
+            self._run("ALTER TABLE entry ALTER COLUMN session_id DROP NOT NULL")
             self._run(
                 "INSERT INTO meta (key, value) VALUES ('schema', ?) ON CONFLICT (key) DO NOTHING",
                 (str(SCHEMA_VERSION),),
@@ -136,7 +138,9 @@ class PostgresStore(SqlStore):
     # -- the primitives SqlStore runs on ----------------------------------------------
     @staticmethod
     def _sql(sql: str) -> str:
-        return sql.replace("?", "%s")
+        """``?`` placeholders as psycopg's ``%s``; a literal ``%`` (``LIKE 'wallet:%'``)
+        doubled."""
+        return sql.replace("%", "%%").replace("?", "%s")
 
     def _all(self, sql: str, args: Sequence[Any] = ()) -> Sequence[Row]:
         return self.conn.execute(self._sql(sql), tuple(args)).fetchall()

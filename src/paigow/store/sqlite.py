@@ -109,11 +109,12 @@ class SqliteStore(SqlStore):
 
     ``readonly``: open an existing ledger for reading only (see the module).
     ``create_folder``: create the file's folder if missing (only the default file's).
-    ``recover=False``: leave open rounds alone (the operator's ``paigow void``)."""
+    ``recover=False``: leave open rounds alone (the operator's ``paigow void``).
+    ``shared``: usable from any thread, one call at a time (the caller's lock)."""
 
     def __init__(
         self, path: str, *, readonly: bool = False, create_folder: bool = False,
-        recover: bool = True,
+        recover: bool = True, shared: bool = False,
     ) -> None:
         self.path = path
         self.readonly = readonly
@@ -121,7 +122,7 @@ class SqliteStore(SqlStore):
         memory = path == ":memory:"
         if create_folder and not memory and not readonly:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self.db = self._connect(path, readonly)
+        self.db = self._connect(path, readonly, shared)
         self.db.row_factory = sqlite3.Row
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex}"
         self.leases = Leases(path) if not memory and not readonly else None
@@ -145,10 +146,11 @@ class SqliteStore(SqlStore):
         self.voided = self.recover() if recover else []
 
     @staticmethod
-    def _connect(path: str, readonly: bool) -> sqlite3.Connection:
+    def _connect(path: str, readonly: bool, shared: bool = False) -> sqlite3.Connection:
         try:
             if not readonly:
-                return sqlite3.connect(path, isolation_level=None, timeout=30)
+                return sqlite3.connect(path, isolation_level=None, timeout=30,
+                                       check_same_thread=not shared)
             uri = f"file:{quote(path)}?mode=ro"
             db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=30)
             try:
@@ -175,11 +177,24 @@ class SqliteStore(SqlStore):
             raise PaigowError(f"{self.path!r} is not a paigow database: {exc}") from None
 
     def _migrate(self) -> None:
-        """Add the columns later versions added (a ledger written by an older paigow)."""
+        """Bring a ledger written by an older paigow up to date: add the columns later
+        versions added; let an entry belong to no session (version 4: play money given to
+        a wallet), which SQLite can only do by building the table again, ids kept."""
         for table, column, kind in ADDED_COLUMNS:
             have = {r["name"] for r in self.db.execute(f"PRAGMA table_info({table})")}
             if column not in have:
                 self.db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+        cols = {r["name"]: r["notnull"] for r in self.db.execute("PRAGMA table_info(entry)")}
+        if cols.get("session_id"):
+            fresh = next(st for st in SCHEMA.split(";\n") if "TABLE IF NOT EXISTS entry" in st)
+            columns = "id, session_id, round_id, kind, src, dst, amount, seat, memo"
+            with self.transaction():
+                self.db.execute("DROP VIEW IF EXISTS balance")
+                self.db.execute(fresh.replace("TABLE IF NOT EXISTS entry", "TABLE entry_v4"))
+                self.db.execute(f"INSERT INTO entry_v4 ({columns}) SELECT {columns} FROM entry")
+                self.db.execute("DROP TABLE entry")
+                self.db.execute("ALTER TABLE entry_v4 RENAME TO entry")
+            self.db.executescript(SCHEMA)  # the indexes and the view again
 
     def close(self) -> None:
         if self.leases is not None:

@@ -41,7 +41,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, Literal, Protocol, TypeVar, cast
+from typing import Any, Generic, Literal, Protocol, TypeVar, cast
 
 from paigow.errors import AmountError, PaigowError
 from paigow.settle import Commission, HandResult, Outcome, outcome_of, settle_bet
@@ -325,6 +325,33 @@ class RoundRecord:
             "push": self.push,
         }
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> RoundRecord:
+        """The record :meth:`to_json` wrote (a settled round's ``detail`` in the ledger):
+        ``RoundRecord.from_json(r.to_json()) == r``."""
+        banker = data["banker"]
+        dragon = data.get("dragon")
+        return cls(
+            number=int(data["number"]),
+            banker=Banker(banker["kind"], banker["seat"]),
+            bets={int(k): int(v) for k, v in data["bets"].items()},
+            deck=tuple(data["deck"]),
+            dice=tuple(int(d) for d in data["dice"]),  # type: ignore[arg-type]
+            hands=tuple(HandRecord(**h) for h in data["hands"]),
+            results=tuple(SeatResult(**r) for r in data["results"]),
+            bank_net=int(data["bank_net"]),
+            bank_commission=int(data["bank_commission"]),
+            entries=tuple(Entry(e["kind"], e["from"], e["to"], int(e["amount"]), e["seat"],
+                                e.get("memo", "")) for e in data["entries"]),
+            balances={k: int(v) for k, v in data.get("balances", {}).items()},
+            round_id=int(data.get("round") or 0),
+            commitment=data.get("commitment"),
+            seed=data.get("seed"),
+            dragon=None if not dragon else SeatResult(**dragon),
+            side=tuple(SideResult(**x) for x in data.get("side", ())),
+            push=str(data.get("push", "")),
+        )
+
 
 class Store(Protocol):
     """Keeps the ledger. Each method is one atomic transaction."""
@@ -558,6 +585,55 @@ class Table(Generic[P, S]):
         self.rounds_played = 0
         self.history: list[RoundRecord] = []
         self._in_play: str | None = None
+        self._asking_bank: int | None = None  # the seat answering the bank offer now
+        self._committed: set[int] = set()  # seats with money in the round in play
+
+    # -- seats changing hands ------------------------------------------------------
+    def busy_seats(self) -> set[int]:
+        """The seats whose chips are committed now: a bet taken for the round about to
+        open, the seat answering the bank offer, or a seat with money in the round in play
+        (a bet, a side bet, the dragon bet, the bank's cover). Their chips may not move
+        (:meth:`transfer`) until the round is over."""
+        busy = set(self.pending) | self._committed
+        if self._asking_bank is not None:
+            busy.add(self._asking_bank)
+        return busy
+
+    def transfer(self, entries: Sequence[Entry], write: Callable[[Sequence[Entry]], None]) -> None:
+        """Move chips to or from seats outside a round (a person buys in from their wallet
+        or cashes out to it; a bot's chips go back to the cashier): ``entries`` are
+        checked (no seat whose chips are committed, no seat left below zero), then
+        ``write`` records them (one transaction; if it raises, nothing moves), then the
+        table's balances follow. A refusal raises :class:`PaigowError` and moves nothing.
+
+        >>> from paigow.table.ledger import CASHIER, Entry, wallet_account
+        >>> from paigow.table.tiles_game import TilesGame
+        >>> t = Table(TilesGame(None), [Seat(1, "a", "t", 500, None)])  # type: ignore[arg-type]
+        >>> t.transfer([Entry("cash_out", "seat:1", CASHIER, 500, 1),
+        ...             Entry("buy_in", wallet_account(3), "seat:1", 200, 1)], lambda e: None)
+        >>> t.balance(1)
+        200
+        >>> t.transfer([Entry("cash_out", "seat:1", CASHIER, 300, 1)], lambda e: None)
+        Traceback (most recent call last):
+        ...
+        paigow.errors.PaigowError: seat 1 holds $2.00: it cannot give $3.00
+        """
+        busy = self.busy_seats()
+        after = dict(self.balances)
+        for e in entries:
+            for acc in (e.src, e.dst):
+                if acc.startswith("seat:") and int(acc.split(":")[1]) in busy:
+                    raise PaigowError(f"seat {acc.split(':')[1]}'s chips are in the round "
+                                      "in play: they move when it is over")
+                if acc in (BETS, BANK):
+                    raise PaigowError(f"chips on the table ({acc}) move only in a round")
+            if e.src.startswith("seat:") and after.get(e.src, 0) < e.amount:
+                raise PaigowError(f"seat {e.src.split(':')[1]} holds "
+                                  f"{format_money(after.get(e.src, 0))}: it cannot give "
+                                  f"{format_money(e.amount)}")
+            after = apply(after, [e])
+        write(entries)
+        self.balances = apply(self.balances, entries)
 
     @property
     def commitment(self) -> str | None:
@@ -659,8 +735,12 @@ class Table(Generic[P, S]):
         if dragon is not None:
             others += dragon.stake  # the bank covers the dragon bet too
         own_side = sum(wagers[seat].side.values()) if seat in wagers else 0
-        offer = BankOffer(seat, self.balance(seat) - own_side, others)
-        decision = self.seats[seat].player.bank(offer)
+        self._asking_bank = seat
+        try:
+            offer = BankOffer(seat, self.balance(seat) - own_side, others)
+            decision = self.seats[seat].player.bank(offer)
+        finally:
+            self._asking_bank = None
         offer.check(decision)
         if decision == "take":
             return Banker("player", seat)
@@ -702,6 +782,7 @@ class Table(Generic[P, S]):
                 side=side, dragon=dragon,
             )
             round_id = self.store.open_round(self.session_id, opening)
+            self._committed = {e.seat for e in opening.entries if e.seat is not None}
             try:
                 if self.on_open is not None:
                     self.on_open(opening)
@@ -713,6 +794,7 @@ class Table(Generic[P, S]):
                 raise
         finally:
             self._in_play = None
+            self._committed = set()
         self.balances = apply(apply(self.balances, opening.entries), record.entries)
         self.rounds_played += 1
         self.history.append(record)
@@ -733,10 +815,9 @@ class Table(Generic[P, S]):
         game = self.game
         banker, bets, dice, number = opening.banker, opening.bets, opening.dice, opening.number
         dragon = opening.dragon
-        balances = apply(self.balances, opening.entries)
 
         dealt = game.deal(deck, sum(dice), banker.place)
-        self._announce_hands(dealt, banker, bets)
+        self._announce_hands(dealt, banker, bets, dragon)
         choices: dict[int, Choice[S]] = {}
         hands: list[HandRecord] = []
         for place in table_order(banker.place, game.places, game.direction):
@@ -767,7 +848,8 @@ class Table(Generic[P, S]):
         if opening.side:
             side, side_entries = self._settle_side(opening, dealt, choices)
             entries += side_entries
-        balances = apply(balances, entries)
+        # read now, not at the deal: a seat out of the round may have changed hands meanwhile
+        balances = apply(apply(self.balances, opening.entries), entries)
         if balances.get(BETS, 0) != 0 or balances.get(BANK, 0) != 0:  # pragma: no cover
             raise AssertionError("the table and the bank must be empty after a round")
         reveal: Callable[[], str] | None = getattr(self.chance, "reveal", None)
@@ -816,11 +898,14 @@ class Table(Generic[P, S]):
                                 opening.banker.place, rules)
 
     def _announce_hands(
-        self, dealt: dict[int, tuple[P, ...]], banker: Banker, bets: dict[int, int]
+        self, dealt: dict[int, tuple[P, ...]], banker: Banker, bets: dict[int, int],
+        dragon: DragonBuy | None = None,
     ) -> None:
         """Show every seat that will set a hand its hand at once, before anyone is asked
         (optional hook ``player.dealt(hand, banking)``; the browser table uses it so that
-        people can set their hands in any order). Players without the hook are not told."""
+        people can set their hands in any order), and the buyer of a dragon hand that its
+        buyer sets that hand (optional hook ``player.dealt_dragon(hand)``), so it can be set
+        as soon as it is dealt. Players without the hooks are not told."""
         setters = [(p, False) for p in bets]
         if banker.kind == "player" and banker.seat is not None:
             setters.append((banker.seat, True))
@@ -828,6 +913,11 @@ class Table(Generic[P, S]):
             hook = getattr(self.seats[place].player, "dealt", None)
             if hook is not None:
                 hook(dealt[place], banking)
+        rule = self.house.dragon
+        if dragon is not None and rule is not None and rule.set_by == "player":
+            told = getattr(self.seats[dragon.seat].player, "dealt_dragon", None)
+            if told is not None:
+                told(dealt[dragon.place])
 
     def _hand_record(
         self, place: int, seat: int | None, role: Literal["banker", "player", "dragon"],

@@ -10,10 +10,13 @@ account is ``SUM(in) - SUM(out)``. Accounts:
 * ``bank`` — the bank's escrow during a round: the banker(s) put in enough to cover every
   bet, losing stakes go in, winning bets are paid out, what is left goes back (empty
   between rounds);
-* ``cashier`` — where buy-ins come from (its balance is minus the chips in play).
+* ``cashier`` — where the bots' buy-ins and the play money given to people come from (its
+  balance is minus the money in play);
+* ``wallet:P`` — the money of person (player record) ``P`` away from any table: a person
+  buys in to a seat from their wallet and cashes out back to it (:mod:`paigow.store.players`).
 
 So the sum over all accounts is always zero, ``bets`` and ``bank`` are zero between rounds,
-and ``sum(seats) + house == buy-ins``: conservation is checkable in SQL.
+and ``sum(seats) + house == buy-ins - cash-outs``: conservation is checkable in SQL.
 
 >>> b = apply({}, [Entry("buy_in", CASHIER, seat_account(1), 1000)])
 >>> b["seat:1"], b["cashier"]
@@ -34,7 +37,9 @@ BANK = "bank"
 
 #: every kind of entry, and what it records
 KINDS = {
-    "buy_in": "chips bought by a seat at the start of a session",
+    "buy_in": "chips bought by a seat: a bot's from the cashier, a person's from their wallet",
+    "cash_out": "a seat's chips taken away: a person's back to their wallet, a bot's to the cashier",
+    "grant": "play money the cashier gives a person's wallet (a new person, a reload)",
     "bet": "a stake put on the table",
     "bank_fund": "the banker's cover moved into the bank for the round",
     "stake_return": "a stake given back (win or push)",
@@ -56,6 +61,18 @@ KINDS = {
 def seat_account(seat: int) -> str:
     """The account of seat ``seat``."""
     return f"seat:{seat}"
+
+
+WALLET_PREFIX = "wallet:"
+
+
+def wallet_account(player_id: int) -> str:
+    """The wallet of person ``player_id``: their money away from every table.
+
+    >>> wallet_account(7)
+    'wallet:7'
+    """
+    return f"{WALLET_PREFIX}{player_id}"
 
 
 @dataclass(frozen=True)

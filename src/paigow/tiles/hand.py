@@ -96,6 +96,15 @@ class HandValue:
         banker's iff its code is strictly greater (copies and 0-0 have equal codes)."""
         return self.rank * 32 + self.tiebreak
 
+    def __str__(self) -> str:
+        return f"{self.tiles[0]} {self.tiles[1]}: {self.name} ({self.explanation})"
+
+    def _repr_svg_(self) -> str:
+        """The two tiles as the browser draws them (Jupyter)."""
+        from paigow.svg import tiles_row
+
+        return tiles_row([str(t) for t in self.tiles], [t.label() for t in self.tiles])
+
     def to_json(self) -> dict[str, object]:
         return {
             "kind": self.kind,

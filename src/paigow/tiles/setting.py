@@ -47,6 +47,15 @@ class Setting:
     def __str__(self) -> str:
         return f"{self.high[0]} {self.high[1]} / {self.low[0]} {self.low[1]}"
 
+    def _repr_html_(self) -> str:
+        """Both hands as the browser draws them, high (rear) first (Jupyter)."""
+        from paigow.svg import setting_html, tiles_row
+
+        return setting_html(
+            tiles_row([str(t) for t in self.high], [t.label() for t in self.high]),
+            tiles_row([str(t) for t in self.low], [t.label() for t in self.low]),
+            f"high: {self.high_value.name}", f"low: {self.low_value.name}")
+
     def same_way(self, other: Setting) -> bool:
         """True when both settings put tiles of the same standing together."""
         return _split_key(self.high, self.low) == _split_key(other.high, other.low)

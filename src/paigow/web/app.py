@@ -5,8 +5,11 @@ Pages (HTML; the page scripts are plain JS modules under ``static/js``):
 ==========================================  ==============================================
 ``GET /``                                   the lobby: every table, and "open a table"
 ``GET /tables/{id}``                        a table: watch it, or join and play
-``GET /tables/{id}/history``                the session's settled rounds (seated people)
-``GET /tables/{id}/rounds/{round}``         one settled round, replayed and audited
+``GET /tables/{id}/history``                your rounds at this table (across restarts)
+``GET /tables/{id}/rounds/{round}``         one of your rounds, replayed and audited
+``GET /account``                            you: wallet, seats, password, sign in/out
+``GET /history``, ``GET /rounds/{round}``   your rounds at every table; one of them
+``GET /rules/{game}[?table=N]``             how to play, generated from the engine
 ==========================================  ==============================================
 
 API (JSON; amounts in integer cents, typed by people as dollars):
@@ -16,22 +19,31 @@ API (JSON; amounts in integer cents, typed by people as dollars):
 ``POST /api/tables``                        open a table with its rules
 ``GET /api/options``                        what a new table may choose (ways, variants)
 ``GET /api/tables/{id}/state``              what the caller may see (see ``view.py``)
-``POST /api/tables/{id}/join``              ``{"name": ...}``: a seat and its token
-``POST /api/tables/{id}/leave``             the seat goes back to its bot
+``POST /api/tables/{id}/join``              ``{"name", "buy_in", "seat"}``: a seat, bought
+                                            in from your wallet (a new person: a name)
+``POST /api/tables/{id}/leave``             chips back to the wallet, the seat to its bot
+``POST /api/tables/{id}/back``              a sat-out person plays again
+``POST /api/tables/{id}/chips``             ``{"amount": "50"}`` more chips from the wallet
 ``POST /api/tables/{id}/bet``               ``{"amount": "12.50"}`` or ``{"sit": true}``
 ``POST /api/tables/{id}/bank``              ``{"decision": "take"|"cobank"|"refuse"}``
 ``POST /api/tables/{id}/set``               ``{"low": [i, j]}``, ``{"high_text", "low_text"}``
                                             or ``{"house": true}``; ``"foul_ok": true``
 ``POST /api/tables/{id}/hint``              exact odds of every distinct setting
-``GET /api/tables/{id}/history?page=N``     settled rounds, newest first (seated only)
-``GET /api/tables/{id}/rounds/{round}``     one round's story and its audit (seated only)
+``GET /api/tables/{id}/history?page=N``     your rounds at this table, newest first
+``GET /api/tables/{id}/rounds/{round}``     one of your rounds: story, audit, fairness
+``GET /api/me``                             you: wallet, chips at tables, rounds played
+``POST /api/me/password``                   ``{"password", "old"}``: set or change it
+``POST /api/me/reload``                     play money again for an empty wallet
+``POST /api/signin``, ``POST /api/signout``  ``{"name", "password"}``; forget this browser
+``GET /api/history?page=N``                 your rounds at every table
+``GET /api/rounds/{round}``                 one of your rounds (any table)
 ``WS /ws/tables/{id}``                      the caller's view, pushed on every change
 ==========================================  ==============================================
 
-A person's token is the ``paigow_t{id}`` cookie (http-only, SameSite strict) or the
-``X-Paigow-Token`` header. Every refusal answers 4xx ``{"error": message}`` naming the bad
-input, and changes nothing. :class:`~paigow.web.security.Guard` checks size, Host and
-Origin in front of everything.
+Who a browser is: the ``paigow_player`` cookie (a secret; http-only, SameSite strict) or
+the ``X-Paigow-Token`` header (:mod:`paigow.web.accounts`). Every refusal answers 4xx
+``{"error": message}`` naming the bad input, and changes nothing.
+:class:`~paigow.web.security.Guard` checks size, Host and Origin in front of everything.
 """
 
 from __future__ import annotations
@@ -52,8 +64,11 @@ from fastapi.templating import Jinja2Templates
 from starlette.concurrency import run_in_threadpool
 
 from paigow.errors import PaigowError
+from paigow.store.players import name_key
+from paigow.table.engine import RoundRecord
 from paigow.table.session import TableOptions
 from paigow.web import schemas
+from paigow.web.accounts import COOKIE, HEADER, SECRET_DAYS, Accounts, Me
 from paigow.web.host import TableHost
 from paigow.web.lobby import DEFAULT_WAYS, Lobby, house_ways, options_from_request
 from paigow.web.push import Broadcast
@@ -63,18 +78,13 @@ from paigow.web.trainer import TrainerHub
 from paigow.web.view import person_view, public_record, round_story
 
 HERE = Path(__file__).parent
-HEADER = "x-paigow-token"
 HISTORY_PAGE = 20
 WS_PING_SECONDS = 25.0
 
 
-def cookie_name(table_id: str) -> str:
-    """The cookie holding a person's token at table ``table_id``."""
-    return f"paigow_t{table_id}"
-
-
-def _token(request: Request | WebSocket, table_id: str) -> str | None:
-    return request.headers.get(HEADER) or request.cookies.get(cookie_name(table_id))
+def _secret(request: Request | WebSocket) -> str | None:
+    """The browser's secret: the ``X-Paigow-Token`` header, or the player cookie."""
+    return request.headers.get(HEADER) or request.cookies.get(COOKIE)
 
 
 def _client(request: Request | WebSocket) -> str:
@@ -85,12 +95,16 @@ async def _read(request: Request, schema: schemas.Schema) -> dict[str, Any]:
     return schemas.parse_body(await request.body(), schema)
 
 
-def _seated(host: TableHost, token: str | None) -> None:
-    """Refuse unless ``token`` holds a seat at ``host`` (history is for its players)."""
-    if not token:
-        raise WebError(401, "the history is for the people at this table: join it first")
-    if host.person(token) is None:
-        raise WebError(401, "unknown or expired seat token: join the table again")
+def _keep(resp: Response, secret: str) -> Response:
+    """``resp`` setting the browser's secret in its cookie."""
+    resp.set_cookie(COOKIE, secret, max_age=SECRET_DAYS * 86400, path="/", httponly=True,
+                    samesite="strict")
+    return resp
+
+
+def _who(me: Me | None) -> dict[str, Any] | None:
+    """What a page may know of its person (never the secret)."""
+    return None if me is None else {"id": me.id, "name": me.name, "password": me.has_password}
 
 
 TRAINER_COOKIE = "paigow_trainer"
@@ -114,6 +128,13 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
     app.state.lobby = lobby
     hub = trainer if trainer is not None else TrainerHub(lobby.db)
     app.state.trainer = hub
+    accounts: Accounts = lobby.accounts
+
+    def me_of(request: Request | WebSocket) -> Me | None:
+        return accounts.lookup(_secret(request))
+
+    def need_me(request: Request) -> Me:
+        return accounts.require(_secret(request))
 
     @app.exception_handler(WebError)
     async def web_error(request: Request, exc: WebError) -> Response:
@@ -124,6 +145,9 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         return JSONResponse({"error": str(exc)}, status_code=400)
 
     def page(request: Request, name: str, **context: Any) -> Response:
+        from paigow.web.words import glossary_json
+
+        context.setdefault("glossary", json.dumps(glossary_json()))
         resp = templates.TemplateResponse(request, name, context)
         resp.headers["Content-Security-Policy"] = (
             "default-src 'self'; img-src 'self' data:; style-src 'self'; "
@@ -146,7 +170,7 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
     @app.get("/tables/{table_id}/history", response_class=HTMLResponse)
     async def history_page(request: Request, table_id: str) -> Response:
         host = lobby.get(table_id)
-        return page(request, "history.html", title=f"{host.name}: history",
+        return page(request, "history.html", title=f"{host.name}: your rounds",
                     table_id=host.id, game=host.opts.game)
 
     @app.get("/tables/{table_id}/rounds/{round_id}", response_class=HTMLResponse)
@@ -154,6 +178,45 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         host = lobby.get(table_id)
         return page(request, "round.html", title=f"{host.name}: round {round_id}",
                     table_id=host.id, game=host.opts.game, round_id=round_id)
+
+    @app.get("/rules/{game}", response_class=HTMLResponse)
+    async def rules_page(request: Request, game: str, table: str | None = None) -> Response:
+        from paigow.web.rules_page import poker_page, tiles_page
+
+        if game not in ("tiles", "poker"):
+            raise WebError(404, f"there are no rules for {game[:20]!r}: tiles or poker")
+        host = lobby.get(table) if table is not None else None
+        if host is not None and host.opts.game != game:
+            raise WebError(404, f"table {host.id} plays {host.opts.game}, not {game}")
+        summary = _rules_summary(host) if host is not None else None
+        if game == "tiles":
+            from paigow.tiles.rules import TileRules
+
+            tile_rules = TileRules(host.opts.gee_joon_tiebreak) if host else TileRules()  # type: ignore[arg-type]
+            data = tiles_page(tile_rules)
+            from paigow.tiles.tile import DECK
+
+            names = json.dumps({str(t): t.label() for t in DECK})
+        else:
+            data = poker_page(host.opts.poker_rules if host else None)
+            names = "{}"
+        title = "How to play Pai Gow tiles" if game == "tiles" else "How to play Pai Gow Poker"
+        return page(request, "rules.html", title=title, game=game, page=data, table=summary,
+                    names=names)
+
+    @app.get("/account", response_class=HTMLResponse)
+    async def account_page(request: Request) -> Response:
+        return page(request, "account.html", title="paigow: you")
+
+    @app.get("/history", response_class=HTMLResponse)
+    async def all_history_page(request: Request) -> Response:
+        return page(request, "history.html", title="Your rounds at every table",
+                    table_id="", game="")
+
+    @app.get("/rounds/{round_id}", response_class=HTMLResponse)
+    async def any_round_page(request: Request, round_id: int) -> Response:
+        return page(request, "round.html", title=f"Round {round_id}", table_id="",
+                    game="", round_id=round_id)
 
     @app.get("/trainer", response_class=HTMLResponse)
     async def trainer_page(request: Request) -> Response:
@@ -177,13 +240,25 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
             raise WebError(400, f"unknown {game} house way {way!r}: choose one of "
                                 + ", ".join(house_ways(game)))
         name = schemas.name_field(data) if str(data.get("name", "")).strip() else ""
+        # a named practice is a person's: their statistics belong to their player record
+        me = me_of(request)
+        secret = None
+        if me is not None:
+            if name and name_key(name) != name_key(me.name):
+                raise WebError(409, f"you are signed in as {me.name!r}: your practice is "
+                                    f"kept under that name (sign out to practise as "
+                                    f"{name!r})")
+            name = me.name
         settings = {"game": game, "drill": drill, "way": way, "name": name,
                     "banking": data.get("banking", drill == "dealer")}
+        hub.check(settings)
+        if me is None and name:
+            me, secret = await run_in_threadpool(accounts.create, name, _client(request))
         old = request.cookies.get(TRAINER_COOKIE)
         p = await run_in_threadpool(hub.start, _client(request), settings, old)
         resp = JSONResponse(p.view())
         resp.set_cookie(TRAINER_COOKIE, p.token, httponly=True, samesite="strict")
-        return resp
+        return _keep(resp, secret) if secret else resp
 
     @app.get("/api/trainer/state")
     def trainer_state(request: Request) -> dict[str, Any]:
@@ -215,8 +290,12 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
 
     @app.get("/api/trainer/options")
     async def trainer_options() -> dict[str, Any]:
+        from paigow.web.words import way_title
+
+        ways = {g: house_ways(g) for g in ("tiles", "poker")}
         return {"games": ["tiles", "poker"], "drills": ["player", "dealer"],
-                "house_ways": {g: house_ways(g) for g in ("tiles", "poker")}}
+                "house_ways": ways,
+                "way_titles": {g: {w: way_title(g, w) for w in ways[g]} for g in ways}}
 
     # -- the lobby -----------------------------------------------------------------------
     @app.get("/api/tables")
@@ -225,16 +304,22 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
 
     @app.get("/api/options")
     async def options() -> dict[str, Any]:
+        from paigow.web.words import variant_words, way_title
+
+        variants = {
+            "tiles": {"gee_joon_tiebreak": ["ranked", "no_value"]},
+            "poker": {"joker": ["bug", "wild"], "wheel": ["second", "lowest"],
+                      "foul": ["house", "forfeit"], "push": ["none", "pai-gow:Q"],
+                      "dragon": ["off", "house", "player"],
+                      "dragon_limit": ["up-to-main", "equal-main", "any"]},
+        }
+        ways = {g: house_ways(g) for g in ("tiles", "poker")}
         return {
             "games": ["tiles", "poker"],
-            "house_ways": {g: house_ways(g) for g in ("tiles", "poker")},
-            "variants": {
-                "tiles": {"gee_joon_tiebreak": ["ranked", "no_value"]},
-                "poker": {"joker": ["bug", "wild"], "wheel": ["second", "lowest"],
-                          "foul": ["house", "forfeit"], "push": ["none", "pai-gow:Q"],
-                          "dragon": ["off", "house", "player"],
-                          "dragon_limit": ["up-to-main", "equal-main", "any"]},
-            },
+            "house_ways": ways,
+            "way_titles": {g: {w: way_title(g, w) for w in ways[g]} for g in ways},
+            "variants": variants,
+            "variant_words": {g: variant_words(g, variants[g]) for g in variants},
             "side_bets": _side_bet_titles(),
             "seats": {"tiles": 7, "poker": 6},
         }
@@ -255,42 +340,73 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
     @app.get("/api/tables/{table_id}/state")
     def state(request: Request, table_id: str) -> dict[str, Any]:
         host = lobby.get(table_id)
-        token = _token(request, table_id)
-        host.seen(token)
-        return person_view(host, token)
+        me = me_of(request)
+        host.seen(me.id if me else None)
+        return person_view(host, me.id if me else None, _who(me))
 
     @app.post("/api/tables/{table_id}/join")
     async def join(request: Request, table_id: str) -> Response:
         host = lobby.get(table_id)
         data = await _read(request, schemas.JOIN)
-        name = schemas.name_field(data)
-        seat, token = host.join(name, _client(request), _token(request, table_id))
-        resp = JSONResponse({"seat": seat, "token": token})
-        resp.set_cookie(cookie_name(table_id), token, httponly=True, samesite="strict")
-        return resp
+        me = me_of(request)
+        name = schemas.name_field(data) if "name" in data else None
+        buy_in = schemas.money_field(data, "buy_in") if "buy_in" in data else None
+        seat = data.get("seat")
+        if me is not None and name is not None and name_key(name) != name_key(me.name):
+            raise WebError(409, f"you are signed in as {me.name!r}: sign out to join as "
+                                f"{name!r}")
+        secret = None
+        if me is None:
+            if name is None:
+                raise WebError(400, 'a new person joins with a name: {"name": "Ann"}')
+            host.can_seat(_client(request), seat, buy_in, accounts.grant)  # before a person is made
+            me, secret = await run_in_threadpool(accounts.create, name, _client(request))
+        assert me is not None
+        person = me
+        try:
+            wallet = await run_in_threadpool(accounts.wallet, person)
+            got = await run_in_threadpool(host.join, person.id, person.name, _client(request),
+                                          wallet, buy_in, seat)
+        except WebError as exc:  # a person just made keeps their cookie all the same
+            resp = JSONResponse({"error": exc.message}, status_code=exc.status)
+            return _keep(resp, secret) if secret else resp
+        resp = JSONResponse({"seat": got, "name": person.name, "player": person.id})
+        return _keep(resp, secret) if secret else resp
 
     @app.post("/api/tables/{table_id}/leave")
-    async def leave(request: Request, table_id: str) -> Response:
+    async def leave(request: Request, table_id: str) -> dict[str, Any]:
         host = lobby.get(table_id)
         await _read(request, schemas.EMPTY)
-        seat = host.leave(_token(request, table_id))
-        resp = JSONResponse({"left": seat})
-        resp.delete_cookie(cookie_name(table_id))
-        return resp
+        return {"left": host.leave(need_me(request).id)}
 
-    def _seat(host: TableHost, token: str | None) -> int:
-        p = host.person(token)
+    @app.post("/api/tables/{table_id}/back")
+    async def back(request: Request, table_id: str) -> dict[str, Any]:
+        host = lobby.get(table_id)
+        await _read(request, schemas.EMPTY)
+        return {"back": host.back(need_me(request).id)}
+
+    @app.post("/api/tables/{table_id}/chips")
+    async def chips(request: Request, table_id: str) -> dict[str, Any]:
+        host = lobby.get(table_id)
+        data = await _read(request, schemas.CHIPS)
+        me = need_me(request)
+        amount = schemas.money_field(data, "amount")
+        wallet = await run_in_threadpool(accounts.wallet, me)
+        await run_in_threadpool(host.add_chips, me.id, amount, wallet)
+        return {"added": amount}
+
+    def _seat(host: TableHost, request: Request) -> tuple[int, int]:
+        me = need_me(request)
+        p = host.person(me.id)
         if p is None:
-            raise WebError(401, "no seat token: join the table first" if not token
-                           else "unknown or expired seat token: join the table again")
-        return p.seat
+            raise WebError(409, "you do not sit at this table: join it first")
+        return me.id, p.seat
 
     @app.post("/api/tables/{table_id}/bet")
     async def bet(request: Request, table_id: str) -> dict[str, Any]:
         host = lobby.get(table_id)
         data = await _read(request, schemas.BET)
-        token = _token(request, table_id)
-        seat = _seat(host, token)  # whose seat first, then the amount
+        player, seat = _seat(host, request)  # whose seat first, then the amount
         side = schemas.side_field(data, "side") if "side" in data else {}
         dragon = schemas.money_field(data, "dragon") if "dragon" in data else 0
         if data.get("sit") is True:
@@ -303,24 +419,22 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
                 raise WebError(400, f"a bet must be more than zero, not {data['amount']!r}")
         else:
             raise WebError(400, 'give a bet as {"amount": "10.00"} (dollars) or {"sit": true}')
-        host.place_bet(token, seat, amount, side, dragon)
+        host.place_bet(player, seat, amount, side, dragon)
         return {"seat": seat, "bet": amount, "side": side, "dragon": dragon}
 
     @app.post("/api/tables/{table_id}/bank")
     async def bank(request: Request, table_id: str) -> dict[str, Any]:
         host = lobby.get(table_id)
         data = await _read(request, schemas.BANK)
-        token = _token(request, table_id)
-        seat = _seat(host, token)
-        host.answer_bank(token, seat, data["decision"])
+        player, seat = _seat(host, request)
+        host.answer_bank(player, seat, data["decision"])
         return {"seat": seat, "decision": data["decision"]}
 
     @app.post("/api/tables/{table_id}/set")
     async def set_hand(request: Request, table_id: str) -> dict[str, Any]:
         host = lobby.get(table_id)
         data = await _read(request, schemas.SET)
-        token = _token(request, table_id)
-        seat = _seat(host, token)
+        player, seat = _seat(host, request)
         dragon = data.get("dragon") is True
         forms = [k for k in ("low", "house", "high_text", "low_text") if k in data]
         if forms not in (["low"], ["house"], ["high_text", "low_text"]):
@@ -329,14 +443,14 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         if "low" in data:
             size = 4 if host.opts.game == "tiles" else 7
             low = schemas.positions_field(data, "low", size, 2)
-            host.set_hand(token, seat, low=low, foul_ok=data.get("foul_ok") is True,
+            host.set_hand(player, seat, low=low, foul_ok=data.get("foul_ok") is True,
                           dragon=dragon)
         elif "house" in data:
             if data["house"] is not True:
                 raise WebError(400, '"house" must be true when given')
-            host.set_hand(token, seat, house=True, dragon=dragon)
+            host.set_hand(player, seat, house=True, dragon=dragon)
         else:
-            host.set_hand(token, seat, high_text=data["high_text"], low_text=data["low_text"],
+            host.set_hand(player, seat, high_text=data["high_text"], low_text=data["low_text"],
                           dragon=dragon)
         return {"seat": seat, "set": True, "dragon": dragon}
 
@@ -344,49 +458,115 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
     async def hint(request: Request, table_id: str) -> Response:
         host = lobby.get(table_id)
         await _read(request, schemas.EMPTY)
-        token = _token(request, table_id)
-        seat = _seat(host, token)
+        player, seat = _seat(host, request)
         t0 = time.perf_counter()
-        result = await run_in_threadpool(host.hint, token, seat)
+        result = await run_in_threadpool(host.hint, player, seat)
         ms = (time.perf_counter() - t0) * 1000
         return JSONResponse(result, headers={"Server-Timing": f"hint;dur={ms:.2f}"})
+
+    # -- a person's own: history, rounds, wallet, password --------------------------------
+    def _history(me: Me, table: str | None, page: int) -> dict[str, Any]:
+        if page < 1:
+            raise WebError(400, f"page {page} is not a page number")
+        rows, total = accounts.rounds(me, table, page, HISTORY_PAGE)
+        pages = max(1, math.ceil(total / HISTORY_PAGE))
+        if page > pages:
+            raise WebError(400, f"page {page} is not one of 1 to {pages}")
+        stories = []
+        for r in rows:
+            detail = json.loads(r["detail"]) if isinstance(r["detail"], str) else r["detail"]
+            story = round_story(RoundRecord.from_json(detail), r["names"])
+            stories.append({**story, "table": r["table"], "seat_mine": r["seat"],
+                            "game": _game_of(detail)})
+        return {"page": page, "pages": pages, "rounds_kept": total, "rounds": stories}
 
     @app.get("/api/tables/{table_id}/history")
     def history(request: Request, table_id: str, page: int = 1) -> dict[str, Any]:
         host = lobby.get(table_id)
-        _seated(host, _token(request, table_id))
-        with host.cv:
-            played = list(host.history)
-        pages = max(1, math.ceil(len(played) / HISTORY_PAGE))
-        if not 1 <= page <= pages:
-            raise WebError(400, f"page {page} is not one of 1 to {pages}")
-        newest = played[::-1][(page - 1) * HISTORY_PAGE: page * HISTORY_PAGE]
+        me = need_me(request)
         return {"table": host.id, "name": host.name, "game": host.opts.game,
-                "page": page, "pages": pages, "rounds_kept": len(played),
-                "rounds": [round_story(rec, names) for rec, names in newest]}
+                **_history(me, host.name, page)}
+
+    @app.get("/api/history")
+    def all_history(request: Request, page: int = 1) -> dict[str, Any]:
+        return {"table": None, "name": "every table", "game": None,
+                **_history(need_me(request), None, page)}
+
+    def _round(request: Request, round_id: int) -> dict[str, Any]:
+        from paigow.table.replay import game_for
+
+        found = accounts.round_of(need_me(request), round_id)
+        rec = RoundRecord.from_json(found["detail"])
+        game = game_for(found["session_record"])
+        audit = _audit(lobby.db, round_id)
+        return {"table": found["table"], "name": found["table"],
+                "game": found["session_record"]["game"], "seat_mine": found["seat"],
+                "story": round_story(rec, found["names"]), "audit": audit,
+                "fair": _fair(game, rec), "piece_names": _piece_names(game)}
 
     @app.get("/api/tables/{table_id}/rounds/{round_id}")
-    async def round_detail(request: Request, table_id: str, round_id: int) -> dict[str, Any]:
-        host = lobby.get(table_id)
-        _seated(host, _token(request, table_id))
-        with host.cv:
-            found = next(((rec, names) for rec, names in host.history
-                          if rec.round_id == round_id), None)
-        if found is None:
-            raise WebError(404, f"round {round_id} is not a settled round of this table")
-        rec, names = found
-        audit = await run_in_threadpool(_audit, host, round_id)
-        return {"table": host.id, "name": host.name, "game": host.opts.game,
-                "story": round_story(rec, names), "audit": audit,
-                "fair": _fair(host, rec)}
+    def round_detail(request: Request, table_id: str, round_id: int) -> dict[str, Any]:
+        lobby.get(table_id)
+        return _round(request, round_id)
+
+    @app.get("/api/rounds/{round_id}")
+    def any_round(request: Request, round_id: int) -> dict[str, Any]:
+        return _round(request, round_id)
+
+    def _record(request: Request, round_id: int) -> Response:
+        found = accounts.round_of(need_me(request), round_id)
+        rec = RoundRecord.from_json(found["detail"])
+        return JSONResponse(public_record(rec, found["session_record"]["game"]), headers={
+            "Content-Disposition": f'attachment; filename="round-{round_id}.json"'})
 
     @app.get("/api/tables/{table_id}/rounds/{round_id}/record")
     def round_record(request: Request, table_id: str, round_id: int) -> Response:
-        host = lobby.get(table_id)
-        _seated(host, _token(request, table_id))
-        rec = _settled(host, round_id)
-        return JSONResponse(public_record(rec, host.opts.game), headers={
-            "Content-Disposition": f'attachment; filename="round-{round_id}.json"'})
+        lobby.get(table_id)
+        return _record(request, round_id)
+
+    @app.get("/api/rounds/{round_id}/record")
+    def any_round_record(request: Request, round_id: int) -> Response:
+        return _record(request, round_id)
+
+    @app.get("/api/me")
+    def me_view(request: Request) -> dict[str, Any]:
+        me = me_of(request)
+        if me is None:
+            return {"signed_in": False}
+        return {"signed_in": True, **accounts.summary(me)}
+
+    @app.post("/api/me/password")
+    async def password(request: Request) -> dict[str, Any]:
+        data = await _read(request, schemas.PASSWORD)
+        me = need_me(request)
+        await run_in_threadpool(accounts.set_password, me, data["password"], data.get("old"))
+        return {"password": True}
+
+    @app.post("/api/me/reload")
+    async def reload(request: Request) -> dict[str, Any]:
+        await _read(request, schemas.EMPTY)
+        me = need_me(request)
+        return {"wallet": await run_in_threadpool(accounts.reload, me)}
+
+    @app.post("/api/signin")
+    async def sign_in(request: Request) -> Response:
+        data = await _read(request, schemas.SIGN_IN)
+        name = schemas.name_field(data)
+        me, secret = await run_in_threadpool(accounts.sign_in, name, data["password"],
+                                             _client(request))
+        old = _secret(request)
+        if old:
+            with contextlib.suppress(WebError):
+                await run_in_threadpool(accounts.sign_out, old)
+        return _keep(JSONResponse({"name": me.name, "player": me.id}), secret)
+
+    @app.post("/api/signout")
+    async def sign_out(request: Request) -> Response:
+        await _read(request, schemas.EMPTY)
+        known = await run_in_threadpool(accounts.sign_out, _secret(request))
+        resp = JSONResponse({"signed_out": known})
+        resp.delete_cookie(COOKIE, path="/")
+        return resp
 
     # -- live -------------------------------------------------------------------------
     lobby_push = Broadcast(lambda keys: {None: {"tables": lobby.listing()}}, lobby.subscribe)
@@ -398,7 +578,8 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         if b is None:
             def views(keys: list[Any]) -> dict[Any, Any]:
                 with host.cv:
-                    return {k: person_view(host, k) for k in keys}
+                    return {(player, who): person_view(host, player, json.loads(who))
+                            for player, who in keys}
 
             b = table_push[host.id] = Broadcast(views, host.subscribe)
         return b
@@ -425,41 +606,69 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
             await websocket.close(code=4404, reason=f"there is no table {table_id[:20]!r}")
             return
         await websocket.accept()
-        token = _token(websocket, table_id)
-        host.connected(token, +1)
         try:
-            await _serve_broadcast(websocket, pusher(host), token, lambda: host.seen(token))
+            me = await run_in_threadpool(me_of, websocket)
+            who = _who(me)
+        except WebError as exc:  # a bad sign-in watches as a visitor, and is told why
+            me, who = None, {"problem": exc.message}
+        player = me.id if me else None
+        host.connected(player, +1)
+        try:
+            # the view is the person's and what the page may know of its sign-in
+            key = (player, json.dumps(who, sort_keys=True))
+            await _serve_broadcast(websocket, pusher(host), key, lambda: host.seen(player))
         finally:
-            host.connected(token, -1)
+            host.connected(player, -1)
 
     return Guard(app, allowed_hosts)
 
 
-def _settled(host: TableHost, round_id: int) -> Any:
+def _rules_summary(host: TableHost) -> dict[str, Any]:
+    """A table's rules for its How to play page: the summary, side bets in words."""
+    from paigow.table.money import format_money
+    from paigow.web.view import table_summary
+    from paigow.web.words import side_bet_words
+
     with host.cv:
-        rec = next((r for r, _ in host.history if r.round_id == round_id), None)
-    if rec is None:
-        raise WebError(404, f"round {round_id} is not a settled round of this table")
-    return rec
+        summary = table_summary(host)
+    for o in summary["rules"].get("side_bets", []):
+        o["on_words"] = side_bet_words(o["on"])
+        o["minimum_text"], o["maximum_text"] = format_money(o["minimum"]), format_money(o["maximum"])
+        if o.get("envy_minimum"):
+            o["envy_text"] = format_money(o["envy_minimum"])
+    return summary
 
 
-def _fair(host: TableHost, rec: Any) -> dict[str, Any]:
+def _game_of(detail: dict[str, Any]) -> str:
+    """The game of a round's record, told by its pieces (tiles read "6-6", cards "As")."""
+    deck = detail.get("deck") or []
+    return "tiles" if deck and "-" in str(deck[0]) else "poker"
+
+
+def _piece_names(game: Any) -> dict[str, str]:
+    """The names of the tile faces (a tiles game), for the pieces' titles."""
+    if game.name != "tiles":
+        return {}
+    return {game.piece_text(p): game.piece_label(p) for p in game.deck()}
+
+
+def _fair(game: Any, rec: RoundRecord) -> dict[str, Any]:
     """The round re-dealt from its revealed seed and checked against its commitment."""
     from paigow.table.fair import verify_round
 
-    if not rec.commitment or not rec.seed or host.game is None:
+    if not rec.commitment or not rec.seed:
         return {"checked": False, "why": "this round was not dealt from a committed seed"}
-    v = verify_round(host.game, rec.commitment, rec.seed, public_record(rec, host.opts.game))
+    v = verify_round(game, rec.commitment, rec.seed, public_record(rec, game.name))
     return {"checked": True, "fair": v.fair, "differences": v.differences,
             "commitment": rec.commitment, "seed": rec.seed}
 
 
-def _audit(host: TableHost, round_id: int) -> dict[str, Any]:
+def _audit(db: str | None, round_id: int) -> dict[str, Any]:
     """Replay the round from the ledger and compare (a separate connection, read only)."""
     from paigow.store import open_store
     from paigow.table.replay import audit_round
 
-    store = open_store(host.db)
+    store = open_store(db, readonly=True)
     try:
         rep = audit_round(store, round_id)
     except PaigowError as exc:
@@ -495,7 +704,9 @@ async def _serve_socket(
         if text != sent:
             seq += 1
             sent = text
-            await ws.send_text(f'{{"type":"state","seq":{seq},"state":{text}}}')
+            # "now": the server's clock, so a page counts a deadline down whatever its own
+            await ws.send_text(
+                f'{{"type":"state","seq":{seq},"now":{time.time():.3f},"state":{text}}}')
 
     reader = asyncio.create_task(_answer(ws, seen))
     try:

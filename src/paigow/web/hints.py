@@ -27,6 +27,7 @@ from typing import Any
 
 from paigow.errors import PaigowError
 from paigow.table.game import Game
+from paigow.web.words import way_title
 
 _POKER = threading.Lock()  # one poker advisor computes at a time (large tables in memory)
 
@@ -118,7 +119,8 @@ class Advisor:
         rows, total = self._advise(hand, banking)
         ms = (time.perf_counter() - t0) * 1000
         return {"status": "ready", "rows": rows, "opponent_hands": total,
-                "ms": round(ms, 2), "way": self.house_way, "banking": banking}
+                "ms": round(ms, 2), "way": self.house_way,
+                "way_title": way_title(self.game.name, self.house_way), "banking": banking}
 
     def _row(self, hand: tuple[Any, ...], odds: Any, merged: int) -> dict[str, Any]:
         view = self.game.view(odds.setting)

@@ -1,12 +1,12 @@
-"""One table served to browsers: people join seats, bots play the others.
+"""One table served to browsers: people take seats with their own money, bots play the others.
 
 The engine's round (:meth:`paigow.table.engine.Table.play_round`) is synchronous: it asks
 each seat's player for a bet, the bank answer and a setting, in table order. Here it runs
-in a background thread, and every seat is played by a :class:`WebSeat`: a bot while nobody
-sits there, a person once someone has joined. A person's answers come from requests
-(HTTP): the request checks the answer, stores it in the seat's slot and wakes the round;
-the round thread, blocked in ``bet``/``bank``/``choose``, takes it from the slot. Bets may
-be placed in any order during the betting, and hands set in any order once dealt.
+in a background thread, and every seat is played by a :class:`WebSeat`: its bot while the
+seat holds the bot's chips, its person once someone has bought in. A person's answers come
+from requests (HTTP): the request checks the answer, stores it in the seat's slot and wakes
+the round; the round thread, blocked in ``bet``/``bank``/``choose``, takes it from the slot.
+Bets may be placed in any order during the betting, and hands set in any order once dealt.
 
 Every piece of shared state is guarded by one :class:`threading.Condition`. Every change
 calls the host's listeners (the WebSocket connections of :mod:`paigow.web.app`, which then
@@ -14,22 +14,33 @@ push each person the view :mod:`paigow.web.view` computes for them). A refused a
 raises :class:`~paigow.web.schemas.WebError` before anything is stored, so it changes
 nothing.
 
-People and their seats:
+**The table keeps moving.** Each phase has one deadline for everyone at once (``deadline``,
+``idle_seconds`` after the phase opens): the betting, the bank offer, the setting. Whoever
+has not answered by then has the table act for them: no bet (they sit the round out), the
+bank refused, the house way; and the table acts for them at once for the rest of that
+round, so one idle person costs the others one deadline a round at most. A person the
+table acted for in ``sit_out_after`` rounds in a row is **sat out**: the seat and its chips
+are kept, the table no longer waits for them (no bet, the bank refused, at once) and
+plays without them until they press "back" (:meth:`TableHost.back`). A table whose people
+are all sat out deals no rounds. The buyer of a dragon hand is shown it as soon as it is
+dealt and may set it at once.
 
-* a person joins with a name unique at the table (case and spacing aside) and gets a
-  secret token; one client (an address) holds at most ``seats_per_client`` seats here;
-* a person who acts slower than ``idle_seconds`` has the table act for them (sit out,
-  refuse the bank, the house way), and keeps the seat;
-* a person with no page open (no WebSocket, no request) for ``gone_seconds`` is gone: the
-  seat goes back to its bot and the token stops working. Tokens live only in this
-  process, so they also end with the server.
+**People and their money** (:mod:`paigow.store.players`): a person is a player record
+(``player`` id), the same at every table and after a restart. Taking a seat buys in from
+their wallet; leaving, being gone (no page open for ``gone_seconds``) or the table closing
+cashes the seat out back to the wallet. Those moves are written by the round thread (the
+one that owns the table's ledger connection), between the moments a seat's chips are in
+play (:meth:`paigow.table.engine.Table.transfer`): a person who leaves mid-round sees the
+round out (the table acts for them) and is cashed out when it ends. One person holds one
+seat at a table (two tabs are one person); one client (an address) at most
+``seats_per_client`` seats.
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import logging
-import secrets
 import threading
 import time
 from collections.abc import Callable
@@ -43,7 +54,9 @@ from paigow.table.chance import secure_chance, seeded_chance
 from paigow.table.engine import BetRequest, RoundOpening, RoundRecord, Seat, Table
 from paigow.table.game import Choice, Game
 from paigow.table.house_rules import Wager
+from paigow.table.money import format_money
 from paigow.table.players import Bot
+from paigow.table.seating import Seating
 from paigow.table.session import Prepared, TableOptions, bot_policy, prepare
 from paigow.web.hints import Advisor, HintJob, advisor_for
 from paigow.web.listeners import Listener, Listeners
@@ -51,10 +64,12 @@ from paigow.web.schemas import WebError
 
 Phase = Literal["starting", "waiting", "betting", "bank", "setting", "closed", "error"]
 WAIT_STEP = 0.5  # seconds between checks of a blocked seat (closing, leaving, gone)
-IDLE_SECONDS = 120.0
+IDLE_SECONDS = 60.0
 GONE_SECONDS = 90.0
+SIT_OUT_AFTER = 2
 SEATS_PER_CLIENT = 3
 HISTORY_KEPT = 500  # settled rounds kept in memory for the views (the ledger keeps all)
+MOVE_WAIT = 10.0  # seconds a join or top-up waits for the round thread to write it
 
 Waited = Literal["answered", "left", "idle"]
 
@@ -80,15 +95,20 @@ _UNSET: Any = object()
 
 @dataclass
 class Person:
-    """Someone seated at the table through a browser."""
+    """Someone seated at the table through a browser: player record ``player``."""
 
-    token: str
+    player: int
     name: str
     seat: int
     client: str
     joined_round: int
     last_seen: float
+    buy_in: int = 0  # the chips asked for, until the round thread writes the buy-in
     sockets: int = 0
+    sat_out: bool = False  # missed too many rounds: the table plays without them
+    misses: int = 0  # rounds in a row the table acted for them
+    error: str | None = None  # why the buy-in failed (the person is then unseated)
+    note: str | None = None  # the last refusal of a move (chips not added)
 
 
 @dataclass
@@ -98,7 +118,13 @@ class SeatState:
     number: int
     bot: Bot[Any, Any]
     person: Person | None = None
+    owner: int | None = None  # whose chips the seat holds (a player; None: the bot's)
+    stint: int | None = None  # the owner's stint (paigow.store.players)
+    leaving: str | None = None  # why the owner goes, when their cash-out waits for a round
+    chips_asked: int = 0  # more chips its person asked for, not written yet
     playing: bool = False  # a person plays this seat in the round in play
+    missed: bool = False  # the table acted for the person this round: away for its rest
+    acted: bool = False  # the person answered something in time this round
     bet_closed: bool = False  # the seat's bet for this round has been taken
     bet: Any = _UNSET  # a person's wager (or None to sit out) waiting to be taken
     round_bet: int | None = None  # the main bet the seat made this round
@@ -111,7 +137,6 @@ class SeatState:
     chosen: Choice[Any] | None = None  # the choice once taken by the round
     hint: HintJob | None = None
     timed_out: str | None = None  # what the table did for a person who took too long
-    deadline: float | None = None  # wall-clock time the table stops waiting for the person
     hand_view: dict[str, Any] | None = None  # the hand's arrangements, computed once a deal
     # the dragon hand this seat bought and sets itself (house rules "player")
     dragon_hand: tuple[Any, ...] | None = None
@@ -123,6 +148,8 @@ class SeatState:
     def reset(self) -> None:
         """A new round: nothing bet, offered or dealt."""
         self.playing = False
+        self.missed = False
+        self.acted = False
         self.bet_closed = False
         self.bet = _UNSET
         self.round_bet = None
@@ -135,7 +162,6 @@ class SeatState:
         self.chosen = None
         self.hint = None
         self.timed_out = None
-        self.deadline = None
         self.hand_view = None
         self.dragon_hand = None
         self.dragon_choice = None
@@ -146,7 +172,8 @@ class SeatState:
     @property
     def setting_dragon(self) -> bool:
         """The seat's own hand is set and its dragon hand waits for its setting."""
-        return self.dragon_hand is not None and self.dragon_choice is None \
+        own_set = self.hand is None or self.choice is not None or self.chosen is not None
+        return self.dragon_hand is not None and own_set and self.dragon_choice is None \
             and self.dragon_chosen is None
 
     def current(self) -> tuple[tuple[Any, ...], bool, bool] | None:
@@ -158,6 +185,12 @@ class SeatState:
         if self.hand is not None:
             return self.hand, self.banking, False
         return None
+
+    def answering(self) -> bool:
+        """A person who is here decides for this seat now (not the bot, not the table)."""
+        p = self.person
+        return self.playing and p is not None and p.player == self.owner \
+            and not p.sat_out and not self.missed
 
 
 @dataclass
@@ -190,6 +223,9 @@ class WebSeat:
     def dealt(self, hand: tuple[Any, ...], banking: bool) -> None:
         self.host._deal(self.number, hand, banking)
 
+    def dealt_dragon(self, hand: tuple[Any, ...]) -> None:
+        self.host._deal_dragon(self.number, hand)
+
     def choose(self, hand: tuple[Any, ...], banking: bool) -> Choice[Any]:
         return self.host._take_choice(self.number, hand, banking)
 
@@ -207,6 +243,7 @@ class HostLimits:
     idle_seconds: float | None = IDLE_SECONDS
     gone_seconds: float = GONE_SECONDS
     seats_per_client: int = SEATS_PER_CLIENT
+    sit_out_after: int = SIT_OUT_AFTER
 
     def __post_init__(self) -> None:
         if self.idle_seconds is not None and not self.idle_seconds > 0:
@@ -216,14 +253,19 @@ class HostLimits:
             raise PaigowError(f"gone time {self.gone_seconds} must be a positive number")
         if self.seats_per_client < 1:
             raise PaigowError(f"seats per client {self.seats_per_client} must be at least 1")
+        if self.sit_out_after < 0:
+            raise PaigowError(f"sit out after {self.sit_out_after} rounds: give 0 (never) "
+                              "or more")
 
 
 class TableHost:
     """A table for browsers: ``opts`` (game, seats, bankroll, rules), the ledger at ``db``.
 
-    :meth:`start` builds the table and runs rounds in a thread; people :meth:`join`, then
-    act through :meth:`place_bet`, :meth:`answer_bank`, :meth:`set_hand`; the view of one
-    person is :func:`paigow.web.view.person_view`. :meth:`close` stops the table.
+    :meth:`start` builds the table and runs rounds in a thread; people :meth:`join` (a
+    player record and a buy-in from their wallet), then act through :meth:`place_bet`,
+    :meth:`answer_bank`, :meth:`set_hand`; the view of one person is
+    :func:`paigow.web.view.person_view`. :meth:`close` stops the table, every person's
+    chips back in their wallet.
     """
 
     def __init__(self, opts: TableOptions, db: str | None = None, *, table_id: str = "1",
@@ -249,9 +291,12 @@ class TableHost:
         self.version = 0
         self.table: Table[Any, Any] | None = None
         self.game: Game[Any, Any] | None = None
+        self.seating: Seating | None = None
         self.session_id = 0
         self.seats: dict[int, SeatState] = {}
-        self.people: dict[str, Person] = {}
+        self.people: dict[int, Person] = {}  # by player id
+        self.seat_back: dict[int, int] = {}  # player -> the seat they lost without leaving
+        self.deadline: float | None = None  # when the phase in play stops waiting
         self.in_play: RoundInPlay | None = None
         self.round_no = 0  # the round in play, or the last one played between rounds
         self.history: list[tuple[RoundRecord, dict[int, str]]] = []
@@ -274,7 +319,8 @@ class TableHost:
                 raise PaigowError("the table did not start in time")
 
     def close(self, timeout: float = 10.0) -> None:
-        """Stop the table: a round in play is voided (every bet goes back)."""
+        """Stop the table: a round in play is voided (every bet goes back), then every
+        person's chips go back to their wallet."""
         with self.cv:
             self.closed = True
             self._changed()
@@ -325,6 +371,8 @@ class TableHost:
             with self.cv:
                 try:
                     self.table = self._build(store)
+                    self.seating = Seating(self.table, store, self.name)
+                    self.seat_back = store.seat_back(self.name)
                 except Exception as exc:
                     self.phase, self.error = "error", _public(exc, "the table could not be built")
                     self._changed()
@@ -343,14 +391,41 @@ class TableHost:
             if self.advisor is not None:
                 with contextlib.suppress(ValueError):
                     self.advisor.listeners.remove(self._advisor_changed)
+            with self.cv:
+                self._cash_out_everyone(store)
             store.close()
+
+    def _cash_out_everyone(self, store: Store) -> None:
+        """The table closes: every person's chips back to their wallet (unless a round of
+        it is still open, which the ledger's recovery then voids before cashing out)."""
+        if self.seating is None or self.table is None:
+            return
+        if store.query("SELECT id FROM round WHERE session_id = ? AND status = 'open'",
+                       (self.session_id,)):
+            return
+        for s in self.seats.values():
+            if s.owner is not None and s.stint is not None:
+                try:
+                    self.seating.leave(s.stint, s.owner, s.number, "closed", bot_chips=0)
+                except Exception as exc:  # the ledger's recovery does it on next open
+                    log.error("cashing out seat %s at close failed", s.number, exc_info=exc)
+                    continue
+                s.owner = s.stint = None
+        self.people.clear()
+
+    def _active(self) -> bool:
+        """Someone plays here (a person who is not sat out)."""
+        return any(p is not None and not p.sat_out for p in
+                   (s.person for s in self.seats.values()))
 
     def _loop(self, table: Table[Any, Any]) -> None:
         while True:
             with self.cv:
-                while not (self.closed or any(s.person for s in self.seats.values())):
+                self._moves()
+                while not (self.closed or self._active()):
                     self.cv.wait(WAIT_STEP)
                     self._reap()
+                    self._moves()
                 if self.closed:
                     self.phase = "closed"
                     self._changed()
@@ -360,12 +435,13 @@ class TableHost:
                 self.in_play = None
                 self.round_no = table.rounds_played + 1
                 self.phase = "betting"
+                self._phase_deadline()
                 self._changed()
             try:
                 record = table.play_round()
             except Closed:
                 with self.cv:
-                    self.phase, self.in_play = "closed", None
+                    self.phase, self.in_play, self.deadline = "closed", None, None
                     self._changed()
                 return
             except Exception as exc:
@@ -378,37 +454,115 @@ class TableHost:
                     names: dict[int, str] = self.in_play.names if self.in_play else {}
                     self.history.append((record, names))
                     del self.history[:-HISTORY_KEPT]
+                self._count_misses()
                 self.in_play = None
+                self.deadline = None
                 self.round_no = table.rounds_played
                 self.phase = "waiting"
                 self._changed()
 
+    def _phase_deadline(self) -> None:
+        """A phase opens: one deadline for everyone it asks (holds the lock)."""
+        idle = self.limits.idle_seconds
+        self.deadline = None if idle is None else self.clock() + idle
+
+    def _count_misses(self) -> None:
+        """After a round: a person the table acted for has missed it; one who answered in
+        time has not; ``sit_out_after`` misses in a row sit them out (holds the lock)."""
+        limit = self.limits.sit_out_after
+        for s in self.seats.values():
+            p = s.person
+            if p is None or not s.playing:
+                continue
+            if s.missed:
+                p.misses += 1
+                if limit and p.misses >= limit and not p.sat_out:
+                    p.sat_out = True
+            elif s.acted:
+                p.misses = 0
+
+    # -- money moving between wallets and seats ---------------------------------------
+    def _moves(self) -> None:
+        """Write the seat changes waiting (holds the lock; the round thread only): the
+        cash-out of people gone from seats whose chips are free, the buy-ins of people who
+        joined, chips added. A seat whose chips are in play waits for the round's end."""
+        table, seating = self.table, self.seating
+        if table is None or seating is None:
+            return
+        busy = table.busy_seats()
+        moved = False
+        for s in self.seats.values():
+            if s.number in busy:
+                continue
+            p = s.person
+            if s.owner is not None and (p is None or p.player != s.owner):
+                assert s.stint is not None
+                try:
+                    seating.leave(s.stint, s.owner, s.number, s.leaving or "left")
+                except Exception as exc:
+                    log.error("cashing out seat %s failed", s.number, exc_info=exc)
+                    continue
+                s.owner = s.stint = None
+                s.leaving = None
+                moved = True
+            if p is not None and s.owner is None:
+                try:
+                    s.stint = seating.sit(p.player, s.number, p.buy_in, p.joined_round)
+                except Exception as exc:
+                    p.error = str(exc) if isinstance(exc, PaigowError) else \
+                        _public(exc, "the buy-in failed")
+                    self._drop(p)
+                    moved = True
+                    continue
+                s.owner = p.player
+                moved = True
+            if p is not None and s.owner == p.player and s.chips_asked:
+                assert s.stint is not None
+                try:
+                    seating.add(s.stint, p.player, s.number, s.chips_asked)
+                    p.note = None
+                except Exception as exc:
+                    p.note = str(exc) if isinstance(exc, PaigowError) else \
+                        _public(exc, "adding chips failed")
+                s.chips_asked = 0
+                moved = True
+        if moved:
+            self._changed()
+
+    def _await_move(self, done: Callable[[], bool]) -> None:
+        """Wait (in a request) until the round thread has written a seat change."""
+        self.cv.wait_for(lambda: done() or self.closed or self.phase == "error", MOVE_WAIT)
+
     # -- presence ------------------------------------------------------------------------
     def _reap(self) -> None:
-        """Free the seats of people gone longer than ``gone_seconds`` (holds the lock)."""
+        """Unseat the people gone longer than ``gone_seconds`` (holds the lock): their
+        chips go back to their wallet as soon as no round holds them."""
         now = self.clock()
         for p in list(self.people.values()):
             if p.sockets <= 0 and now - p.last_seen > self.limits.gone_seconds:
-                self._free(p)
+                self._drop(p, "gone")
+                self.seat_back[p.player] = p.seat
 
-    def _free(self, p: Person) -> None:
-        self.people.pop(p.token, None)
+    def _drop(self, p: Person, why: str = "left") -> None:
+        self.people.pop(p.player, None)
         seat = self.seats[p.seat]
         if seat.person is p:
             seat.person = None
+            if seat.owner == p.player:
+                seat.leaving = why
         self._changed()
 
-    def seen(self, token: str | None) -> None:
-        """A request or message from the holder of ``token``: they are here."""
+    def seen(self, player: int | None) -> None:
+        """A request or message from ``player``: they are here."""
         with self.cv:
-            p = self.people.get(token or "")
+            p = self.people.get(player or 0)
             if p is not None:
                 p.last_seen = self.clock()
 
-    def connected(self, token: str | None, delta: int) -> None:
-        """A page of the holder of ``token`` opened (+1) or closed (-1) its WebSocket."""
+    def connected(self, player: int | None, delta: int) -> None:
+        """A page of ``player`` opened (+1) or closed (-1) its WebSocket."""
         with self.cv:
-            p = self.people.get(token or "")
+            p = self.people.get(player or 0)
             if p is not None:
                 p.sockets = max(0, p.sockets + delta)
                 p.last_seen = self.clock()
@@ -435,68 +589,88 @@ class TableHost:
 
     def _wait(self, seat: SeatState, ready: Callable[[], bool]) -> Waited:
         """Block the round until ``ready()``: ``"answered"``; ``"left"`` when the person
-        left or is gone (their bot answers); ``"idle"`` past ``idle_seconds``. Raises
-        :class:`Closed` when the host closes. Holds the lock."""
-        idle = self.limits.idle_seconds
-        seat.deadline = None if idle is None else self.clock() + idle
-        self._changed()
-        try:
-            while not ready():
-                if self.closed:
-                    raise Closed
-                self._reap()
-                if seat.person is None:
-                    seat.playing = False
-                    return "left"
-                step = WAIT_STEP
-                if seat.deadline is not None:
-                    step = min(step, seat.deadline - self.clock())
-                    if step <= 0:
-                        return "idle"
-                self.cv.wait(step)
-            return "answered"
-        finally:
-            seat.deadline = None
+        left or is gone; ``"idle"`` past the phase's deadline (the person is then away for
+        the rest of the round). Raises :class:`Closed` when the host closes. Holds the
+        lock; writes waiting seat changes meanwhile."""
+        while not ready():
+            if self.closed:
+                raise Closed
+            self._reap()
+            self._moves()
+            if seat.person is None or seat.person.player != seat.owner:
+                return "left"
+            step = WAIT_STEP
+            if self.deadline is not None:
+                step = min(step, self.deadline - self.clock())
+                if step <= 0:
+                    seat.missed = True
+                    return "idle"
+            self.cv.wait(step)
+        seat.acted = True
+        return "answered"
 
     def _take_bet(self, n: int, request: BetRequest) -> Wager | None:
         with self.cv:
+            self._moves()  # a person who just joined buys in before their bet is asked
             seat = self.seats[n]
             p = seat.person
-            seat.playing = p is not None and p.joined_round <= request.round_number
-            waited = self._wait(seat, lambda: seat.bet is not _UNSET) if seat.playing else "left"
-            wager: Wager | None
-            if waited == "answered":
-                wager = seat.bet
-            elif waited == "idle":
-                wager = None
-                seat.timed_out = "no bet in time: you sat this round out"
-            else:
-                answer = seat.bot.bet(request)
-                wager = None if answer is None else Wager(answer)
+            seat.playing = p is not None and p.player == seat.owner \
+                and p.joined_round <= request.round_number
+            wager: Wager | None = None
+            if seat.owner is None:
+                wager = self._bot_bet(seat, request)
+            elif seat.answering():
+                waited = self._wait(seat, lambda: seat.bet is not _UNSET)
+                if waited == "answered":
+                    wager = self._still_valid(seat, seat.bet)
+                elif waited == "idle":
+                    seat.timed_out = "no bet in time: you sat this round out"
+                elif seat.owner is None:  # left, and the seat is the bot's again
+                    wager = self._bot_bet(seat, request)
             seat.bet_closed = True
             seat.round_wager = wager
             seat.round_bet = None if wager is None else wager.main
             self._changed()
             return wager
 
+    def _bot_bet(self, seat: SeatState, request: BetRequest) -> Wager | None:
+        """The bot's bet, asked with the seat's chips as they are now."""
+        assert self.table is not None
+        now = dataclasses.replace(request, balance=self.table.balance(seat.number))
+        answer = seat.bot.bet(now)
+        return None if answer is None else Wager(answer)
+
+    def _still_valid(self, seat: SeatState, wager: Wager | None) -> Wager | None:
+        """A person's wager as the table takes it (checked again: chips may have moved)."""
+        if wager is None:
+            return None
+        assert self.table is not None
+        try:
+            return self.table.validate_bet(seat.number, wager,
+                                           self.table.seats[seat.number].owner)
+        except PaigowError as exc:
+            seat.timed_out = f"your bet was not taken ({exc}): you sat this round out"
+            return None
+
     def _take_bank(self, n: int, offer: BankOffer) -> BankDecision:
         with self.cv:
             seat = self.seats[n]
-            if not seat.playing or not (offer.can_take or offer.can_cobank):
-                return seat.bot.bank(offer) if not seat.playing else "refuse"
+            if seat.owner is None:
+                return seat.bot.bank(offer)
+            if not seat.answering() or not (offer.can_take or offer.can_cobank):
+                return "refuse"  # nobody here to ask, or nothing to offer
             seat.offer = offer
             self.phase = "bank"
+            self._phase_deadline()
             self._changed()
             try:
                 waited = self._wait(seat, lambda: seat.bank_answer is not None)
+                decision: BankDecision = "refuse"
                 if waited == "answered":
                     assert seat.bank_answer is not None
-                    decision: BankDecision = seat.bank_answer
+                    decision = seat.bank_answer
                 elif waited == "idle":
-                    decision = "refuse"
                     seat.timed_out = "no answer to the bank offer in time: refused"
-                else:
-                    decision = seat.bot.bank(offer)
             finally:
                 seat.offer = None
             if decision != "refuse":
@@ -507,25 +681,51 @@ class TableHost:
     def _deal(self, n: int, hand: tuple[Any, ...], banking: bool) -> None:
         with self.cv:
             seat = self.seats[n]
-            self.phase = "setting"
-            if seat.playing:
+            if self.phase != "setting":
+                self.phase = "setting"
+                self._phase_deadline()
+            if seat.answering():
                 seat.hand = hand
                 seat.banking = banking
             self._changed()
 
+    def _deal_dragon(self, n: int, hand: tuple[Any, ...]) -> None:
+        """The dragon hand seat ``n`` bought, shown to its buyer as soon as it is dealt."""
+        with self.cv:
+            seat = self.seats[n]
+            if seat.answering():
+                seat.dragon_hand = hand
+                self._changed()
+
+    def _house(self, hand: tuple[Any, ...], banking: bool, why: str) -> Choice[Any]:
+        game = self.game
+        assert game is not None
+        c = game.house_choice(hand, banking)
+        return Choice(c.setting, c.rule, why)
+
+    def _set_by(self, seat: SeatState, ready: Callable[[], Choice[Any] | None],
+                hand: tuple[Any, ...], banking: bool, late: str) -> Choice[Any]:
+        """The setting a person here makes (``ready()`` once they have), or the house way
+        when they are away, leave or let the deadline pass (told ``late``)."""
+        waited = self._wait(seat, lambda: ready() is not None) if seat.answering() else "left"
+        choice = ready()
+        if waited == "answered" and choice is not None:
+            return choice
+        if waited == "idle":
+            seat.timed_out = late
+        return self._house(hand, banking, "set the house way: its player was away or took "
+                                          "too long")
+
     def _take_choice(self, n: int, hand: tuple[Any, ...], banking: bool) -> Choice[Any]:
         with self.cv:
             seat = self.seats[n]
-            if seat.playing and seat.hand is None:
-                self._deal(n, hand, banking)  # a table without the dealt hook
-            waited = self._wait(seat, lambda: seat.choice is not None) if seat.playing else "left"
-            if waited == "answered":
-                assert seat.choice is not None
-                choice = seat.choice
-            else:  # the seat's bot sets by its way
+            if seat.owner is None:
                 choice = seat.bot.choose(hand, banking)
-                if waited == "idle":
-                    seat.timed_out = "hand not set in time: set the house way for you"
+            else:
+                if seat.answering() and seat.hand is None:
+                    self._deal(n, hand, banking)  # a table without the dealt hook
+                choice = self._set_by(seat, lambda: seat.choice, hand, banking,
+                                      "hand not set in time: set the house way for you")
             seat.chosen = choice
             self._changed()
             return choice
@@ -535,63 +735,150 @@ class TableHost:
         it): the person's, or the house way when the seat is a bot's or time runs out."""
         with self.cv:
             seat = self.seats[n]
-            game = self.game
-            assert game is not None
-            if not seat.playing:
-                return game.house_choice(hand, False)
-            seat.dragon_hand = hand
-            waited = self._wait(seat, lambda: seat.dragon_choice is not None)
-            if waited == "answered":
-                assert seat.dragon_choice is not None
-                choice = seat.dragon_choice
-            else:
-                c = game.house_choice(hand, False)
-                choice = Choice(c.setting, c.rule, "set the house way: its buyer left or "
-                                "took too long")
-                if waited == "idle":
-                    seat.timed_out = "dragon hand not set in time: set the house way for you"
+            if seat.answering() and seat.dragon_hand is None:
+                seat.dragon_hand = hand
+            choice = self._set_by(seat, lambda: seat.dragon_choice, hand, False,
+                                  "dragon hand not set in time: set the house way for you")
             seat.dragon_chosen = choice
             self._changed()
             return choice
 
     # -- the people's side ------------------------------------------------------------
-    def join(self, name: str, client: str, token: str | None = None) -> tuple[int, str]:
-        """Seat a person (again, when ``token`` is already theirs here): ``(seat, token)``.
-        ``name`` has been checked by :func:`paigow.web.schemas.name_field`."""
+    def join(self, player: int, name: str, client: str, wallet: int,
+             buy_in: int | None = None, seat: int | None = None) -> int:
+        """Seat person ``player`` (called ``name``, whose wallet holds ``wallet`` cents)
+        with ``buy_in`` cents from it (default: the table's chips per seat, or the whole
+        wallet if less), at ``seat`` (default: the seat they lost without leaving if it is
+        free, else the first free one); the seat. A person already seated here gets their
+        seat (two tabs are one person). Waits until the buy-in is written."""
         with self.cv:
             self._ready()
             self._reap()
-            mine = self.people.get(token or "")
+            mine = self.people.get(player)
             if mine is not None:
                 mine.last_seen = self.clock()
-                return mine.seat, mine.token
-            key = name.casefold()
-            if any(p.name.casefold() == key for p in self.people.values()):
-                raise WebError(409, f"the name {name!r} is taken at this table: choose another")
+                return mine.seat
             held = sum(1 for p in self.people.values() if p.client == client)
             if held >= self.limits.seats_per_client:
                 raise WebError(429, f"this client already holds {held} seats at this table "
                                     f"(at most {self.limits.seats_per_client})")
-            free = [s for s in self.seats.values() if s.person is None]
-            if not free:
-                raise WebError(409, f"the table is full: all {len(self.seats)} seats are taken")
-            seat = free[0]
+            own = next((s for s in self.seats.values() if s.owner == player), None)
+            free = [s for s in self.seats.values()
+                    if s.person is None and s.owner in (None, player)]
+            if seat is not None:
+                if seat not in self.seats:
+                    raise WebError(404, f"there is no seat {seat} at this table "
+                                        f"(seats 1 to {len(self.seats)})")
+                chosen = self.seats[seat]
+                if chosen not in free:
+                    raise WebError(409, f"seat {seat} is taken: choose a free one")
+            elif own is not None and own in free:
+                chosen = own  # they left mid-round: their chips are still at the seat
+            else:
+                if not free:
+                    raise WebError(409, f"the table is full: all {len(self.seats)} seats are "
+                                        "taken")
+                back = self.seat_back.get(player)
+                chosen = next((s for s in free if s.number == back), free[0])
+            if chosen.owner == player:
+                amount = 0  # back at a seat still holding their chips: no buy-in
+            else:
+                if own is not None:
+                    raise WebError(409, f"your chips are still at seat {own.number} until "
+                                        "this round ends: take that seat")
+                amount = min(wallet, self.opts.bankroll) if buy_in is None else buy_in
+                self._check_buy_in(amount, wallet)
             if self.phase in ("waiting", "starting"):
                 joined = self.round_no + 1
             else:  # a round in play: theirs if the seat's bet is still to be taken
-                joined = self.round_no + (1 if seat.bet_closed or self.phase != "betting" else 0)
-            person = Person(secrets.token_urlsafe(24), name, seat.number, client, joined,
-                            self.clock())
-            seat.person = person
-            self.people[person.token] = person
+                joined = self.round_no + (1 if chosen.bet_closed or self.phase != "betting"
+                                          else 0)
+            p = Person(player, name, chosen.number, client, joined, self.clock(), amount)
+            chosen.person = p
+            if chosen.owner == player:
+                chosen.leaving = None
+            self.people[player] = p
+            self.seat_back.pop(player, None)
             self._changed()
-            return seat.number, person.token
+            self._await_move(lambda: chosen.owner == player or p.error is not None)
+            if p.error is not None:
+                raise WebError(409, f"you could not buy in: {p.error}")
+            return chosen.number
 
-    def leave(self, token: str | None) -> int:
-        """The person leaves; their bot plays the seat from now on."""
+    def can_seat(self, client: str, seat: int | None = None, buy_in: int | None = None,
+                 wallet: int = 0) -> None:
+        """Refuse (as :meth:`join` would) a new person (whose wallet will hold ``wallet``)
+        at a full table, at a seat that is not free, from a client holding its seats
+        already, or with a buy-in they could not make: checked before a person is made
+        for the join."""
         with self.cv:
-            p = self._person(token)
-            self._free(p)
+            self._check_buy_in(min(wallet, self.opts.bankroll) if buy_in is None else buy_in,
+                               wallet)
+            self._ready()
+            self._reap()
+            held = sum(1 for p in self.people.values() if p.client == client)
+            if held >= self.limits.seats_per_client:
+                raise WebError(429, f"this client already holds {held} seats at this table "
+                                    f"(at most {self.limits.seats_per_client})")
+            free = [s.number for s in self.seats.values()
+                    if s.person is None and s.owner is None]
+            if seat is not None and seat not in self.seats:
+                raise WebError(404, f"there is no seat {seat} at this table "
+                                    f"(seats 1 to {len(self.seats)})")
+            if seat is not None and seat not in free:
+                raise WebError(409, f"seat {seat} is taken: choose a free one")
+            if not free:
+                raise WebError(409, f"the table is full: all {len(self.seats)} seats are "
+                                    "taken")
+
+    def _check_buy_in(self, amount: int, wallet: int) -> None:
+        low = self.opts.limits.minimum + self.opts.commission.flat_fee
+        if amount <= 0:
+            raise WebError(400, f"a buy-in of {format_money(amount)} must be more than zero")
+        if amount > wallet:
+            raise WebError(409, f"your wallet holds {format_money(wallet)}: you cannot buy "
+                                f"in for {format_money(amount)}")
+        if amount < low:
+            raise WebError(400, f"a buy-in of {format_money(amount)} cannot cover this "
+                                f"table's minimum bet ({format_money(low)} with any fee)")
+
+    def add_chips(self, player: int, amount: int, wallet: int) -> None:
+        """More chips for ``player``'s seat from their wallet (holding ``wallet`` cents);
+        written as soon as the seat's chips are not in a round."""
+        with self.cv:
+            p = self._person(player)
+            s = self.seats[p.seat]
+            if amount <= 0:
+                raise WebError(400, f"chips added must be more than zero, not "
+                                    f"{format_money(amount)}")
+            if amount + s.chips_asked > wallet:
+                raise WebError(409, f"your wallet holds {format_money(wallet)}: you cannot "
+                                    f"add {format_money(amount)}")
+            s.chips_asked += amount
+            self._changed()
+            self._await_move(lambda: s.chips_asked == 0)
+            if p.note is not None:
+                raise WebError(409, f"no chips were added: {p.note}")
+
+    def leave(self, player: int | None) -> int:
+        """The person leaves: their chips go back to their wallet (after the round in
+        play, if it holds them; the table acts for them till then)."""
+        with self.cv:
+            p = self._person(player)
+            self._drop(p)
+            self.seat_back.pop(p.player, None)
+            return p.seat
+
+    def back(self, player: int | None) -> int:
+        """A sat-out person is back: they play from the next betting (this one if their
+        bet is still to be taken)."""
+        with self.cv:
+            p = self._person(player)
+            if not p.sat_out:
+                raise WebError(409, f"seat {p.seat} is not sat out: nothing to come back to")
+            p.sat_out = False
+            p.misses = 0
+            self._changed()
             return p.seat
 
     def _ready(self) -> Table[Any, Any]:
@@ -603,25 +890,25 @@ class TableHost:
             raise WebError(503, "the table is starting")
         return self.table
 
-    def _person(self, token: str | None) -> Person:
-        if not token:
-            raise WebError(401, "no seat token: join the table first")
+    def _person(self, player: int | None) -> Person:
+        if not player:
+            raise WebError(401, "you are not signed in: join the table first")
         self._reap()
-        p = self.people.get(token)
+        p = self.people.get(player)
         if p is None:
-            raise WebError(401, "unknown or expired seat token: join the table again")
+            raise WebError(409, "you do not sit at this table: join it first")
         p.last_seen = self.clock()
         return p
 
-    def person(self, token: str | None) -> Person | None:
-        """The person holding ``token`` here, if any."""
+    def person(self, player: int | None) -> Person | None:
+        """The person ``player`` seated here, if any."""
         with self.cv:
-            return self.people.get(token or "")
+            return self.people.get(player or 0)
 
-    def _mine(self, token: str | None, seat: int) -> SeatState:
-        """The seat ``seat`` if ``token`` sits there; a clear refusal otherwise."""
+    def _mine(self, player: int | None, seat: int) -> SeatState:
+        """The seat ``seat`` if ``player`` sits there; a clear refusal otherwise."""
         self._ready()
-        p = self._person(token)
+        p = self._person(player)
         if seat not in self.seats:
             raise WebError(404, f"there is no seat {seat} at this table "
                                 f"(seats 1 to {len(self.seats)})")
@@ -629,13 +916,20 @@ class TableHost:
             raise WebError(403, f"seat {seat} is not yours: you sit at seat {p.seat}")
         return self.seats[seat]
 
-    def place_bet(self, token: str | None, seat: int, amount: int | None,
+    def place_bet(self, player: int | None, seat: int, amount: int | None,
                   side: dict[str, int] | None = None, dragon: int = 0) -> None:
         """Bet ``amount`` cents this round (``None``: sit the round out), with the side
         bets ``side`` (offer name: cents) and ``dragon`` cents asked for the dragon hand."""
         with self.cv:
-            s = self._mine(token, seat)
+            s = self._mine(player, seat)
             table = self._ready()
+            p = s.person
+            assert p is not None
+            if s.owner != p.player:
+                raise WebError(409, f"seat {seat} cannot bet yet: your chips are on their "
+                                    "way from your wallet")
+            if p.sat_out:
+                raise WebError(409, f"seat {seat} is sat out: press back to play again")
             if self.phase != "betting" or s.bet_closed or s.bet is not _UNSET:
                 raise WebError(409, f"seat {seat} cannot bet now: "
                                     + ("its bet for this round is already in"
@@ -654,10 +948,10 @@ class TableHost:
             s.bet = wager
             self._changed()
 
-    def answer_bank(self, token: str | None, seat: int, decision: str) -> None:
+    def answer_bank(self, player: int | None, seat: int, decision: str) -> None:
         """Take, co-bank or refuse the bank offered to the seat."""
         with self.cv:
-            s = self._mine(token, seat)
+            s = self._mine(player, seat)
             if s.offer is None or s.bank_answer is not None:
                 raise WebError(409, f"no bank offer is waiting for seat {seat}: "
                                     f"the table is {self.doing()}")
@@ -672,7 +966,7 @@ class TableHost:
             self._changed()
 
     def set_hand(
-        self, token: str | None, seat: int, *, low: tuple[int, ...] | None = None,
+        self, player: int | None, seat: int, *, low: tuple[int, ...] | None = None,
         high_text: str | None = None, low_text: str | None = None, house: bool = False,
         foul_ok: bool = False, dragon: bool = False,
     ) -> None:
@@ -684,7 +978,7 @@ class TableHost:
         from paigow.web.view import arrangement_of
 
         with self.cv:
-            s = self._mine(token, seat)
+            s = self._mine(player, seat)
             if dragon:
                 if not s.setting_dragon:
                     why = ("its dragon hand is already set" if s.dragon_choice or s.dragon_chosen
@@ -731,11 +1025,11 @@ class TableHost:
                 s.choice = choice
             self._changed()
 
-    def hint(self, token: str | None, seat: int) -> dict[str, Any]:
+    def hint(self, player: int | None, seat: int) -> dict[str, Any]:
         """The exact value of every distinct setting of the seat's hand. Tiles: computed
         here and now; poker: started in a thread, the result pushed when ready."""
         with self.cv:
-            s = self._mine(token, seat)
+            s = self._mine(player, seat)
             now = s.current()
             if now is None or self.game is None or self.advisor is None:
                 raise WebError(409, f"seat {seat} has no hand to advise on now")
@@ -771,6 +1065,8 @@ class TableHost:
     # -- what people see ---------------------------------------------------------------
     def doing(self) -> str:
         """The phase in words."""
+        if self.phase == "waiting" and self.people and not self._active():
+            return "waiting: everyone here sits out"
         return {
             "starting": "starting", "waiting": "waiting for a person to join",
             "betting": "taking bets", "bank": "offering the bank",

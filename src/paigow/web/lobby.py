@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from paigow.errors import PaigowError
 from paigow.settle import Commission, parse_rate
 from paigow.table.session import Prepared, TableOptions, prepare
+from paigow.web.accounts import WALLET_GRANT, Accounts
 from paigow.web.host import HostLimits, TableHost
 from paigow.web.listeners import Listeners
 from paigow.web.schemas import WebError
@@ -32,11 +33,14 @@ DEFAULT_WAYS = {"tiles": "australian", "poker": "house"}
 def house_ways(game: str) -> list[str]:
     """The house ways a new table of ``game`` may use: shipped ways that set a banker's
     hand, and at poker only those with a fast kernel (the Hint's exact advice needs the
-    way's setting of all 154,143,080 hands)."""
+    way's setting of all 154,143,080 hands). A command line's placeholders (``FILE.toml``)
+    are never offered: a browser names no file."""
+    from paigow.web.words import menu_ways
+
     if game == "tiles":
         from paigow.tiles.ways.registry import NAMES
 
-        return [n for n in NAMES if n not in ("optimal", "table:PATH")]
+        return menu_ways([n for n in NAMES if n != "optimal"])
     from paigow.analysis.poker_ways import SlowWay, fast_way
     from paigow.poker.ways import NAMES as POKER_NAMES
 
@@ -58,7 +62,14 @@ class Lobby:
     lock: threading.Lock = field(default_factory=threading.Lock)
     next_id: int = 1
     listeners: Listeners = field(default_factory=Listeners)
+    wallet_grant: int = WALLET_GRANT
+    accounts: Accounts = field(init=False)
     room: Room | None = None  # many processes on one PostgreSQL ledger (web/room.py)
+
+    def __post_init__(self) -> None:
+        # the people's records, opened first: their recovery cashes out the seats a
+        # server that died left, before a table of this one opens
+        self.accounts = Accounts(self.db, self.wallet_grant)
 
     def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
         """Call ``listener`` on every change of any table (and on a new table)."""
@@ -142,11 +153,13 @@ class Lobby:
         return out
 
     def close(self) -> None:
-        """Close every table (rounds in play are voided)."""
+        """Close every table (rounds in play are voided, people's chips go back to their
+        wallets), then the people's records."""
         with self.lock:
             hosts = list(self.tables.values())
         for h in hosts:
             h.close()
+        self.accounts.close()
 
 
 def _summary(host: TableHost) -> dict[str, Any]:

@@ -226,7 +226,12 @@ def _s(required: bool = False, max_len: int = MAX_TEXT) -> Field:
     return Field(("string",), required, max_len)
 
 
-JOIN: Schema = {"name": Field(("string",), True, 200)}
+JOIN: Schema = {"name": Field(("string",), False, 200),  # a new person's name
+                "buy_in": Field(("string", "integer", "number"), False, 20),  # dollars
+                "seat": Field(("integer",))}
+CHIPS: Schema = {"amount": Field(("string", "integer", "number"), True, 20)}
+SIGN_IN: Schema = {"name": Field(("string",), True, 200), "password": _s(True, 200)}
+PASSWORD: Schema = {"password": _s(True, 200), "old": _s(False, 200)}
 EMPTY: Schema = {}
 BET: Schema = {"amount": Field(("string", "integer", "number"), False, 20),
                "sit": Field(("boolean",)),

@@ -9,8 +9,10 @@ setting is sent as the positions of its low hand.
 
 Preparing a session (the poker opponent's one-time table, a minute or two the first time)
 and grading a poker hand (the exact advice) run off the request, their progress pushed.
-The graded hands are kept in the project's database under the person's name, so their
-statistics and the chart of EV given up survive restarts; a SQLite connection stays in its
+The graded hands of a named practice are kept in the project's database under the
+person's name, which is their player record's (:mod:`paigow.web.accounts`: a named
+practice is a signed-in person's, or makes one), so their statistics and the chart of EV
+given up belong to that person and survive restarts; a SQLite connection stays in its
 thread, so each piece of work opens the store it uses.
 """
 
@@ -87,6 +89,14 @@ class TrainerHub:
             raise WebError(401, "no practice is open here: start one")
         p.last_seen = time.time()
         return p
+
+    def check(self, settings: dict[str, Any]) -> None:
+        """Refuse (400) settings a practice could not start with, before anything is made."""
+        try:
+            make_game(TableOptions(game=settings["game"], house_way=settings["way"],
+                                   bot_ways=(settings["way"],)))
+        except PaigowError as exc:
+            raise WebError(400, str(exc)) from None
 
     def start(self, client: str, settings: dict[str, Any], old: str | None) -> Practice:
         """Open a practice with ``settings`` (checked), replacing the caller's old one."""

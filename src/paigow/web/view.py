@@ -15,6 +15,7 @@ knowing the rules itself.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -71,7 +72,16 @@ def arrangement_of(game: Game[Any, Any], hand: tuple[Any, ...],
 def arrangements(game: Game[Any, Any], hand: tuple[Any, ...]) -> dict[str, dict[str, Any]]:
     """Every split of ``hand`` by positions: key ``"i,j"`` (the low hand's positions,
     sorted; at tiles either hand's), the names of both hands, which side is high (tiles),
-    and whether it fouls (poker)."""
+    the positions of the pieces of each hand as the engine orders them (``high_pos``,
+    ``low_pos``), and whether it fouls (poker).
+
+    >>> from paigow.table.session import TableOptions, make_game
+    >>> game, _ = make_game(TableOptions())
+    >>> hand = tuple(game.parse_piece(t) for t in "6-4 2-2 6-6 6-2".split())
+    >>> a = arrangements(game, hand)["2,3"]   # the last two make the better hand
+    >>> a["high_pos"], a["high_name"], a["low_pos"], a["low_name"]
+    ([2, 3], 'Teen Gong', [0, 1], '4 points')
+    """
     out: dict[str, dict[str, Any]] = {}
     for low in combinations(range(len(hand)), low_size(game)):
         s = _split(game, hand, low)
@@ -79,9 +89,14 @@ def arrangements(game: Game[Any, Any], hand: tuple[Any, ...]) -> dict[str, dict[
         part = sorted(game.piece_text(hand[i]) for i in low)
         these_high = game.name == "tiles" and \
             sorted(game.piece_text(p) for p in s.low) != part
+        rest = [i for i in range(len(hand)) if i not in low]
+        high_pos, low_pos = (list(low), rest) if these_high else (rest, list(low))
         out[",".join(map(str, low))] = {
             "high": v.high, "low": v.low, "high_name": v.high_name, "low_name": v.low_name,
             "pair_is_high": these_high, "foul": _fouls(game, s),
+            # where each hand's pieces sit in the dealt hand: the page shows the pieces at
+            # high_pos under high_name, so it never names a hand other than the one shown
+            "high_pos": high_pos, "low_pos": low_pos,
         }
     return out
 
@@ -113,6 +128,27 @@ def _bare(reason: str) -> str:
         if reason.startswith(prefix):
             return reason[len(prefix):]
     return reason
+
+
+@lru_cache(maxsize=64)
+def side_title(name: str) -> str:
+    """A side bet's title for people (its pay table's name: ``fortune`` -> ``Fortune
+    Bonus``); a pay table that is not shipped keeps its name."""
+    from paigow.errors import PaigowError
+    from paigow.poker.sidebet import load_paytable, shipped_paytables
+
+    if name not in shipped_paytables():
+        return name
+    try:
+        return load_paytable(name).name
+    except PaigowError:
+        return name
+
+
+def _plain_rule(rule: str) -> str:
+    from paigow.web.words import plain_rule
+
+    return plain_rule(rule)
 
 
 def _seat_name(names: dict[int, str], seat: int | None) -> str:
@@ -148,6 +184,25 @@ def _told(hand: dict[str, Any], r: Any) -> dict[str, Any]:
     }
 
 
+def bank_share(kind: str, bank_net: int, commission: int) -> dict[str, Any]:
+    """What the bank's result means to a player who banked (``kind`` ``"player"``: all of
+    it) or co-banked (``"cobank"``: half, the odd cent to the house, as
+    :func:`paigow.table.bank.cobank_share` settles it): their ``share``, the
+    ``share_commission`` they paid on it, and their ``share_net``. The house: nothing.
+
+    >>> bank_share("cobank", 1501, 75)
+    {'share': 750, 'share_commission': 75, 'share_net': 675}
+    >>> bank_share("house", 1501, 0)
+    {}
+    """
+    from paigow.table.bank import cobank_share
+
+    if kind == "house":
+        return {}
+    share = bank_net if kind == "player" else cobank_share(bank_net)
+    return {"share": share, "share_commission": commission, "share_net": share - commission}
+
+
 def round_story(record: RoundRecord, names: dict[int, str]) -> dict[str, Any]:
     """A settled round told for people: the banker and every seat's two hands against the
     banker's, each marked won/lost/copy/0-0 with the engine's reason, and the money; why
@@ -163,6 +218,7 @@ def round_story(record: RoundRecord, names: dict[int, str]) -> dict[str, Any]:
             "place": h.place, "seat": h.seat, "name": _seat_name(names, h.seat),
             "pieces": h.hand.split(), "high": h.high.split(), "low": h.low.split(),
             "high_name": h.high_name, "low_name": h.low_name, "rule": h.rule,
+            "rule_text": _plain_rule(h.rule),
             "note": h.note, "forfeit": h.forfeit,
         }
         if h.role == "banker":
@@ -176,7 +232,7 @@ def round_story(record: RoundRecord, names: dict[int, str]) -> dict[str, Any]:
         if r is None:
             continue
         seats.append(_told(hand, r))
-    side = [{**x.to_json(), "seat_name": _seat_name(names, x.seat),
+    side = [{**x.to_json(), "seat_name": _seat_name(names, x.seat), "title": side_title(x.name),
              "net_text": format_money(x.net)} for x in record.side]
     return {
         "round": record.round_id, "number": record.number,
@@ -190,7 +246,8 @@ def round_story(record: RoundRecord, names: dict[int, str]) -> dict[str, Any]:
         "side": side,
         "bank": {"net": record.bank_net, "commission": record.bank_commission,
                  "result": ("won" if record.bank_net > 0 else
-                            "lost" if record.bank_net < 0 else "even")},
+                            "lost" if record.bank_net < 0 else "even"),
+                 **bank_share(banker.kind, record.bank_net, record.bank_commission)},
         "balances": {k: v for k, v in record.balances.items() if k != HOUSE},
         "house_net": record.balances.get(HOUSE, 0),
         "commitment": record.commitment, "seed": record.seed,
@@ -198,7 +255,42 @@ def round_story(record: RoundRecord, names: dict[int, str]) -> dict[str, Any]:
 
 
 # -- one person's view -------------------------------------------------------------------------
+def banker_words(banker: dict[str, Any] | None, names: dict[int, str],
+                 you: int | None) -> str:
+    """Who banks the round, for the status line: ``"you bank"``, ``"Bo banks"``, ``"Bo
+    co-banks with the house"``, ``"the house banks"``.
+
+    >>> banker_words({"kind": "cobank", "seat": 2}, {2: "Bo"}, None)
+    'Bo co-banks with the house'
+    >>> banker_words({"kind": "player", "seat": 2}, {2: "Bo"}, 2)
+    'you bank'
+    """
+    if not banker or banker.get("kind") == "house":
+        return "the house banks"
+    seat = banker.get("seat")
+    who = "you" if seat is not None and seat == you else (
+        names.get(seat) if seat is not None and names.get(seat) else f"seat {seat}")
+    third = who != "you"
+    if banker.get("kind") == "cobank":
+        return f"{who} co-bank{'s' if third else ''} with the house"
+    return f"{who} bank{'s' if third else ''}"
+
+
+def _bank_status(host: TableHost, n: int) -> str | None:
+    """What the seat that banks this round is doing (never "sits out")."""
+    ip = host.in_play
+    if ip is None or ip.banker.get("seat") != n or host.phase not in ("setting", "bank"):
+        return None
+    return "co-banks with the house" if ip.banker.get("kind") == "cobank" else "banks"
+
+
 def _status(host: TableHost, s: SeatState) -> str:
+    if s.person is not None and s.person.sat_out and s.round_bet is None and not s.banking:
+        return "sat out (away)"
+    banking = _bank_status(host, s.number)
+    if banking is not None and not (s.hand is not None and s.choice is None
+                                    and s.chosen is None):
+        return banking
     if host.phase == "betting":
         if s.bet_closed:
             return "sits out" if s.round_bet is None else "bet in"
@@ -233,10 +325,10 @@ def table_summary(host: TableHost) -> dict[str, Any]:
             for x in house.side_bets]
     if house is not None and house.dragon is not None:
         rules["dragon"] = house.dragon.to_json()
-    return {
+    summary = {
         "id": host.id, "name": host.name, "game": o.game, "seats": o.seats,
         "people": sum(1 for s in host.seats.values() if s.person is not None),
-        "phase": host.phase,
+        "phase": host.phase, "doing": host.doing(),
         "rules": {
             "house_way": o.house_way, "min_bet": o.limits.minimum,
             "max_bet": o.limits.maximum, "bankroll": o.bankroll,
@@ -245,13 +337,29 @@ def table_summary(host: TableHost) -> dict[str, Any]:
             "limits": o.limits.describe(), **rules,
         },
     }
+    return _worded(summary)
 
 
-def person_view(host: TableHost, token: str | None) -> dict[str, Any]:
-    """Everything the holder of ``token`` may see now (no token: a visitor's view)."""
+def _worded(summary: dict[str, Any]) -> dict[str, Any]:
+    """A table's summary with its rules in plain words (``words``), its house way's title
+    and its push rule in words, for the pages (which never show a rule's code)."""
+    from paigow.web.words import push_words, rules_words, way_title
+
+    r, game = summary["rules"], summary["game"]
+    r["words"] = rules_words(r, game)
+    r["house_way_title"] = way_title(game, r["house_way"])
+    if game == "poker":
+        r["push_words"] = push_words(r.get("push") or "none")
+    return summary
+
+
+def person_view(host: TableHost, player: int | None,
+                who: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Everything person ``player`` may see now (None: a visitor's view); ``who``: what the
+    page may know of its signed-in person (name, or why their sign-in was refused)."""
     with host.cv:
         table, game = host.table, host.game
-        me = host.people.get(token or "")
+        me = host.people.get(player or 0)
         seats = []
         for n, s in host.seats.items():
             p = s.person
@@ -265,6 +373,7 @@ def person_view(host: TableHost, token: str | None) -> dict[str, Any]:
                 "balance": table.balance(n) if table else 0,
                 "bet": s.round_bet if s.bet_closed else None,
                 "status": _status(host, s),
+                "sat_out": bool(p and p.sat_out),
             })
         ip = host.in_play
         warm = host.advisor.warmup.to_json() if host.advisor else None
@@ -281,6 +390,8 @@ def person_view(host: TableHost, token: str | None) -> dict[str, Any]:
             "commitment": table.commitment if table else None,
             "in_play": None if ip is None else {
                 "banker": ip.banker, "dice": list(ip.dice), "first_place": ip.first_place,
+                "banker_words": banker_words(ip.banker, ip.names,
+                                             me.seat if me is not None else None),
                 "bets": {str(k): v for k, v in ip.bets.items()},
                 "side": ip.side, "dragon": ip.dragon,
             },
@@ -291,11 +402,26 @@ def person_view(host: TableHost, token: str | None) -> dict[str, Any]:
                             if game and game.name == "tiles" else {}),
             "you": _you(host, me.seat) if me is not None and table and game else None,
             "last": None,
+            **people_part(host, player, me is not None, who),
         }
         if host.history:
             rec, names = host.history[-1]
             out["last"] = round_story(rec, names)
         return out
+
+
+def people_part(host: TableHost, player: int | None, seated: bool,
+                who: dict[str, Any] | None) -> dict[str, Any]:
+    """The view's part about people and time: the phase's shared ``deadline`` (seconds
+    since the epoch; the WebSocket message says the server's ``now``), the signed-in
+    person (``me``), and the seat offered back to a person whose seat went without their
+    leaving (a server restart, a page gone) when it is free (``seat_back``)."""
+    back = host.seat_back.get(player or 0) if not seated else None
+    if back is not None:
+        s = host.seats.get(back)
+        if s is None or s.person is not None or s.owner not in (None, player):
+            back = None
+    return {"deadline": host.deadline, "me": who, "seat_back": back}
 
 
 def _you(host: TableHost, n: int) -> dict[str, Any]:
@@ -305,8 +431,9 @@ def _you(host: TableHost, n: int) -> dict[str, Any]:
     table, game = host.table, host.game
     assert table is not None and game is not None and s.person is not None
     awaiting: str | None = None
+    mine = s.owner == s.person.player
     if host.phase == "betting" and not s.bet_closed and s.bet is _UNSET \
-            and s.person.joined_round <= host.round_no:
+            and s.person.joined_round <= host.round_no and mine and not s.person.sat_out:
         awaiting = "bet"
     elif s.offer is not None and s.bank_answer is None:
         awaiting = "bank"
@@ -322,8 +449,14 @@ def _you(host: TableHost, n: int) -> dict[str, Any]:
         "min_bet": limits.minimum,
         "suggested_bet": max(limits.minimum, host.opts.bet),
         "awaiting": awaiting,
-        "deadline": s.deadline,
+        "deadline": host.deadline if awaiting else None,
         "timed_out": s.timed_out,
+        "sat_out": s.person.sat_out,
+        "misses": s.person.misses,
+        "sit_out_after": host.limits.sit_out_after,
+        "buying_in": not mine,
+        "chips_asked": s.chips_asked,
+        "note": s.person.note,
         "joins_round": s.person.joined_round,
         "bet": s.round_bet if s.bet_closed else (None if s.bet is _UNSET or s.bet is None
                                                   else s.bet.main),
@@ -373,6 +506,7 @@ def _hand_view(game: Game[Any, Any], hand: tuple[Any, ...], banking: bool) -> di
         "foul_rule": getattr(getattr(game, "rules", None), "foul", None),
         "house_low": positions_of(hand, list(house.setting.low)),
         "house_rule": house.rule,
+        "house_rule_text": _plain_rule(house.rule),
     }
 
 

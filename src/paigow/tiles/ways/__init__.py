@@ -32,6 +32,15 @@ class Decision:
     setting: Setting
     rule: str
 
+    def __str__(self) -> str:
+        return f"{self.setting}  ({self.rule})"
+
+    def _repr_html_(self) -> str:
+        """The setting as the browser draws it, and the rule (Jupyter)."""
+        from html import escape
+
+        return self.setting._repr_html_() + f"<div><small>{escape(self.rule)}</small></div>"
+
     def to_json(self) -> dict[str, object]:
         return {
             "high": [str(t) for t in self.setting.high],

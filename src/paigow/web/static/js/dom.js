@@ -83,7 +83,7 @@ export function liveSocket(path, onState, onStatus) {
     ws.addEventListener("open", () => { delay = 500; onStatus("live"); });
     ws.addEventListener("message", (ev) => {
       const msg = JSON.parse(ev.data);
-      if (msg.type === "state") onState(msg.state);
+      if (msg.type === "state") onState(msg.state, msg);
     });
     ws.addEventListener("close", () => {
       if (stopped) return;
@@ -103,4 +103,57 @@ export function liveSocket(path, onState, onStatus) {
 export function announce(text) {
   const live = document.getElementById("announce");
   if (live) live.textContent = text;
+}
+
+// An error shown where it happened: right after `anchor` (the control or group that was
+// refused), announced (role=alert), and scrolled into view if it is not on screen.
+export function showErrorAt(anchor, message) {
+  clearErrors();
+  if (!message) return;
+  let box = null;
+  if (anchor && anchor.isConnected) {
+    box = document.createElement("div");
+    box.className = "local-error";
+    box.setAttribute("role", "alert");
+    box.textContent = message;
+    anchor.after(box);
+  } else {
+    box = document.getElementById("error");
+    if (!box) return;
+    box.textContent = message;
+    box.hidden = false;
+  }
+  const r = box.getBoundingClientRect();
+  if (r.top < 0 || r.bottom > window.innerHeight) box.scrollIntoView({ block: "center" });
+}
+
+export function clearErrors() {
+  for (const el of document.querySelectorAll(".local-error")) el.remove();
+  const top = document.getElementById("error");
+  if (top) { top.hidden = true; top.textContent = ""; }
+}
+
+// Bring `el` fully into view if it is not (a newly dealt hand on a phone).
+export function intoView(el, block = "start") {
+  if (!el || el.hidden) return;
+  const r = el.getBoundingClientRect();
+  if (r.top < 0 || r.bottom > window.innerHeight) el.scrollIntoView({ block, behavior: "auto" });
+}
+
+// A small tooltip for `anchor` (a piece's name on a long press, a term's meaning on a tap):
+// centred on it, kept inside the window, above it (or below when `below` and it fits).
+export function floatTip(anchor, text, cls, below = false) {
+  const tip = document.createElement("div");
+  tip.className = cls;
+  tip.setAttribute("role", "tooltip");
+  tip.textContent = text;
+  document.body.appendChild(tip);
+  const r = anchor.getBoundingClientRect();
+  const left = Math.max(4, Math.min(window.innerWidth - tip.offsetWidth - 4,
+                                    r.left + r.width / 2 - tip.offsetWidth / 2));
+  const top = below && r.bottom + 6 + tip.offsetHeight < window.innerHeight
+    ? r.bottom + 6 : Math.max(4, r.top - tip.offsetHeight - 6);
+  tip.style.left = `${left}px`;
+  tip.style.top = `${top + window.scrollY}px`;
+  return tip;
 }

@@ -4,6 +4,12 @@
 // the dice count.
 
 import { h, money } from "./dom.js";
+
+// On the felt, whole dollars drop their cents ($500, $12.50): the seat boxes stay small.
+function chips(cents) {
+  const m = money(cents);
+  return m.endsWith(".00") ? m.slice(0, -3) : m;
+}
 import { cardBackSVG, chungSVG, dieSVG, tileBackSVG } from "./pieces.js";
 
 // Place k's centre in percent of the felt: place 0 (the dealer's) at the top, the others
@@ -21,8 +27,10 @@ function seatChip(state, place, banker) {
   const seat = state.seats.find((s) => s.place === place);
   const isBanker = banker && banker.place === place;
   const children = [];
+  // the Chung sits in the chip's first line, so the rim never cuts it
+  const chung = isBanker ? h("span", { class: "chung-wrap" }, chungSVG()) : null;
   if (place === 0) {
-    children.push(h("span", { class: "who", text: "Dealer" }));
+    children.push(h("span", { class: "who" }, chung, "Dealer"));
     children.push(h("span", { class: "sub", text: `house ${money(state.house_net)}` }));
   } else if (!seat) {
     const dragon = state.in_play && state.in_play.dragon;
@@ -34,11 +42,11 @@ function seatChip(state, place, banker) {
       children.push(h("span", { class: "sub muted", text: "empty" }));
     }
   } else {
-    children.push(h("span", { class: "who" },
+    children.push(h("span", { class: "who" }, chung,
       h("span", { class: "seat-no", text: `${seat.seat}` }), " ",
       h("span", { class: "name", text: seat.name })));
-    children.push(h("span", { class: "sub", text: money(seat.balance) }));
-    if (seat.bet) children.push(h("span", { class: "bet-chip", text: money(seat.bet) }));
+    children.push(h("span", { class: "sub" }, h("span", { title: money(seat.balance), text: chips(seat.balance) }),
+      seat.bet ? h("span", { class: "bet-chip", title: `bet ${money(seat.bet)}`, text: chips(seat.bet) }) : null));
     if (seat.status) children.push(h("span", { class: "status", text: seat.status }));
   }
   if (state.option === place && !banker && place !== 0) {
@@ -51,7 +59,6 @@ function seatChip(state, place, banker) {
             isBanker ? "banker" : "", !seat && place !== 0 ? "empty" : ""].join(" "),
     role: "group", "aria-label": label + (isBanker ? ", the banker" : ""),
   }, ...children);
-  if (isBanker) chip.prepend(h("span", { class: "chung-wrap" }, chungSVG()));
   return chip;
 }
 
@@ -70,6 +77,7 @@ export function renderFelt(state) {
     felt.appendChild(chip);
   }
   const centre = h("div", { class: "centre" });
+  let note = null;
   if (ip) {
     const total = ip.dice.reduce((a, c) => a + c, 0);
     centre.appendChild(h("div", { class: "dice", role: "img",
@@ -80,8 +88,9 @@ export function renderFelt(state) {
       ? (ip.banker.place === 0 ? "from the dealer" : `from seat ${ip.banker.place}`) + ", counterclockwise"
       : "from the dealer, clockwise";
     const to = ip.first_place === 0 ? "the dealer" : `place ${ip.first_place}`;
-    centre.appendChild(h("p", { class: "deal-note",
-      text: `counted ${from}: ${to} takes the first ${game === "tiles" ? "stack" : "hand"}` }));
+    // under the felt, not on it: no text over the woodpile or under a seat
+    note = h("p", { class: "deal-note",
+      text: `Dice ${ip.dice.join(" + ")} = ${total}, counted ${from}: ${to} takes the first ${game === "tiles" ? "stack" : "hand"}. ${ip.banker_words[0].toUpperCase()}${ip.banker_words.slice(1)}.` });
   }
   const dealt = state.phase === "setting" && ip;
   const order = ip ? dealOrder(ip.first_place, places, state.direction) : [];
@@ -117,5 +126,5 @@ export function renderFelt(state) {
     centre.appendChild(deck);
   }
   felt.appendChild(centre);
-  return felt;
+  return note ? [felt, note] : felt;
 }

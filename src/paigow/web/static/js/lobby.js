@@ -11,21 +11,13 @@ function showError(message) {
 
 function tableCard(t) {
   const r = t.rules;
-  const bits = [`${t.people} of ${t.seats} seats taken by people`, `bets ${r.limits}`,
-                `house way ${r.house_way}`,
-                r.commission_pct === "0%" ? "no commission" : `commission ${r.commission_pct}`];
-  if (r.flat_fee) bits.push(`fee ${money(r.flat_fee)} a hand`);
-  if (t.game === "poker") {
-    bits.push(`joker ${r.joker}`, `wheel ${r.wheel}`, r.foul === "house" ? "fouls re-set" : "fouls forfeit");
-  }
-  if (r.push && r.push !== "none") bits.push(`banker ${r.push} pushes`);
-  if (r.side_bets) bits.push(`side bets: ${r.side_bets.map((o) => o.title).join(", ")}`);
-  if (r.dragon) bits.push("dragon hand");
+  const bits = [`${t.people} of ${t.seats} seats taken by people`, ...r.words];
   return h("article", { class: `table-card game-${t.game}` },
     h("h2", {}, h("a", { href: `/tables/${t.id}`, text: t.name })),
     h("p", { class: "game", text: t.game === "tiles" ? "Pai Gow tiles" : "Pai Gow Poker" }),
     h("p", { class: "rules", text: bits.join(" · ") }),
-    h("p", { class: "phase", text: `now: ${t.phase}` }),
+    h("p", { class: "phase", text: `Now ${t.doing}.` }),
+    h("a", { class: "rules-link", href: `/rules/${t.game}?table=${t.id}`, text: "How to play" }),
     h("a", { class: "button primary", href: `/tables/${t.id}`,
              "aria-label": `Join or watch ${t.name}`, text: "Join or watch" }));
 }
@@ -41,24 +33,25 @@ function field(label, input, hint) {
     hint ? h("small", { text: hint }) : null);
 }
 
-function select(id, options, value) {
+function select(id, options, value, labels = {}) {
   return h("select", { id, name: id }, ...options.map((o) =>
-    h("option", { value: o, selected: o === value ? true : null, text: o })));
+    h("option", { value: o, selected: o === value ? true : null, text: labels[o] || o })));
 }
 
 async function buildForm() {
   const opts = await api("GET", "/api/options");
   const form = $("new-table-form");
-  const gameSel = select("game", opts.games, "tiles");
+  const gameSel = select("game", opts.games, "tiles", { tiles: "Pai Gow tiles", poker: "Pai Gow Poker" });
   const waySel = h("select", { id: "house_way", name: "house_way" });
   const variants = h("div", { class: "variants" });
   const seats = h("input", { id: "seats", type: "number", min: "1", max: "7", value: "4" });
   function refresh() {
     const g = gameSel.value;
-    waySel.replaceChildren(...opts.house_ways[g].map((w) => h("option", { value: w, text: w })));
+    waySel.replaceChildren(...opts.house_ways[g].map((w) => h("option", { value: w, text: opts.way_titles[g][w] || w })));
     seats.max = String(opts.seats[g]);
+    const words = opts.variant_words[g];
     variants.replaceChildren(...Object.entries(opts.variants[g]).map(([k, vals]) =>
-      field(k.replaceAll("_", " "), select(k, vals, vals[0]))));
+      field(words[k].title, select(k, vals, vals[0], words[k].values))));
     if (g === "poker") {
       variants.append(
         h("div", { class: "field check" }, h("input", { id: "ez", type: "checkbox" }),
@@ -80,7 +73,7 @@ async function buildForm() {
     field("Chips per seat ($)", h("input", { id: "bankroll", inputmode: "decimal", value: "1000" })),
     field("Commission", h("input", { id: "commission", value: "5%" }), "a rate: 5%, 0.05 or 0"),
     field("Flat fee a hand ($)", h("input", { id: "flat_fee", inputmode: "decimal", value: "0" })),
-    field("House way", waySel),
+    field("The bank's hand set by", waySel),
     variants,
     h("button", { type: "submit", class: "primary", id: "open-table" }, "Open the table"));
   form.addEventListener("submit", async (ev) => {

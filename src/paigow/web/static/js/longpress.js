@@ -1,6 +1,8 @@
 // A piece's name on a long press (phones have no hover): hold a tile or a card for half a
 // second and its name shows beside it; the press then does not count as a click.
 
+import { floatTip } from "./dom.js";
+
 const HOLD_MS = 500;
 let timer = null;
 let tip = null;
@@ -23,16 +25,7 @@ document.addEventListener("pointerdown", (ev) => {
   const label = piece.getAttribute("aria-label");
   timer = setTimeout(() => {
     fired = true;
-    tip = document.createElement("div");
-    tip.className = "piece-tip";
-    tip.setAttribute("role", "tooltip");
-    tip.textContent = label;
-    document.body.appendChild(tip);
-    const r = piece.getBoundingClientRect();
-    const left = Math.max(4, Math.min(window.innerWidth - tip.offsetWidth - 4,
-                                      r.left + r.width / 2 - tip.offsetWidth / 2));
-    tip.style.left = `${left}px`;
-    tip.style.top = `${Math.max(4, r.top - tip.offsetHeight - 6) + window.scrollY}px`;
+    tip = floatTip(piece, label, "piece-tip");
   }, HOLD_MS);
 });
 for (const type of ["pointerup", "pointercancel"]) {

@@ -4,16 +4,20 @@
 import { api, h } from "./dom.js";
 import { setTileNames } from "./pieces.js";
 import { piecesRow, renderStory } from "./story.js";
+import { explained } from "./words.js";
 
 const root = document.getElementById("round-page");
-const { table: tableId, game, round } = root.dataset;
+const { table: tableId, round } = root.dataset;
+let game = root.dataset.game;
+// a round of any table (your rounds at every table) when the page names no table
+const base = tableId ? `/api/tables/${tableId}/rounds/${round}` : `/api/rounds/${round}`;
 const $ = (id) => document.getElementById(id);
 
 async function show() {
   try {
-    const st = await api("GET", `/api/tables/${tableId}/state`);
-    setTileNames(st.piece_names);
-    const d = await api("GET", `/api/tables/${tableId}/rounds/${round}`);
+    const d = await api("GET", base);
+    setTileNames(d.piece_names);
+    game = d.game;
     const a = d.audit;
     const f = d.fair;
     const fair = f.checked
@@ -25,7 +29,7 @@ async function show() {
         h("p", {}, "Commitment ", h("code", { class: "hex", text: f.commitment })),
         h("p", {}, "Seed ", h("code", { class: "hex", text: f.seed })),
         h("p", {}, "Check it yourself: ",
-          h("a", { href: `/api/tables/${tableId}/rounds/${round}/record`, download: `round-${round}.json`,
+          h("a", { href: `${base}/record`, download: `round-${round}.json`,
                    text: `download the round's record` }),
           " and run ", h("code", { text: `paigow verify --record round-${round}.json` }), "."))
       : h("p", { text: f.why });
@@ -41,7 +45,7 @@ async function show() {
       h("h2", { text: "The deal" }),
       h("p", { text: `The dice counted to place ${a.first_place}, which took the first ${game === "tiles" ? "stack" : "hand"}.` }),
       h("ul", { class: "dealt" }, ...dealt),
-      renderStory(game, d.story));
+      explained(renderStory(game, d.story)));
   } catch (e) {
     $("error").textContent = e.message;
     $("error").hidden = false;

@@ -3,8 +3,9 @@
 // hands' values come from the server's list of every arrangement, so the page never
 // judges a hand itself.
 
-import { announce, h } from "./dom.js";
+import { announce, h, intoView } from "./dom.js";
 import { pieceName, pieceSVG } from "./pieces.js";
+import { explained } from "./words.js";
 
 const SHOWN = 6; // hint rows shown before "show all"
 
@@ -36,6 +37,7 @@ export class Setter {
     this.hint = null;
     this.seen = "";
     this.showAll = false;
+    this.error = "";
   }
 
   get size() { return this.hand ? this.hand.pieces.length : 0; }
@@ -50,19 +52,30 @@ export class Setter {
       this.key = key;
       this.hand = hand;
       this.low = hand ? [this.size - 2, this.size - 1] : [];
+      if (hand) this.order(false);
       this.selected = null;
       this.note = "";
       this.foulOk = false;
       this.hint = null;
       this.showAll = false;
+      this.error = "";
     } else {
       this.hand = hand;
     }
+    const fresh = hint && hint.status === "ready" && !(this.hint && this.hint.status === "ready");
     this.hint = hint || null;
     this.render();
+    if (fresh) this.showHint();
   }
 
-  high() { return [...Array(this.size).keys()].filter((i) => !this.low.includes(i)); }
+  // A hint just arrived: bring its first rows into view (the side panel scrolls itself).
+  showHint() {
+    const rows = this.root.querySelector(".hint-row");
+    if (rows) rows.scrollIntoView({ block: "nearest" });
+  }
+
+  // The pieces of each hand as the engine orders them (never the page's own idea).
+  high() { const a = this.arrangement(); return a ? a.high_pos : []; }
 
   arrangement() {
     const k = [...this.low].sort((a, b) => a - b).join(",");
@@ -80,13 +93,14 @@ export class Setter {
     announce(`High hand: ${a.high_name}. Low hand: ${a.low_name}.${a.foul ? " This fouls." : ""}`);
   }
 
-  // At tiles the table orders the two hands itself: show the higher one on top.
-  order() {
+  // At tiles the table orders the two hands itself: show the higher one on top, as the
+  // engine's arrangement says (its low_pos are the pieces of the hand it names low).
+  order(tell = true) {
     const a = this.arrangement();
-    if (this.game === "tiles" && a && a.pair_is_high) {
-      this.low = this.high();
-      this.note = "The two hands were swapped: the higher one plays as the high hand.";
-    }
+    if (!a) return;
+    const moved = a.low_pos.join(",") !== [...this.low].sort((x, y) => x - y).join(",");
+    this.low = [...a.low_pos];
+    if (moved && tell) this.note = "The two hands were swapped: the higher one plays as the high hand.";
   }
 
   swap(a, b) {
@@ -117,7 +131,7 @@ export class Setter {
     const btn = h("button", {
       type: "button", class: `piece-btn ${this.selected === i ? "selected" : ""}`,
       "aria-pressed": this.selected === i ? "true" : "false", "aria-label": label,
-      title: pieceName(this.game, text), dataset: { focus: `piece-${i}`, pos: String(i) },
+      title: pieceName(this.game, text), dataset: { focus: `piece-${i}`, pos: String(i), piece: text },
       onclick: () => this.clickPiece(i),
     }, pieceSVG(this.game, text));
     this.dragHandlers(btn, i);
@@ -169,11 +183,13 @@ export class Setter {
   async submit() {
     const a = this.arrangement();
     if (a.foul && !this.foulOk) return;
+    this.error = "";
     this.busy = true;
     this.render();
     try {
       await this.submitFn([...this.low].sort((x, y) => x - y), a.foul);
     } catch (e) {
+      this.error = e.message;
       this.onError(e.message);
     } finally {
       this.busy = false;
@@ -184,9 +200,11 @@ export class Setter {
   async askHint() {
     try {
       const r = await this.hintFn();
-      if (r.status === "ready") { this.hint = r; this.render(); }
+      if (r.status === "ready") { this.hint = r; this.render(); this.showHint(); }
     } catch (e) {
+      this.error = e.message;
       this.onError(e.message);
+      this.render();
     }
   }
 
@@ -220,7 +238,7 @@ export class Setter {
     return h("div", { class: "hint" },
       h("p", { class: "hint-caption" },
         `Exact odds against every hand the ${hint.banking ? "players" : "banker"} can hold `
-        + `(${fmt(hint.opponent_hands)}), set the house way (${hint.way}). `
+        + `(${fmt(hint.opponent_hands)}), set by ${hint.way_title || "the house way"}. `
         + "EV per unit bet, commission included. Pick a setting to arrange it."),
       h("div", { class: "hint-rows" }, ...(this.showAll ? rows : rows.slice(0, SHOWN)),
         rows.length > SHOWN && !this.showAll
@@ -265,7 +283,7 @@ export class Setter {
       h("p", { class: "setter-help", text:
         "Pick a piece, then one in the other hand, to swap them (or drag one onto another)." }),
       zone("high", this.high(), a.high_name),
-      zone("low", [...this.low].sort((x, y) => x - y), a.low_name),
+      zone("low", a.low_pos, a.low_name),
       h("p", { class: "arrangement", "aria-live": "polite" },
         h("strong", { text: a.high_name }), " · ", h("strong", { text: a.low_name }),
         this.note ? h("span", { class: "note", text: ` ${this.note}` }) : null),
@@ -275,11 +293,14 @@ export class Setter {
                       dataset: { focus: "set" }, onclick: () => this.submit() },
           a.foul ? `${this.submitLabel} (fouled)` : this.submitLabel),
         this.house ? h("button", { type: "button", id: "house-button", dataset: { focus: "house" },
-                      onclick: () => this.arrange(hand.house_low, `Arranged the house way (${hand.house_rule}).`) },
+                      onclick: () => this.arrange(hand.house_low, `Arranged the house way: ${hand.house_rule_text || hand.house_rule}.`) },
           "House way") : null,
         this.hintFn ? h("button", { type: "button", id: "hint-button", dataset: { focus: "hint" },
                       onclick: () => this.askHint() }, "Hint") : null),
+      this.error ? h("div", { class: "local-error", role: "alert", text: this.error }) : null,
       this.renderHint()].filter(Boolean));
+    explained(root);
+    if (this.error) intoView(root.querySelector(".local-error"), "center");
     if (focusKey) {
       const again = root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`);
       if (again) again.focus({ preventScroll: true });

@@ -38,16 +38,28 @@ export function renderStory(game, story, you = null) {
   const head = h("header", { class: "story-head" },
     h("h3", { text: `Round ${story.number}: the reveal` }),
     h("span", { class: "dice-text", text: `dice ${story.dice.join(" + ")} = ${story.dice.reduce((a, c) => a + c, 0)}` }));
-  const banker = h("section", { class: "story-banker" },
-    h("h4", {}, `Banker: ${story.banker.name}`,
+  const bankerSeat = story.banker.seat;
+  const mineBank = you !== null && bankerSeat === you;
+  const who = story.banker.kind === "house" ? "the house"
+    : mineBank ? "you" : `seat ${bankerSeat} · ${story.banker.name}`;
+  const share = mineBank && bank.share !== undefined ? h("p", { class: "bank-share", role: "status" },
+    h("strong", { text: story.banker.kind === "cobank" ? "You co-banked: " : "You banked: " }),
+    `your share ${signedMoney(bank.share)}`,
+    bank.share_commission ? `, commission ${money(bank.share_commission)}` : "",
+    h("strong", { class: bank.share_net > 0 ? "up" : bank.share_net < 0 ? "down" : "even",
+                  text: ` · net ${signedMoney(bank.share_net)}` })) : null;
+  const banker = h("section", { class: `story-banker ${mineBank ? "mine" : ""}` },
+    h("h4", {}, `Banker: ${who}`,
       story.banker.kind === "cobank" ? " (co-banking with the house)" : ""),
     handLine(game, "high", b.high, b.high_name),
     handLine(game, "low", b.low, b.low_name),
-    b.rule ? h("p", { class: "rule", text: `set by ${b.rule}` }) : null,
+    b.rule_text ? h("p", { class: "rule", text: b.rule_text }) : null,
     h("p", { class: "bank-result" },
       `The bank ${bank.result === "even" ? "broke even" : bank.result} `,
       bank.net ? h("strong", { text: money(Math.abs(bank.net)) }) : null,
-      bank.commission ? ` · commission on the bank's win ${money(bank.commission)}` : ""));
+      story.banker.kind === "cobank" ? " (shared half and half with the house)" : "",
+      bank.commission ? ` · commission on the ${story.banker.kind === "cobank" ? "co-banker's share of the" : "bank's"} win ${money(bank.commission)}` : ""),
+    share);
   const seatRow = (s, title) => h("article", {
       class: `story-seat outcome-${s.outcome} ${you === s.seat ? "mine" : ""}` },
     h("h4", {}, title, h("span", { class: "outcome", text: s.outcome })),
@@ -67,7 +79,7 @@ export function renderStory(game, story, you = null) {
   const side = story.side && story.side.length ? h("section", { class: "story-side" },
     h("h4", { text: "Side bets" }),
     h("ul", {}, ...story.side.map((x) => h("li", { class: `side-${x.net > 0 ? "won" : "lost"} ${you === x.seat ? "mine" : ""}` },
-      `Seat ${x.seat} · ${x.seat_name}: ${x.kind === "envy" ? `${x.name} Envy bonus` : `${x.name} ${money(x.stake)}`} — `,
+      `Seat ${x.seat} · ${x.seat_name}: ${x.kind === "envy" ? `${x.title || x.name} Envy bonus` : `${x.title || x.name} ${money(x.stake)}`} — `,
       x.label ? `${x.label}${x.kind === "envy" ? ` (place ${x.place})` : `, pays ${x.pays} to 1`}` : "no paying hand",
       " ", h("strong", { class: x.net > 0 ? "up" : "down", text: signedMoney(x.net) }))))) : null;
   const fair = story.seed ? h("p", { class: "fair-line" }, "Seed revealed: ",

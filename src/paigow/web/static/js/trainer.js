@@ -4,11 +4,13 @@ import { api, announce, h, liveSocket, patch } from "./dom.js";
 import { lineChart } from "./chart.js";
 import { pieceSVG, setTileNames } from "./pieces.js";
 import { Setter } from "./setter.js";
+import { explained } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 let state = null;
 let socket = null;
 const NAME_KEY = "paigow-trainer-name";
+let WAY_TITLES = {};
 
 function showError(message) {
   $("error").textContent = message || "";
@@ -17,7 +19,7 @@ function showError(message) {
 }
 
 const setter = new Setter($("setter"), {
-  game: "tiles", onError: showError, house: false, submitLabel: "Grade this setting",
+  game: "tiles", onError: (message) => announce(message), house: false, submitLabel: "Grade this setting",
   title: "Set this hand",
   submit: async (low, foul) => {
     showError("");
@@ -32,6 +34,7 @@ function select(id, values, value, labels = {}) {
 
 async function buildForm() {
   const opts = await api("GET", "/api/trainer/options");
+  WAY_TITLES = opts.way_titles;
   const form = $("trainer-form");
   const game = select("t-game", opts.games, "tiles", { tiles: "Pai Gow tiles", poker: "Pai Gow Poker" });
   const drill = select("t-drill", opts.drills, "player",
@@ -41,7 +44,8 @@ async function buildForm() {
                       { player: "a player, against the bank", bank: "the bank, against a player" });
   const name = h("input", { id: "t-name", maxlength: "24", autocomplete: "nickname",
                             value: localStorage.getItem(NAME_KEY) || "" });
-  const ways = () => way.replaceChildren(...opts.house_ways[game.value].map((w) => h("option", { value: w, text: w })));
+  const ways = () => way.replaceChildren(...opts.house_ways[game.value].map((w) =>
+    h("option", { value: w, text: opts.way_titles[game.value][w] || w })));
   game.addEventListener("change", ways);
   drill.addEventListener("change", () => { role.value = drill.value === "dealer" ? "bank" : "player"; });
   ways();
@@ -65,7 +69,7 @@ async function buildForm() {
 function ev(x) { return `${x >= 0 ? "+" : ""}${x.toFixed(4)}`; }
 
 function settingLine(game, label, o, extra) {
-  return h("div", { class: "grade-line" },
+  return h("div", { class: "grade-line", dataset: { high: o.high.join(" "), low: o.low.join(" ") } },
     h("span", { class: "which", text: label }),
     h("span", { class: "pieces" }, ...o.high.map((t) => pieceSVG(game, t, { small: true })), " ",
       ...o.low.map((t) => pieceSVG(game, t, { small: true }))),
@@ -77,7 +81,8 @@ function renderGrade(s) {
   const g = s.grade;
   if (!g) return [];
   const game = s.settings.game;
-  const rule = g.rule.number ? `${g.rule.way} ${g.rule.number}: ${g.rule.text}` : g.rule.text;
+  const title = (WAY_TITLES[game] || {})[s.settings.way] || "the house way";
+  const rule = g.rule.number ? `${title}, rule ${g.rule.number}: ${g.rule.text}` : g.rule.text;
   const pct = (n) => `${((100 * n) / g.opponent_hands).toFixed(2)}%`;
   return [h("div", { class: `grade ${g.correct ? "right" : "wrong"}` },
     h("h2", { text: g.correct ? "Right" : "Not quite" }),
@@ -105,7 +110,7 @@ function renderStats(s) {
   if (!st || !st.hands) return s.settings && !s.settings.name
     ? [h("p", { class: "note", text: "Give a name to keep statistics across sessions." })] : [];
   const out = [h("h2", { text: `${st.person}: ${st.game}, ${st.drill} drill` }),
-    h("p", {}, `${st.hands} hands in ${st.sessions} session${st.sessions === 1 ? "" : "s"}: `,
+    h("p", {}, `${st.hands} hand${st.hands === 1 ? "" : "s"} in ${st.sessions} session${st.sessions === 1 ? "" : "s"}: `,
       h("strong", { text: `${Math.round(100 * st.correct_share)}% right` }),
       ` (optimal ${Math.round(100 * st.optimal_share)}%, the house way ${Math.round(100 * st.house_share)}%); `,
       `EV given up ${st.ev_lost.toFixed(4)} in all, ${st.mean_ev_lost.toFixed(4)} a hand.`)];
@@ -147,7 +152,7 @@ function onState(s) {
     pieces: ex.pieces, arrangements: ex.arrangements, banking: ex.banking,
     foul_rule: ex.foul_rule, chosen: null } : null;
   setter.update(hand, null);
-  patch($("trainer-grade"), { g: s.grade }, () => renderGrade(s));
+  patch($("trainer-grade"), { g: s.grade }, () => explained(renderGrade(s)));
   patch($("trainer-stats"), { st: s.stats, se: s.series }, () => renderStats(s));
   if (s.phase === "graded" && s.grade) announce(s.grade.verdict);
 }

@@ -1,0 +1,5 @@
+"""``python -m paigow``: the ``paigow`` command."""
+
+from paigow.cli import main
+
+main()

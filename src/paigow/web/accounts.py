@@ -1,0 +1,254 @@
+"""People who last, on the web side: who a browser is, their wallet, their password.
+
+A person is a player record in the ledger's database (:mod:`paigow.store.players`), so the
+same at every table, after a restart and (issue 17) at every process on one PostgreSQL.
+A browser proves who it is with a secret in the ``paigow_player`` cookie (HttpOnly,
+SameSite=Strict, kept :data:`SECRET_DAYS` days), or the ``X-Paigow-Token`` header for
+programs; only the secret's hash is stored, and nothing sends the secret anywhere but that
+cookie. A person is made on their first join (or first named practice), their wallet given
+:data:`WALLET_GRANT` of play money. A password (argon2, :mod:`argon2`) is optional: with one,
+the same person signs in from another browser. Names are unique, case and spacing aside.
+
+Refusals change nothing: no or a forged secret → 401; an expired one → 401 (and it is
+forgotten); a wrong name or password → 401 without saying which; too many new people or
+failed sign-ins from one client → 429.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from paigow.errors import PaigowError
+from paigow.store import Store, open_store
+from paigow.table.ledger import seat_account
+from paigow.table.money import format_money
+from paigow.web.schemas import WebError
+
+COOKIE = "paigow_player"
+HEADER = "x-paigow-token"
+SECRET_DAYS = 400  # how long a browser stays signed in (the longest a browser keeps a cookie)
+WALLET_GRANT = 200_000  # cents: a new person's play money, $2,000
+NEW_PER_HOUR = 20  # new people one client may make in an hour
+FAILED_PER_HOUR = 10  # failed sign-ins one client may make in an hour
+PASSWORD_MIN, PASSWORD_MAX = 8, 128
+
+
+@dataclass(frozen=True)
+class Me:
+    """A person as a request knows them."""
+
+    id: int
+    name: str
+    has_password: bool
+
+
+class Accounts:
+    """The people's records of one server, over its own connection to the ledger (used from
+    any thread, one call at a time). Opening it recovers what a server that died left:
+    every person's seat at its tables cashed out to their wallet."""
+
+    def __init__(self, db: str | None, grant: int = WALLET_GRANT,
+                 clock: Callable[[], float] = time.time) -> None:
+        if grant < 0:
+            raise PaigowError(f"a new person's wallet of {format_money(grant)} must not be "
+                              "negative")
+        self.db = db
+        self.grant = grant
+        self.clock = clock
+        self.lock = threading.Lock()
+        self.store: Store = open_store(db, shared=True)
+        self._new: dict[str, deque[float]] = {}
+        self._failed: dict[str, deque[float]] = {}
+        self.new_per_hour = NEW_PER_HOUR
+
+    def close(self) -> None:
+        with self.lock:
+            self.store.close()
+
+    def _now(self) -> datetime:
+        return datetime.fromtimestamp(self.clock(), UTC)
+
+    def _stamp(self, days: float = 0) -> str:
+        return (self._now() + timedelta(days=days)).isoformat(timespec="seconds")
+
+    # -- who is this ----------------------------------------------------------------------
+    def lookup(self, secret: str | None) -> Me | None:
+        """The person holding ``secret``; None without one; 401 for a secret nobody holds
+        or one that expired (which is then forgotten)."""
+        if not secret:
+            return None
+        if len(secret) > 200:
+            raise WebError(401, "that sign-in is not one of this server's: sign in again")
+        with self.lock:
+            row = self.store.player_by_secret(secret)
+            if row is None:
+                raise WebError(401, "that sign-in is not one of this server's (unknown or "
+                                    "signed out): sign in again, or sign out to start anew")
+            if row["expires"] <= self._stamp():
+                self.store.drop_secret(secret)
+                raise WebError(401, "your sign-in has expired: sign in again with your name "
+                                    "and password, or sign out to start anew")
+        return Me(row["id"], row["name"], bool(row["password"]))
+
+    def require(self, secret: str | None) -> Me:
+        """The person holding ``secret``; 401 without one."""
+        me = self.lookup(secret)
+        if me is None:
+            raise WebError(401, "you are not signed in: join a table (or the trainer) with "
+                                "a name, or sign in")
+        return me
+
+    # -- new people, signing in and out ----------------------------------------------------
+    def _limit(self, book: dict[str, deque[float]], client: str, most: int, what: str) -> None:
+        now = self.clock()
+        seen = book.setdefault(client, deque())
+        while seen and now - seen[0] > 3600:
+            seen.popleft()
+        if len(seen) >= most:
+            raise WebError(429, f"too many {what} from this address in an hour (at most "
+                                f"{most}): try again later")
+
+    def create(self, name: str, client: str) -> tuple[Me, str]:
+        """A new person called ``name`` (checked by :func:`schemas.name_field`); the
+        browser's new secret. A taken name is refused (409)."""
+        with self.lock:
+            self._limit(self._new, client, self.new_per_hour, "new people")
+            secret = secrets.token_urlsafe(32)
+            try:
+                pid = self.store.create_player(name, secret, self._stamp(SECRET_DAYS),
+                                               self.grant, self._stamp(), client)
+            except PaigowError as exc:
+                raise WebError(409, str(exc)) from None
+            self._new[client].append(self.clock())
+        return Me(pid, name, False), secret
+
+    def sign_in(self, name: str, password: str, client: str) -> tuple[Me, str]:
+        """Sign in as ``name`` with ``password`` from a new browser; its secret."""
+        from argon2 import PasswordHasher
+        from argon2.exceptions import InvalidHashError, VerificationError
+
+        with self.lock:
+            self._limit(self._failed, client, FAILED_PER_HOUR, "failed sign-ins")
+            row = self.store.player_by_name(name)
+        wrong = WebError(401, "wrong name or password (a person without a password cannot "
+                              "sign in elsewhere)")
+        try:
+            if row is None or not row["password"]:
+                raise VerificationError
+            PasswordHasher().verify(row["password"], password)
+        except (VerificationError, InvalidHashError):
+            with self.lock:
+                self._failed.setdefault(client, deque()).append(self.clock())
+            raise wrong from None
+        secret = secrets.token_urlsafe(32)
+        with self.lock:
+            self.store.add_secret(row["id"], secret, self._stamp(SECRET_DAYS), self._stamp())
+        return Me(row["id"], row["name"], True), secret
+
+    def sign_out(self, secret: str | None) -> bool:
+        """Forget this browser's secret; whether it was known."""
+        if not secret or len(secret) > 200:
+            return False
+        with self.lock:
+            return self.store.drop_secret(secret)
+
+    def set_password(self, me: Me, new: str, old: str | None) -> None:
+        """Give ``me`` a password (or change it: ``old`` must then be the current one)."""
+        from argon2 import PasswordHasher
+        from argon2.exceptions import InvalidHashError, VerificationError
+
+        if not PASSWORD_MIN <= len(new) <= PASSWORD_MAX:
+            raise WebError(400, f"a password is {PASSWORD_MIN} to {PASSWORD_MAX} characters, "
+                                f"not {len(new)}")
+        hasher = PasswordHasher()
+        with self.lock:
+            row = self.store.player_by_id(me.id)
+        assert row is not None
+        if row["password"]:
+            try:
+                hasher.verify(row["password"], old or "")
+            except (VerificationError, InvalidHashError):
+                raise WebError(403, "the current password is wrong: the password is "
+                                    "unchanged") from None
+        made = hasher.hash(new)
+        with self.lock:
+            self.store.set_password(me.id, made)
+
+    # -- money ---------------------------------------------------------------------------
+    def wallet(self, me: Me) -> int:
+        with self.lock:
+            return self.store.wallet(me.id)
+
+    def summary(self, me: Me) -> dict[str, Any]:
+        """What the account page shows: name, wallet, chips at each table, password set."""
+        with self.lock:
+            wallet = self.store.wallet(me.id)
+            seats = []
+            for s in self.store.stints(player_id=me.id, open_only=True):
+                chips = self.store.balances(s["session"]).get(seat_account(s["seat"]), 0)
+                seats.append({"table": s["table"], "seat": s["seat"], "chips": chips,
+                              "since_round": s["first_round"]})
+            _rows, rounds = self.store.player_rounds(me.id, limit=0)
+        return {"id": me.id, "name": me.name, "password": me.has_password,
+                "wallet": wallet, "seats": seats, "total": wallet + sum(s["chips"] for s in seats),
+                "rounds": rounds, "grant": self.grant,
+                "can_reload": self._can_reload(wallet, seats)}
+
+    def _can_reload(self, wallet: int, seats: list[dict[str, Any]]) -> bool:
+        return not seats and wallet < self.grant // 10
+
+    def reload(self, me: Me) -> int:
+        """Play money again for a person who has run out (their wallet below a tenth of a
+        new person's, and no chips at any table): the wallet back to a new person's."""
+        with self.lock:
+            wallet = self.store.wallet(me.id)
+            seated = self.store.stints(player_id=me.id, open_only=True)
+            if seated or wallet >= self.grant // 10:
+                raise WebError(409, f"a reload is for an empty wallet (below "
+                                    f"{format_money(self.grant // 10)}) with no chips at any "
+                                    f"table; yours holds {format_money(wallet)}"
+                                    + (" and you sit at a table" if seated else ""))
+            self.store.grant(me.id, self.grant - wallet, "play money again: a reload")
+            return self.grant
+
+    # -- history -------------------------------------------------------------------------
+    def rounds(self, me: Me, table: str | None, page: int, size: int) -> tuple[
+            list[dict[str, Any]], int]:
+        """A page of the settled rounds ``me`` sat in (at the table named ``table``, or
+        anywhere), newest first, each with the names of the people at it; and the total."""
+        with self.lock:
+            rows, total = self.store.player_rounds(me.id, table, size, (page - 1) * size)
+            for r in rows:
+                r["names"] = self.store.names_at(r["session"], r["number"])
+        return rows, total
+
+    def round_of(self, me: Me, round_id: int) -> dict[str, Any]:
+        """Round ``round_id`` for its story and audit, if ``me`` sat in it: 404 when there
+        is no such settled round, 403 when it is someone else's."""
+        import json
+
+        with self.lock:
+            try:
+                rnd = self.store.round(round_id)
+            except PaigowError:
+                raise WebError(404, f"there is no round {round_id}") from None
+            if rnd["status"] != "settled":
+                raise WebError(404, f"round {round_id} is {rnd['status']}, not settled")
+            mine = self.store.round_owner(round_id, me.id)
+            if mine is None:
+                raise WebError(403, f"round {round_id} is not one you played: only its "
+                                    "players may read it")
+            session = self.store.session(rnd["session"])
+            names = self.store.names_at(rnd["session"], rnd["number"])
+        detail = rnd["detail"] if isinstance(rnd["detail"], dict) else json.loads(rnd["detail"])
+        return {**mine, "detail": detail, "session_record": session, "names": names}
+
+
+__all__ = ["COOKIE", "HEADER", "SECRET_DAYS", "WALLET_GRANT", "Accounts", "Me"]

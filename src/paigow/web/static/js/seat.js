@@ -1,0 +1,122 @@
+// A person at a table: the shared countdown every seat sees, joining with a buy-in from
+// the wallet (and the seat offered back after a restart), and the seat's own controls:
+// "Back" when sat out, "Add chips" from the wallet.
+
+import { api, dollars, h, money } from "./dom.js";
+
+let skew = 0; // the server's clock minus this page's, seconds
+
+// The server's "now" from a WebSocket message: count its deadlines down on its clock.
+export function serverNow(now) {
+  if (typeof now === "number") skew = now - Date.now() / 1000;
+}
+
+const PHASE_WORDS = {
+  betting: "Bets close",
+  bank: "The bank offer closes",
+  setting: "Hands not set are set the house way",
+};
+
+// The shared countdown: one deadline for everyone in the phase (id "deadline").
+export function countdown(d) {
+  if (!d.deadline || !PHASE_WORDS[d.phase]) return null;
+  return h("p", { class: "deadline", id: "deadline", role: "timer", "aria-live": "off",
+                  dataset: { at: String(d.deadline), phase: d.phase,
+                             mine: d.you && d.you.awaiting ? "1" : "" } });
+}
+
+export function tick() {
+  const el = document.getElementById("deadline");
+  if (!el) return;
+  const left = Math.max(0, Math.round(Number(el.dataset.at) - (Date.now() / 1000 + skew)));
+  const words = PHASE_WORDS[el.dataset.phase] || "The table moves on";
+  el.textContent = el.dataset.mine
+    ? `You have ${left} s to act, then the table acts for you.`
+    : `${words} in ${left} s.`;
+}
+
+// The form to take a seat: a signed-in person joins as themselves with a buy-in from their
+// wallet; a new person gives a name (their wallet is made with it).
+export function joinForm(d, act, joined) {
+  const me = d.me && !d.me.problem ? d.me : null;
+  const back = d.seat_back;
+  const rules = d.table.rules;
+  const body = () => {
+    const b = {};
+    const buy = document.getElementById("buy-in").value.trim();
+    if (buy) b.buy_in = buy;
+    if (!me) b.name = document.getElementById("join-name").value;
+    return b;
+  };
+  const submit = async (ev, seat) => {
+    if (ev) ev.preventDefault();
+    const b = body();
+    if (seat) b.seat = seat;
+    const r = await act("POST", "join", b);
+    if (r) joined(r);
+  };
+  const out = [];
+  if (d.me && d.me.problem) {
+    out.push(h("p", { class: "timed-out", role: "status", text: d.me.problem }),
+      h("button", { type: "button", id: "signout-button", onclick: async () => {
+        await api("POST", "/api/signout", {});
+        location.reload();
+      } }, "Sign out"), " ", h("a", { href: "/account", text: "Sign in" }));
+    return out;
+  }
+  if (me && back) {
+    out.push(h("p", { class: "seat-back", role: "status" },
+      `Welcome back, ${me.name}: seat ${back} is free. `,
+      h("button", { type: "button", id: "seat-back-button", class: "primary",
+                    dataset: { focus: "seat-back" }, onclick: () => submit(null, back) },
+        `Take seat ${back} back`)));
+  }
+  out.push(h("form", { class: "join", onsubmit: (ev) => submit(ev) },
+    me ? h("p", { class: "joining-as", text: `You join as ${me.name}, with chips from your wallet.` })
+       : [h("label", { for: "join-name", text: "Your name" }),
+          h("input", { id: "join-name", name: "name", maxlength: "24", autocomplete: "nickname",
+                       required: true, dataset: { focus: "join-name" } })],
+    h("label", { for: "buy-in", text: `Buy in (dollars; blank: ${money(rules.bankroll)} or your whole wallet if less)` }),
+    h("input", { id: "buy-in", inputmode: "decimal", autocomplete: "off", placeholder: dollars(rules.bankroll),
+                 dataset: { focus: "buy-in" } }),
+    h("button", { id: "join-button", type: "submit", class: "primary", dataset: { focus: "join" } },
+      "Join the table")));
+  if (!me) {
+    out.push(h("p", { class: "account-note" }, "New here? Your name keeps your wallet and history. Been here? ",
+      h("a", { href: "/account", text: "sign in" }), "."));
+  }
+  return out;
+}
+
+// What a seated person's own seat adds to the controls: buying in, sat out and back, the
+// missed rounds, adding chips from the wallet.
+export function seatExtras(d, act) {
+  const you = d.you;
+  const out = [];
+  if (you.buying_in) {
+    out.push(h("p", { class: "buying-in", role: "status", text: "Your chips are on their way from your wallet…" }));
+  }
+  if (you.sat_out) {
+    out.push(h("div", { class: "sat-out", role: "group", "aria-label": "sat out" },
+      h("p", { text: `You are sat out: the table plays on without you (you missed ${you.misses} round${you.misses === 1 ? "" : "s"} in a row). Your seat and chips are kept.` }),
+      h("button", { id: "back-button", type: "button", class: "primary", dataset: { focus: "back" },
+                    onclick: () => act("POST", "back", {}) }, "I'm back")));
+  } else if (you.misses && you.sit_out_after) {
+    out.push(h("p", { class: "timed-out", text: `You missed ${you.misses} round${you.misses === 1 ? "" : "s"}: after ${you.sit_out_after} in a row you are sat out.` }));
+  }
+  if (you.note) out.push(h("p", { class: "timed-out", role: "status", text: you.note }));
+  return out;
+}
+
+export function chipsForm(d, act) {
+  return h("details", { class: "add-chips" },
+    h("summary", { text: "Add chips from your wallet" }),
+    h("form", { onsubmit: async (ev) => {
+        ev.preventDefault();
+        const amount = document.getElementById("chips-amount").value.trim();
+        if (await act("POST", "chips", { amount })) document.getElementById("chips-amount").value = "";
+      } },
+      h("label", { for: "chips-amount", text: "Dollars" }),
+      h("input", { id: "chips-amount", inputmode: "decimal", autocomplete: "off", dataset: { focus: "chips-amount" } }),
+      h("button", { id: "chips-button", type: "submit", dataset: { focus: "chips" } }, "Add")));
+}

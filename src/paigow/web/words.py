@@ -1,0 +1,234 @@
+"""Plain words for the browser: what a table's rules, ways and codes mean to a player.
+
+The engine speaks in codes (``joker="bug"``, ``push="pai-gow:Q"``, ``house way (house:
+house 3.2: ...)``); a page never shows one. Everything a page says about a rule comes from
+here, built from the engine's own descriptions where it has them (a push rule's hand kind
+from :func:`paigow.poker.kinds.parse_kind`, a side bet's title and what it reads from its
+pay table), so a new push rule or pay table reads in plain words without a list to update.
+
+:data:`GLOSSARY` explains the terms of art a player meets on the page (Gee Joon, pai gow,
+copy, foul...): the page shows them on hover and on tap.
+
+>>> push_words("pai-gow:Q")
+"a banker's queen-high pai gow pushes every bet"
+>>> way_title("tiles", "australian.toml")
+'the Australian casino house way (from its rule file)'
+>>> plain_rule("house way (house: house 3.2: two pair: split)")
+'house way rule 3.2: two pair: split'
+>>> plain_rule("house way (australian): australian 6.1: bring the hands close")
+'house way rule 6.1: bring the hands close'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from paigow.table.money import format_money
+
+# -- the terms of art ------------------------------------------------------------------
+GLOSSARY: dict[str, str] = {
+    "Gee Joon": "The two special tiles, 1-2 and 2-4. Together they are the best pair of "
+                "all; alone, each counts 3 or 6 pips, whichever scores more.",
+    "Wong": "Teen (6-6) or Day (1-1) with a nine: worth 11, the best hand after the pairs.",
+    "Gong": "Teen (6-6) or Day (1-1) with an eight: worth 10, just below a Wong.",
+    "high nine": "Teen or Day with a seven: nine points, decided like any nine.",
+    "pai gow": "At poker, seven cards that make no pair, straight or flush: the best "
+               "five are only high cards. (Pai gow is also the game's name.)",
+    "copy": "Two hands exactly equal: a copy goes to the banker.",
+    "0-0": "Both hands score zero points: the banker wins, whatever the tiles.",
+    "foul": "A poker setting whose two-card hand ranks above its five-card hand. "
+            "It is not allowed: the table re-sets it the house way, or the bet is lost, "
+            "as the table's rules say.",
+    "Chung": "The marker on the place of whoever banks the round.",
+    "co-bank": "Bank together with the house: each covers half the bets and takes half "
+               "the bank's result; the bank's hand is set the house way.",
+    "co-banking": "Banking together with the house: each covers half the bets and takes "
+                  "half the bank's result; the bank's hand is set the house way.",
+    "house way": "The fixed rules the house follows to set a hand.",
+    "commission": "The house's share of a winning bet (5% unless the table says otherwise).",
+    "push": "Neither side wins: the bet comes back.",
+    "pushes": "Neither side wins: the bet comes back.",
+    "joker": "The 53rd card. At most tables it is a bug: it completes a straight or a "
+             "flush, and otherwise counts as an ace.",
+    "wheel": "A-2-3-4-5, the lowest run of cards, used as a straight.",
+    "Envy": "A bonus paid to a Fortune bet for another player's very good hand.",
+    "dragon hand": "The hand dealt to an empty place, which a player may buy and play "
+                   "against the banker like a seat of their own.",
+    "woodpile": "The 32 tiles stacked face down in 8 stacks of 4 before the deal.",
+}
+
+
+def glossary_json() -> dict[str, str]:
+    """The terms and their explanations, for the pages."""
+    return dict(GLOSSARY)
+
+
+# -- house ways and rule codes -----------------------------------------------------------
+_WAY_TITLES = {
+    ("tiles", "australian"): "the Australian casino house way",
+    ("tiles", "luger"): "Luger's split table",
+    ("tiles", "luger-banker"): "Luger's split table, banker's column",
+    ("tiles", "luger-player"): "Luger's split table, player's column",
+    ("tiles", "harrahs"): "Harrah's way",
+    ("tiles", "eighty"): "the 80% rules",
+    ("poker", "house"): "the house way",
+    ("poker", "basic"): "basic strategy",
+}
+
+
+def way_title(game: str, name: str) -> str:
+    """A house way's name in words: a built-in way by its title, a shipped rule file
+    (``australian.toml``) as the way it writes down, any other by its name."""
+    key = name.strip().lower()
+    if (game, key) in _WAY_TITLES:
+        return _WAY_TITLES[(game, key)]
+    stem = key.removesuffix(".toml")
+    if stem != key and (game, stem) in _WAY_TITLES:
+        return f"{_WAY_TITLES[(game, stem)]} (from its rule file)"
+    if stem != key:
+        return f"the {stem.replace('-', ' ')} way (from its rule file)"
+    return f"the {key.replace('-', ' ')} way"
+
+
+def menu_ways(names: list[str]) -> list[str]:
+    """The ways a menu may offer: never a command line's placeholder (``FILE.toml``,
+    ``FILE.csv``, ``table:PATH``), which name no way by themselves."""
+    return [n for n in names if not n.isupper() and not n.split(".")[0].isupper()
+            and ":" not in n]
+
+
+_TILES_SET = re.compile(r"^house way \(([^()]+)\): (.+)$", re.S)  # tiles: "(NAME): RULE"
+_POKER_SET = re.compile(r"^house way \((.+)\)$", re.S)  # poker: "(RULE)"
+_NUMBERED = re.compile(r"^([a-z][\w-]*):? (?:\1 )?(\d[\w.]*)(: .*)?$", re.S)  # "NAME 6.1: text"
+
+
+def plain_rule(rule: str) -> str:
+    """Who or what set a hand, in words, without the way's code name said twice.
+
+    >>> plain_rule("house way (australian): australian 6.1: bring the hands close (6 and 7)")
+    'house way rule 6.1: bring the hands close (6 and 7)'
+    >>> plain_rule("house way (house 1.1: no pair: highest card behind)")
+    'house way rule 1.1: no pair: highest card behind'
+    >>> plain_rule("person")
+    'set by its player'
+    """
+    rule = rule.strip()
+    if rule == "person":
+        return "set by its player"
+    if rule == "person (house way)":
+        return "set the house way, by its player's choice"
+    m = _TILES_SET.match(rule) or _POKER_SET.match(rule)
+    if m is None:
+        return rule
+    rest = m.group(m.lastindex or 1).strip()
+    n = _NUMBERED.match(rest)
+    if n is not None:
+        rest = f"rule {n.group(2)}{n.group(3) or ''}"
+    return f"house way {rest}" if rest else "house way"
+
+
+def push_words(spec: str) -> str:
+    """A push rule in words, from its hand kind's own label (any kind the engine knows)."""
+    from paigow.poker.kinds import parse_kind
+
+    kind = parse_kind(spec)
+    if kind.spec == "none":
+        return ""
+    return f"a banker's {kind.label} pushes every bet"
+
+
+def _joker_words(joker: str) -> str:
+    return ("the joker counts as an ace, or completes a straight or a flush" if joker == "bug"
+            else "the joker is wild")
+
+
+def _wheel_words(wheel: str) -> str:
+    return ("A-2-3-4-5 is the second-best straight" if wheel == "second"
+            else "A-2-3-4-5 is the lowest straight")
+
+
+def _foul_words(foul: str) -> str:
+    return ("a fouled hand is re-set the house way" if foul == "house"
+            else "a fouled hand loses its bet")
+
+
+_DRAGON_LIMITS = {"up-to-main": "up to the buyer's bet", "equal-main": "equal to the buyer's bet",
+                  "any": "of any amount"}
+
+
+def variant_words(game: str, variants: dict[str, list[str]]) -> dict[str, dict[str, Any]]:
+    """Every rule variant a new table may choose (``variants``: name -> its values): its
+    title, and each value in words (a push rule from its hand kind's own label)."""
+    from paigow.poker.kinds import parse_kind
+
+    titled: dict[str, tuple[str, dict[str, str]]] = {
+        "gee_joon_tiebreak": ("A single Gee Joon tile in a tie", {
+            "ranked": "ranks as a tile (2-4 above the fives, 1-2 last)",
+            "no_value": "has no value (loses to every tile)"}),
+        "joker": ("The joker", {"bug": _joker_words("bug"), "wild": _joker_words("wild")}),
+        "wheel": ("A-2-3-4-5 (the wheel)", {"second": "the second-best straight",
+                                            "lowest": "the lowest straight"}),
+        "foul": ("A fouled hand", {"house": "is re-set the house way",
+                                   "forfeit": "loses its bet"}),
+        "push": ("A banker's hand that pushes every bet", {}),
+        "dragon": ("The dragon hand", {"off": "not offered",
+                                       "house": "offered, set by the house way",
+                                       "player": "offered, set by its buyer"}),
+        "dragon_limit": ("A dragon hand's bet", dict(_DRAGON_LIMITS)),
+    }
+    out: dict[str, dict[str, Any]] = {}
+    for name, values in variants.items():
+        title, words = titled.get(name, (name.replace("_", " ").capitalize(), {}))
+        shown = {}
+        for v in values:
+            if name == "push":
+                kind = parse_kind(v)
+                shown[v] = "none" if kind.spec == "none" else f"a {kind.label}"
+            else:
+                shown[v] = words.get(v, v.replace("-", " ").replace("_", " "))
+        out[name] = {"title": title, "values": shown}
+    return out
+
+
+def rules_words(summary: dict[str, Any], game: str) -> list[str]:
+    """A table's rules (:func:`paigow.web.view.table_summary`'s ``rules``) in plain words,
+    one short phrase each."""
+    r = summary
+    out = [f"bets {r['limits']}"]
+    if r.get("commission_pct") == "0%":
+        out.append("no commission")
+    else:
+        out.append(f"{r['commission_pct']} commission on a win")
+    if r.get("flat_fee"):
+        out.append(f"a fee of {format_money(r['flat_fee'])} a hand")
+    out.append(f"the bank's hand set by {way_title(game, r['house_way'])}")
+    if game == "poker":
+        out += [_joker_words(r["joker"]), _wheel_words(r["wheel"]), _foul_words(r["foul"])]
+        if r.get("push") and r["push"] != "none":
+            out.append(push_words(r["push"]))
+        for o in r.get("side_bets", []):
+            out.append(f"side bet {o['title']} ({format_money(o['minimum'])} to "
+                       f"{format_money(o['maximum'])})")
+        if r.get("dragon"):
+            d = r["dragon"]
+            who = "its buyer" if d["set_by"] == "player" else "the house way"
+            out.append(f"the dragon hand for sale, set by {who}, its bet "
+                       f"{_DRAGON_LIMITS.get(d['limit'], d['limit'])}")
+    elif r.get("gee_joon_tiebreak") == "no_value":
+        out.append("a single Gee Joon tile has no value in a tie")
+    return out
+
+
+def side_bet_words(on: str) -> str:
+    """What a side bet reads: ``"own"`` seven cards or the ``"banker"``'s."""
+    return "on the banker's seven cards" if on == "banker" else "on your own seven cards"
+
+
+def count_words(n: int, one: str, many: str | None = None) -> str:
+    """``1 hand``, ``2 hands``: never "1 hands".
+
+    >>> count_words(1, "hand"), count_words(3, "hand"), count_words(2, "story", "stories")
+    ('1 hand', '3 hands', '2 stories')
+    """
+    return f"{n:,} {one if n == 1 else (many or one + 's')}"

@@ -1,0 +1,93 @@
+"""Issue 19, "Fast start": heavy modules are imported only by the commands that use them.
+
+Each check runs in a fresh interpreter (the test process has imported everything long
+ago). The rule it guards (src/paigow/cli/__init__.py): the root imports no command module
+until that command runs, and a command module imports what is heavy inside its command
+bodies. The time itself is measured in benchmarks/cli_start.py, never here.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HEAVY = ("numba", "numpy", "fastapi", "starlette", "uvicorn", "jinja2", "sqlite3", "psycopg",
+         "dask", "distributed", "matplotlib", "paigow.analysis", "paigow.web", "paigow.store",
+         "pydantic")  # pydantic: Typer's own coercion, replaced by the paigow parsers
+CLI = Path(__file__).resolve().parents[2] / "src" / "paigow" / "cli"
+
+
+def _loaded_after(code: str) -> list[str]:
+    """The modules a fresh interpreter holds after running ``code``."""
+    probe = (
+        "import sys, json\n"
+        f"{code}\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         timeout=120, check=True).stdout
+    return list(json.loads(out.splitlines()[-1]))
+
+
+def _heavy(mods: list[str], extra: tuple[str, ...] = ()) -> list[str]:
+    return sorted(m for m in mods for h in HEAVY + extra if m == h or m.startswith(h + "."))
+
+
+def _run(argv: list[str]) -> str:
+    return (
+        "from paigow.cli import app\n"
+        "try:\n"
+        f"    app({argv!r}, prog_name='paigow')\n"
+        "except SystemExit as e:\n"
+        "    assert e.code in (0, None), e.code\n"
+    )
+
+
+def test_importing_paigow_cli_imports_no_numba_and_nothing_heavy() -> None:
+    mods = _loaded_after("import paigow.cli")
+    assert "paigow.cli" in mods
+    assert "numba" not in mods
+    assert _heavy(mods, ("rich",)) == []
+
+
+def test_the_root_help_imports_no_command_module() -> None:
+    mods = _loaded_after(_run(["--help"]))
+    commands = sorted(m for m in mods if m.startswith("paigow.cli.")
+                      and m not in ("paigow.cli.common", "paigow.cli.helptext"))
+    assert commands == []
+    assert _heavy(mods, ("rich",)) == []
+
+
+@pytest.mark.parametrize("argv", [["tiles", "value", "6-6", "5-4"],
+                                  ["poker", "rank", "As", "Ks", "Qs", "Js", "Jk"],
+                                  ["tiles", "set", "--help"]])
+def test_a_light_command_imports_nothing_heavy(argv: list[str]) -> None:
+    assert _heavy(_loaded_after(_run(argv))) == []
+
+
+def test_every_command_module_and_every_command_built_import_nothing_heavy() -> None:
+    """Importing each module of paigow.cli and building every command's parameters (what
+    ``--help`` of any command needs) imports nothing heavy: heavy imports sit inside the
+    command bodies, so a new command that forgets fails here."""
+    # terminal.py is no command module: it is the table's console UI, which play and
+    # train import in their bodies
+    modules = sorted(p.stem for p in CLI.glob("*.py") if p.stem not in ("__main__", "terminal"))
+    assert {"tiles", "poker", "table", "serve", "train", "verify"} <= set(modules)
+    code = "\n".join(f"import paigow.cli.{m}" for m in modules if m != "__init__") + (
+        "\nfrom paigow.cli import app\n"
+        "import typer.main\n"
+        "root = typer.main.get_command(app)\n"
+        "def walk(cmd, ctx):\n"
+        "    for name in cmd.list_commands(ctx):\n"
+        "        sub = cmd.get_command(ctx, name)\n"
+        "        sub_ctx = sub.context_class(sub, info_name=name, parent=ctx)\n"
+        "        sub.get_help(sub_ctx)\n"
+        "        if hasattr(sub, 'list_commands'):\n"
+        "            walk(sub, sub_ctx)\n"
+        "walk(root, root.context_class(root, info_name='paigow'))\n"
+    )
+    assert _heavy(_loaded_after(code)) == []
