@@ -17,7 +17,6 @@ import json
 from pathlib import Path
 
 import pytest
-from pgkit import PgServer, free_port, pg_server  # noqa: F401
 from typer.testing import CliRunner
 
 from paigow.cli import app
@@ -25,6 +24,7 @@ from paigow.errors import PaigowError
 from paigow.store import mask_url, open_store, resolve_db
 from paigow.store.masking import secrets_of
 from paigow.store.postgres import display_url
+from pgkit import PgServer, free_port, pg_server  # noqa: F401
 
 runner = CliRunner()
 SECRET = "Hunter2-s3cret"

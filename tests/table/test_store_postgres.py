@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pgkit import PgServer, free_port
 from tablekit import (
     BestLowWay,
     PokerSimple,
@@ -42,6 +41,7 @@ from paigow.table.engine import RoundOpening, Seat, Table, opening_entries
 from paigow.table.players import Bot
 from paigow.table.poker_game import PokerGame, StrategyChooser
 from paigow.table.tiles_game import TilesGame, WayChooser
+from pgkit import PgServer, free_port
 
 runner = CliRunner()
 

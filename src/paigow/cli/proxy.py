@@ -25,7 +25,14 @@ def proxy(
     output: Annotated[str | None, option("-o", "--output", parser=Token("--output", allow_empty=False), help="Write the configuration here (default: PREFIX/nginx.conf).")] = None,
     run: Annotated[bool, typer.Option("--run", help="Then run nginx in the foreground with it (Ctrl-C stops it).")] = False,
 ) -> None:
-    """Write the nginx configuration that puts a card room behind one address."""
+    """Write the nginx configuration that puts a card room behind one address.
+
+    Each process of the room is `paigow serve --db postgresql://… --slot K --port P`; the
+    proxy routes a table's pages, API and socket to the slot its id ends with, and the rest
+    to any live process (docs/web.md, "Many processes").
+
+    Example: paigow proxy --upstream 1=127.0.0.1:8001 --upstream 2=127.0.0.1:8002 --run
+    """
 
     def body() -> None:
         from paigow.web.proxy import nginx_config, parse_upstream

@@ -75,7 +75,7 @@ from paigow.web.push import Broadcast
 from paigow.web.schemas import WebError
 from paigow.web.security import Guard
 from paigow.web.trainer import TrainerHub
-from paigow.web.view import person_view, public_record, round_story
+from paigow.web.view import for_person, person_view, public_record, round_story, table_view
 
 HERE = Path(__file__).parent
 HISTORY_PAGE = 20
@@ -577,8 +577,10 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         b = table_push.get(host.id)
         if b is None:
             def views(keys: list[Any]) -> dict[Any, Any]:
+                # the table's view once for every socket, then each person's part
                 with host.cv:
-                    return {(player, who): person_view(host, player, json.loads(who))
+                    shared = table_view(host)
+                    return {(player, who): for_person(shared, host, player, json.loads(who))
                             for player, who in keys}
 
             b = table_push[host.id] = Broadcast(views, host.subscribe)
