@@ -228,6 +228,18 @@ def test_a_person_in_a_lobby_of_a_plays_a_round_at_bs_table_through_the_proxy(
     assert shown["you"]["balance"] == 100_000 + mine["net"]
     assert ledger_problems(room.url) == []
 
+    # Pat is one person at every process: their cookie (made by B) seats them at A's table,
+    # buying in from the same wallet, which holds the grant plus the round won or lost at B
+    at_a = Browser(room, room.table_at(1))
+    at_a.client.cookies.update(pat.client.cookies)
+    r = at_a.client.post(at_a.url("join"), json={})
+    assert r.status_code == 200 and r.json()["name"] == "Pat", r.text
+    me = at_a.client.get("/api/me").json()
+    assert [x["table"] for x in me["seats"]] == [next(
+        t["name"] for t in room.tables(1) if t["id"] == room.table_at(1))], me
+    assert me["total"] == me["grant"] + mine["net"], me
+    at_a.ok("leave")
+
 
 # -- bad input, behind the proxy -------------------------------------------------------------
 class ProxiedWorld:
