@@ -41,6 +41,10 @@ def _split(game: Game[Any, Any], hand: tuple[Any, ...], low: tuple[int, ...]) ->
     (at tiles the table orders the two hands itself, so ``low`` may name either)."""
     low_pieces = [hand[i] for i in low]
     rest = [p for i, p in enumerate(hand) if i not in low]
+    if game.name == "tiles":  # the same function the text goes to, given the tiles themselves
+        from paigow.tiles.setting import setting_from_text
+
+        return setting_from_text(hand, rest, low_pieces, game.rules)  # type: ignore[attr-defined]
     return game.setting_from_text(hand, game.hand_text(rest), game.hand_text(low_pieces))
 
 
