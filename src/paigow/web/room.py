@@ -84,16 +84,17 @@ def slot_of(table: str) -> int | None:
 
 
 def published(summary: dict[str, Any]) -> str:
-    """A table's summary as the directory keeps it: its phase only as ``playing`` or not
-    (a round's bets, bank offer and setting would be a write each, several a round, for a
-    word the lobby shows in passing); the text compared and written.
+    """A table's summary as the directory keeps it: its phase only as playing or not (a
+    round's bets, bank offer and setting would be a write each, several a round, for words
+    the lobby shows in passing); the text compared and written.
 
-    >>> published({"id": "101", "phase": "setting"})
-    '{"id": "101", "phase": "playing"}'
+    >>> published({"id": "101", "phase": "setting", "doing": "setting hands"})
+    '{"doing": "playing a round", "id": "101", "phase": "playing"}'
     """
-    phase = summary.get("phase")
-    coarse = "playing" if phase in ("betting", "bank", "setting") else phase
-    return json.dumps({**summary, "phase": coarse}, sort_keys=True)
+    out = dict(summary)
+    if out.get("phase") in ("betting", "bank", "setting"):
+        out["phase"], out["doing"] = "playing", "playing a round"
+    return json.dumps(out, sort_keys=True)
 
 
 def check_slot(slot: int, what: str = "--slot") -> int:
