@@ -253,6 +253,10 @@ class ProxiedWorld:
         self.ann.join(), self.bob.join()
         self.stranger = Browser(room, self.table)
         self.ann.awaiting("bet"), self.bob.awaiting("bet")
+        # the hints' warm-up (compiling the kernels in the background) changes the views
+        # when it ends: wait for it, so a case compares views that only it could change
+        self.ann.wait(lambda s: (s["hints"] or {}).get("status") in ("ready", "failed"),
+                      timeout=300)
 
     def entries(self) -> int:
         store = open_store(self.room.url, readonly=True)
