@@ -24,7 +24,7 @@ wake-ups (``Condition.notify``) were a quarter of the interpreter's time under l
 ...     for key in (None, None, "t"):  # two visitors and a person
 ...         b.attach(key, send)
 ...     b.changed(); b.changed()  # two changes, one pass: three sockets, two views
-...     await asyncio.sleep(0.01)
+...     await asyncio.sleep(0.2)
 ...     return computed[-1], len(got)
 >>> asyncio.run(demo())
 (['None', 't'], 3)
@@ -38,7 +38,7 @@ import json
 import logging
 import threading
 import time
-from collections.abc import Awaitable, Callable, Hashable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Hashable, Mapping
 from typing import Any
 
 log = logging.getLogger("paigow.web")
@@ -91,7 +91,7 @@ class Subscriber:
 
 class Broadcast:
     """The sockets of one source; ``views(keys)`` gives the view of each distinct key (it is
-    called on the event loop, in one batch per change), ``subscribe(fn)`` calls ``fn`` on
+    called in a worker thread, in one batch per pass), ``subscribe(fn)`` calls ``fn`` on
     every change of the source (from any thread) and returns the unsubscriber.
 
     A server has one event loop; a test client may run each socket on a loop of its own,
@@ -103,6 +103,8 @@ class Broadcast:
         self.groups: dict[asyncio.AbstractEventLoop, set[Subscriber]] = {}
         self._unsubscribe: Callable[[], None] | None = None
         self._pending: set[asyncio.AbstractEventLoop] = set()
+        self._running: set[asyncio.AbstractEventLoop] = set()  # a pass computing views
+        self._again: set[asyncio.AbstractEventLoop] = set()  # changed during that pass
         self._lock = threading.Lock()
 
     @property
@@ -121,7 +123,7 @@ class Broadcast:
             first = self._unsubscribe is None
         if first:
             self._unsubscribe = self.subscribe(self.changed)
-        self._push([sub])
+        self._pass(loop)  # the new socket's view (the others' are unchanged, so not resent)
         return sub
 
     async def detach(self, sub: Subscriber) -> None:
@@ -156,21 +158,39 @@ class Broadcast:
                     self._pending.discard(loop)
 
     def _pass(self, loop: asyncio.AbstractEventLoop) -> None:
+        """On ``loop``: compute the views in a worker thread (the source's lock may be held
+        by its own thread for a while: the event loop must not wait on it), then offer
+        them; a change during the computation runs one more pass after it."""
         with self._lock:
             self._pending.discard(loop)
+            if loop in self._running:
+                self._again.add(loop)
+                return
             subs = list(self.groups.get(loop, ()))
-        self._push(subs)
+            if not subs:
+                return
+            self._running.add(loop)
+        done = loop.run_in_executor(None, self._compute, subs)
+        done.add_done_callback(lambda f: self._offer(loop, subs, f))
 
-    def _push(self, subs: Iterable[Subscriber]) -> None:
-        subs = list(subs)
-        if not subs:
-            return
+    def _compute(self, subs: list[Subscriber]) -> dict[Any, str]:
         keys = list(dict.fromkeys(s.key for s in subs))
+        views = self.views(keys)
+        return {k: encode(views[k]) for k in keys}
+
+    def _offer(self, loop: asyncio.AbstractEventLoop, subs: list[Subscriber],
+               done: asyncio.Future[dict[Any, str]]) -> None:
         try:
-            views = self.views(keys)
+            texts = done.result()
         except Exception as exc:  # a view that cannot be computed is logged, not pushed
             log.error("a view could not be computed", exc_info=exc)
-            return
-        texts = {k: encode(views[k]) for k in keys}
+            texts = {}
         for s in subs:
-            s.offer(texts[s.key])
+            if s.key in texts:
+                s.offer(texts[s.key])
+        with self._lock:
+            self._running.discard(loop)
+            again = loop in self._again
+            self._again.discard(loop)
+        if again:
+            self._pass(loop)
