@@ -357,7 +357,7 @@ class TableHost:
         self.game = game
         return Table(game, seats, commission=opts.commission, chance=chance, store=store,
                      seed=opts.seed, limits=opts.limits, on_open=self._opened,
-                     house=prepared.house)
+                     house=prepared.house, keep_history=1)  # the views keep their own
 
     def _run(self) -> None:
         try:
