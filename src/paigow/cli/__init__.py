@@ -61,6 +61,12 @@ def _serve() -> Any:
     return serve
 
 
+def _proxy() -> Any:
+    from paigow.cli.proxy import proxy
+
+    return proxy
+
+
 def _verify() -> Any:
     from paigow.cli.verify import verify
 
@@ -93,6 +99,8 @@ app = new_app(
                         lambda: _table("history")),
         "serve": Lazy("Serve the lobby at http://HOST:PORT/: people open tables, join seats "
                     "or watch; bots play the empty seats.", _serve),
+        "proxy": Lazy("Write the nginx configuration that puts a card room behind one "
+                      "address.", _proxy),
         "void": Lazy("Void a stuck open round: every bet returned, an audit entry kept.",
                      lambda: _table("void_cmd")),
         "verify": Lazy("Check that a round was dealt from the seed its table committed to.",

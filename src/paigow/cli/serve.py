@@ -73,6 +73,7 @@ def serve(
     side_max: SideMaxArg = "100",
     dragon: DragonArg = "off",
     dragon_limit: DragonLimitArg = "up-to-main",
+    slot: Annotated[int | None, option("--slot", parser=Int("--slot", 1, 99), help="Join a card room of many processes on one PostgreSQL --db, in this slot (1-99, one per process): every lobby lists every table, `paigow proxy` routes to each (docs/web.md).")] = None,
 ) -> None:
     """Serve the lobby at http://HOST:PORT/: people open tables, join seats or watch; bots
     play the empty seats.
@@ -119,9 +120,21 @@ def serve(
             for g in GAMES[game]]
         # every table made (ways, variants, pay tables, limits) before anything is written
         prepared = [prepare(opts) for opts in options]
+        from paigow.store import is_server_url
+
+        if slot is not None and not (db and is_server_url(db)):
+            raise PaigowError("--slot joins a card room on a PostgreSQL ledger: give "
+                              "--db postgresql://…")
         sock = bind_socket(host, port)  # then the address, before anything is written
         lobby = Lobby(db, limits, wallet_grant=grant)
+        room = None
         try:
+            if slot is not None:
+                from paigow.web.room import Room
+
+                room = Room(str(db), slot, f"{host}:{port}", on_change=lobby.listeners.notify)
+                room.join()
+                lobby.room = room
             for opts, made in zip(options, prepared, strict=True):
                 lobby.open(opts, prepared=made)
             app = create_app(lobby, frozenset(allow_host or ()))
@@ -131,11 +144,15 @@ def serve(
             console.print(f"paigow: the lobby at http://{shown}:{port}/ "
                           f"({' and '.join(GAMES[game])} table{'s' if game == 'both' else ''} open)",
                           highlight=False)
+            # keep-alive longer than a front proxy's (nginx: 60 s), so that the server
+            # never closes a connection the proxy is sending a request on
             config = uvicorn.Config(app, log_level="warning", ws="websockets-sansio",
-                                    lifespan="off")
+                                    lifespan="off", timeout_keep_alive=75)
             uvicorn.Server(config).run(sockets=[sock])
         finally:
             lobby.close()
+            if room is not None:
+                room.leave()
             sock.close()
 
     run_command(body)

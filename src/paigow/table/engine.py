@@ -535,8 +535,11 @@ class Table(Generic[P, S]):
         limits: BetLimits = NO_LIMITS,
         on_open: Callable[[RoundOpening], None] | None = None,
         house: HouseRules | None = None,
+        keep_history: int | None = None,
     ) -> None:
-        """``limits``: the table's minimum and maximum bet. ``on_open``: told of each round
+        """``keep_history``: how many settled rounds :attr:`history` keeps (None: all; a
+        server that plays for days keeps a few, the ledger has every one).
+        ``limits``: the table's minimum and maximum bet. ``on_open``: told of each round
         as it opens (banker, bets, dice; also the deck, which a watcher must keep to itself),
         e.g. for a browser to show the Chung and the dice before the reveal."""
         if not seats:
@@ -585,6 +588,7 @@ class Table(Generic[P, S]):
         self.option: int | None = None  # the seat holding the bank option (None: house)
         self.rounds_played = 0
         self.history: list[RoundRecord] = []
+        self.keep_history = keep_history
         self._in_play: str | None = None
         self._asking_bank: int | None = None  # the seat answering the bank offer now
         self._committed: set[int] = set()  # seats with money in the round in play
@@ -799,6 +803,8 @@ class Table(Generic[P, S]):
         self.balances = apply(apply(self.balances, opening.entries), record.entries)
         self.rounds_played += 1
         self.history.append(record)
+        if self.keep_history is not None:
+            del self.history[:-self.keep_history or len(self.history)]
         if self.house.player_bank:  # else the house keeps the bank: no option moves
             self.option = next_option(self.option, self.seats, game.places, game.direction)
         if dragon is not None:

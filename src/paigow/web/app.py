@@ -72,10 +72,11 @@ from paigow.web import schemas
 from paigow.web.accounts import COOKIE, HEADER, SECRET_DAYS, Accounts, Me
 from paigow.web.host import TableHost
 from paigow.web.lobby import DEFAULT_WAYS, Lobby, house_ways, options_from_request
+from paigow.web.push import Broadcast
 from paigow.web.schemas import WebError
 from paigow.web.security import Guard
 from paigow.web.trainer import TrainerHub
-from paigow.web.view import person_view, public_record, round_story
+from paigow.web.view import for_person, person_view, public_record, round_story, table_view
 
 HERE = Path(__file__).parent
 HISTORY_PAGE = 20
@@ -601,11 +602,27 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         return resp
 
     # -- live -------------------------------------------------------------------------
+    lobby_push = Broadcast(lambda keys: {None: {"tables": lobby.listing()}}, lobby.subscribe)
+    table_push: dict[str, Broadcast] = {}
+
+    def pusher(host: TableHost) -> Broadcast:
+        """The broadcast of ``host``'s views to its sockets (one pass per change)."""
+        b = table_push.get(host.id)
+        if b is None:
+            def views(keys: list[Any]) -> dict[Any, Any]:
+                # the table's view once for every socket, then each person's part
+                with host.cv:
+                    shared = table_view(host)
+                    return {(player, who): for_person(shared, host, player, json.loads(who))
+                            for player, who in keys}
+
+            b = table_push[host.id] = Broadcast(views, host.subscribe)
+        return b
+
     @app.websocket("/ws/lobby")
     async def live_lobby(websocket: WebSocket) -> None:
         await websocket.accept()
-        await _serve_socket(websocket, lobby.subscribe,
-                            lambda: {"tables": lobby.listing()})
+        await _serve_broadcast(websocket, lobby_push, None)
 
     @app.websocket("/ws/trainer")
     async def live_trainer(websocket: WebSocket) -> None:
@@ -632,9 +649,9 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         player = me.id if me else None
         host.connected(player, +1)
         try:
-            await _serve_socket(websocket, host.subscribe,
-                                lambda: person_view(host, player, who),
-                                lambda: host.seen(player))
+            # the view is the person's and what the page may know of its sign-in
+            key = (player, json.dumps(who, sort_keys=True))
+            await _serve_broadcast(websocket, pusher(host), key, lambda: host.seen(player))
         finally:
             host.connected(player, -1)
 
@@ -726,15 +743,7 @@ async def _serve_socket(
             await ws.send_text(
                 f'{{"type":"state","seq":{seq},"now":{time.time():.3f},"state":{text}}}')
 
-    async def receive() -> None:
-        while True:
-            raw = await ws.receive_text()
-            seen()
-            reply = _ws_reply(raw)
-            if reply is not None:
-                await ws.send_text(json.dumps(reply))
-
-    reader = asyncio.create_task(receive())
+    reader = asyncio.create_task(_answer(ws, seen))
     try:
         await push()
         while not reader.done():
@@ -754,6 +763,31 @@ async def _serve_socket(
         with contextlib.suppress(BaseException):
             await reader
         unsubscribe()
+
+
+async def _serve_broadcast(ws: WebSocket, broadcast: Broadcast, key: Any,
+                           seen: Callable[[], None] = lambda: None) -> None:
+    """Serve one socket from ``broadcast`` (its view of ``key``, on connect and on every
+    change, when it differs from the last one sent); answer pings; a client message that is
+    not a ping gets an error message and changes nothing."""
+    sub = broadcast.attach(key, ws.send_text)
+    try:
+        await _answer(ws, seen)
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        await broadcast.detach(sub)
+
+
+async def _answer(ws: WebSocket, seen: Callable[[], None]) -> None:
+    """Read the client's messages until it goes: a ping is answered, anything else gets
+    an error message and changes nothing; each one says the person is here."""
+    while True:
+        raw = await ws.receive_text()
+        seen()
+        reply = _ws_reply(raw)
+        if reply is not None:
+            await ws.send_text(json.dumps(reply))
 
 
 def _ws_reply(raw: str) -> dict[str, Any] | None:

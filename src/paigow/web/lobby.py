@@ -12,7 +12,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from paigow.errors import PaigowError
 from paigow.settle import Commission, parse_rate
@@ -21,6 +21,9 @@ from paigow.web.accounts import WALLET_GRANT, Accounts
 from paigow.web.host import HostLimits, TableHost
 from paigow.web.listeners import Listeners
 from paigow.web.schemas import WebError
+
+if TYPE_CHECKING:
+    from paigow.web.room import Room
 
 MAX_TABLES = 12
 TABLES_PER_CLIENT = 2
@@ -63,6 +66,7 @@ class Lobby:
     listeners: Listeners = field(default_factory=Listeners)
     wallet_grant: int = WALLET_GRANT
     accounts: Accounts = field(init=False)
+    room: Room | None = None  # many processes on one PostgreSQL ledger (web/room.py)
 
     def __post_init__(self) -> None:
         # the people's records, opened first: their recovery cashes out the seats a
@@ -95,7 +99,7 @@ class Lobby:
                 if mine >= self.tables_per_client:
                     raise WebError(429, f"you have opened {mine} tables already "
                                         f"(at most {self.tables_per_client})")
-            table_id = str(self.next_id)
+            table_id = self.room.new_table_id() if self.room else str(self.next_id)
             self.next_id += 1
             host = TableHost(opts, self.db, table_id=table_id, name=name, limits=self.limits,
                              warm_hints=self.warm_hints, prepared=prepared)
@@ -110,6 +114,17 @@ class Lobby:
                 self.opened_by.pop(table_id, None)
             raise WebError(400, f"the table could not open: {exc}") from None
         host.subscribe(self._notify)
+        if self.room is not None:
+            from paigow.web.view import table_summary
+
+            room = self.room
+            with host.cv:
+                room.opened(table_id, table_summary(host))
+
+            def publish() -> None:
+                room.changed(table_id, lambda: _summary(host))
+
+            host.subscribe(publish)
         self._notify()
         return host
 
@@ -117,6 +132,9 @@ class Lobby:
         """The table ``table_id``; 404 when there is none."""
         host = self.tables.get(table_id)
         if host is None:
+            why = self.room.gone(table_id) if self.room is not None else None
+            if why is not None:
+                raise WebError(410, f"table {table_id} has closed: {why}")
             raise WebError(404, f"there is no table {table_id[:20]!r} here")
         return host
 
@@ -130,6 +148,10 @@ class Lobby:
         for h in hosts:
             with h.cv:
                 out.append(table_summary(h))
+        if self.room is not None:
+            for x in out:
+                x["where"] = self.room.where(self.room.slot, self.room.address, True)
+            out += self.room.remote
         return out
 
     def close(self) -> None:
@@ -140,6 +162,13 @@ class Lobby:
         for h in hosts:
             h.close()
         self.accounts.close()
+
+
+def _summary(host: TableHost) -> dict[str, Any]:
+    from paigow.web.view import table_summary
+
+    with host.cv:
+        return table_summary(host)
 
 
 def _side_bets(raw: list[Any], game: str) -> tuple[str, ...]:

@@ -12,6 +12,8 @@ function showError(message) {
 function tableCard(t) {
   const r = t.rules;
   const bits = [`${t.people} of ${t.seats} seats taken by people`, ...r.words];
+  // in a card room of many processes: which one holds the table (docs/web.md)
+  if (t.where && !t.where.here) bits.push(`held by server ${t.where.slot}`);
   return h("article", { class: `table-card game-${t.game}` },
     h("h2", {}, h("a", { href: `/tables/${t.id}`, text: t.name })),
     h("p", { class: "game", text: r.title || (t.game === "tiles" ? "Pai Gow tiles" : "Pai Gow Poker") }),
