@@ -84,6 +84,8 @@ def register(app: typer.Typer) -> None:
         eval_sample: Annotated[int, option("--eval-sample", parser=Int("--eval-sample", 0, MAX_DERIVE_SAMPLE), help="Hands of the independent evaluation (0: none).")] = 2000,
         eval_seed: Annotated[int | None, option("--eval-seed", parser=Int("--eval-seed", 0, MAX_SIM_SEED), help="Seed of the evaluation sample (default: the seed + 1).")] = None,
         name: Annotated[str, option("--name", parser=Token("--name"), help="The way's name (default: the file's stem).")] = "",
+        otherwise: Annotated[str, option("--otherwise", parser=Token("--otherwise"), help="Learn exceptions to this way (dealer: the dealer's way, the default; a shipped way or a .toml path), or none: a way that sets every hand itself.")] = "dealer",
+        cv_folds: Annotated[int, option("--cv-folds", parser=Int("--cv-folds", 0, 20), help="Choose the rule count and penalty by cross-validation on the labels over this many folds (0: learn up to --max-rules with the penalty 1).")] = 5,
         commission: Annotated[str | None, COMMISSION_OPTION] = None,
         push: Annotated[str | None, PUSH_OPTION] = None,
         ez: Annotated[bool, EZ_OPTION] = False,
@@ -103,7 +105,13 @@ def register(app: typer.Typer) -> None:
         """
         import numpy as np
 
-        from paigow.analysis.poker_derive import MIN_RULES, evaluate, learn_way, uniform_sample
+        from paigow.analysis.poker_derive import (
+            MIN_EXCEPTIONS,
+            MIN_RULES,
+            evaluate,
+            learn_way,
+            uniform_sample,
+        )
         from paigow.analysis.poker_labels import (
             Labels,
             LabelSpec,
@@ -121,11 +129,19 @@ def register(app: typer.Typer) -> None:
             kind, rate = _game(push, commission, ez)
             rules = PokerRules.of(joker, wheel, foul, kind)
             cards = _deck(deck)
-            if max_rules < MIN_RULES:
+            base_way = _otherwise(otherwise, dealer, Path(out))
+            if base_way is None and max_rules < MIN_RULES:
                 raise AmountError(
-                    f"--max-rules {max_rules} is too few: a way file sets every hand, so it "
-                    f"has a rule for each of the {MIN_RULES} hand types (no pair, one pair, "
-                    f"two pair, ... five aces): give at least {MIN_RULES}")
+                    f"--max-rules {max_rules} is too few: a way file that sets every hand "
+                    f"itself (--otherwise none) has a rule for each of the {MIN_RULES} hand "
+                    f"types (no pair, one pair, two pair, ... five aces): give at least "
+                    f"{MIN_RULES}")
+            if base_way is not None and max_rules < MIN_EXCEPTIONS:
+                raise AmountError(
+                    f"--max-rules {max_rules} is too few: a way of exceptions has its "
+                    f"otherwise line and at least one rule: give at least {MIN_EXCEPTIONS}")
+            if cv_folds == 1:
+                raise AmountError("--cv-folds 1 cannot cross-validate: give 2 or more, or 0")
             if sample < MIN_SAMPLE:
                 raise AmountError(
                     f"--sample {sample:,} is too small to say anything: a rule worth learning "
@@ -140,6 +156,11 @@ def register(app: typer.Typer) -> None:
                     f"{MIN_EVAL:,} hands cannot tell from zero; give at least {MIN_EVAL:,} "
                     "(or 0 to skip the evaluation)")
             way_for(dealer, rules)  # a bad dealer way is refused before any work
+            folder = Path(out).resolve().parent
+            if base_way is not None:  # and a bad otherwise way
+                from paigow.poker.ways.file_way import read_way
+
+                read_way("seeds" if base_way == "house" else base_way, base=folder)
             s = seed if seed is not None else new_seed()
             es = eval_seed if eval_seed is not None else s + 1
             way_name = name.strip() or Path(out).stem
@@ -176,7 +197,8 @@ def register(app: typer.Typer) -> None:
             labels = labelled(smp, "labelling")
             header = (f"A strategy derived by paigow poker derive-strategy against the "
                       f"{dealer} way\n({game}; joker {rules.joker}, wheel {rules.wheel}).")
-            derived = learn_way(labels, max_rules, rules, way_name, header=header)
+            derived = learn_way(labels, max_rules, rules, way_name, header=header,
+                                otherwise=base_way, base=folder, folds=cv_folds)
             ev_res = None
             if eval_sample:
                 usmp = uniform_sample(sample_hands(eval_sample, es, cards), es)
@@ -230,11 +252,43 @@ def register(app: typer.Typer) -> None:
         run_command(body)
 
 
+def _otherwise(value: str, dealer: str, out: Path) -> str | None:
+    """The ``otherwise`` way a derived way of exceptions names (``None``: a way that sets
+    every hand itself): ``dealer`` is the dealer's way; a path is written relative to the
+    folder of the file written (``out``), as the loader reads it."""
+    import os
+
+    from paigow.errors import RuleError
+    from paigow.poker.ways.file_way import shipped_path
+
+    v = value.strip()
+    if v.lower() == "none":
+        return None
+    if v.lower() == "dealer":
+        v = dealer.strip()
+    if v.lower() == "house":
+        return "house"
+    if shipped_path(v) is not None:
+        return v.lower()
+    path = Path(v)
+    if not (v.lower().endswith(".toml") and path.is_file()):
+        what = "the dealer's way " if value.strip().lower() == "dealer" else ""
+        raise RuleError(
+            f"--otherwise: {what}{v!r} is not a way file: a way of exceptions falls back on "
+            "house, a shipped way file or a .toml path (or give --otherwise none)")
+    try:
+        return os.path.relpath(path.resolve(), out.resolve().parent)
+    except ValueError:  # another drive
+        return str(path.resolve())
+
+
 def learn_text(derived: Any, name: str, header: str, notes: str) -> str:
     """The derived way's file text with the figures in its notes."""
     from paigow.analysis.poker_derive import way_text
 
-    text: str = way_text(list(derived.rules), name, derived.spec.title, header, notes)
+    otherwise = derived.spec.otherwise
+    text: str = way_text(list(derived.rules), name, derived.spec.title, header, notes,
+                         derived.otherwise if otherwise is not None else None)
     return text
 
 
