@@ -129,6 +129,7 @@ def register(app: typer.Typer) -> None:
             kind, rate = _game(push, commission, ez)
             rules = PokerRules.of(joker, wheel, foul, kind)
             cards = _deck(deck)
+            way_for(dealer, rules)  # a bad dealer way is refused before any work
             base_way = _otherwise(otherwise, dealer, Path(out))
             if base_way is None and max_rules < MIN_RULES:
                 raise AmountError(
@@ -155,7 +156,6 @@ def register(app: typer.Typer) -> None:
                     "gain over a house way is a few tenths of a percent, which fewer than "
                     f"{MIN_EVAL:,} hands cannot tell from zero; give at least {MIN_EVAL:,} "
                     "(or 0 to skip the evaluation)")
-            way_for(dealer, rules)  # a bad dealer way is refused before any work
             folder = Path(out).resolve().parent
             if base_way is not None:  # and a bad otherwise way
                 from paigow.poker.ways.file_way import read_way
