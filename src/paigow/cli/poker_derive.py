@@ -78,7 +78,7 @@ def register(app: typer.Typer) -> None:
     def derive_strategy(
         out: Annotated[str, option("-o", "--output", parser=OutputFile("-o"), help="The way file (TOML) to write.")],
         dealer: Annotated[str, option("--dealer", parser=Token("--dealer"), help="The dealer's way: house (default), a shipped way file or a .toml path.")] = "house",
-        max_rules: Annotated[int, option("--max-rules", parser=Int("--max-rules", 1, 200), help="Rules the way may have, in all (at least 12: one per hand type).")] = 15,
+        max_rules: Annotated[int, option("--max-rules", parser=Int("--max-rules", 1, 200), help="Rules the way may have, in all, the otherwise line counting as one (at least 2; at least 12, one per hand type, with --otherwise none).")] = 15,
         sample: Annotated[int, option("--sample", parser=Int("--sample", 1, MAX_DERIVE_SAMPLE), help="Hands to label exactly (spread over hand types).")] = 4000,
         seed: Annotated[int | None, option("--seed", parser=Int("--seed", 0, MAX_SIM_SEED), help="Seed of the labelled sample (default: a fresh one, reported).")] = None,
         eval_sample: Annotated[int, option("--eval-sample", parser=Int("--eval-sample", 0, MAX_DERIVE_SAMPLE), help="Hands of the independent evaluation (0: none).")] = 2000,
@@ -209,6 +209,9 @@ def register(app: typer.Typer) -> None:
                                   way_name)
             notes = [f"labels: {len(smp.hands):,} hands (seed {s}), labelled in "
                      f"{_minutes(labels.seconds)}; learned in {derived.seconds:.0f} s"]
+            if derived.cv is not None:
+                notes.append(f"{derived.cv.rules} rules and the penalty z = {derived.z:g} "
+                             f"chosen by {derived.cv.folds}-fold cross-validation on the labels")
             if ev_res is not None:
                 lo, hi = ev_res.share_ci95
                 notes.append(
@@ -311,6 +314,8 @@ def _report(derived: Any, smp: Any, labels: Any, drawn_s: float, ev: Any, dealer
             "seconds": round(derived.seconds, 1),
             "house_ev": derived.train_house, "derived_ev": derived.train_derived,
             "optimal_ev": derived.train_optimal, "share": derived.share,
+            "otherwise": derived.otherwise, "z": derived.z,
+            "cross_validation": None if derived.cv is None else derived.cv.to_json(),
         },
         "evaluation": None,
     }
@@ -327,8 +332,15 @@ def _print(r: dict[str, Any]) -> None:
         f"from {lab['drawn']:,} drawn), exact advice in {_minutes(lab['seconds'])}; "
         f"learned in {learn['seconds']:.0f} s",
         highlight=False)
+    cv = learn["cross_validation"]
+    if cv is not None:
+        console.print(f"cross-validation ({cv['folds']} folds of the labels) chose "
+                      f"{cv['rules']} rules and the penalty z = {cv['z']:g}", highlight=False)
     for i, text in enumerate(r["rules"], start=1):
         console.print(f"  {i:2}. {text}", highlight=False)
+    if learn["otherwise"] is not None:
+        console.print(f"  {len(r['rules']) + 1:2}. otherwise: as the {learn['otherwise']} way "
+                      "sets it", highlight=False)
     share = learn["share"]
     console.print(
         f"on the labelled hands: takes {share:.0%} of optimal's gain over the {r['dealer']} way",
