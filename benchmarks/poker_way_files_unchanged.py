@@ -20,7 +20,6 @@ import argparse
 import hashlib
 import json
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -29,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from poker_way_kernel import unpack  # noqa: E402  (the same unpacking of a revision)
+from poker_way_kernel import run_worker, unpack  # noqa: E402  (the same machinery)
 
 
 def worker(way: str, small: bool) -> None:
@@ -61,13 +60,7 @@ def worker(way: str, small: bool) -> None:
 
 def run(src: Path, way: str, small: bool) -> dict[str, object]:
     """One way's splits in a fresh process whose ``paigow`` is the one in ``src``."""
-    env = dict(os.environ, PYTHONPATH=str(src))
-    cmd = [sys.executable, __file__, "--worker", way] + (["--small"] if small else [])
-    out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
-    if out.returncode != 0:
-        raise SystemExit(f"{way} failed under {src}:\n{out.stderr[-2000:]}")
-    result: dict[str, object] = json.loads(out.stdout.strip().splitlines()[-1])
-    return result
+    return run_worker(__file__, src, way, small)
 
 
 def main() -> None:

@@ -12,6 +12,7 @@ sample or rule budget too small is refused before anything is written.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -188,6 +189,7 @@ set = "trips + single 1"
 """
 
 
+@cache  # both tests read the same labels (built once: the Python interpreter is slow)
 def _planted_exception_labels(n: int, seed: int) -> tuple[Labels, FileWay, FileWay]:
     """Labels whose best setting of every hand is the planted way of exceptions to
     Foxwoods (EV 1; every other legal setting -1; the house way: Foxwoods)."""
@@ -233,7 +235,7 @@ def test_cross_validation_keeps_the_planted_rules_and_no_more() -> None:
     after: cross-validation chooses the three rules and the otherwise line."""
     from paigow.poker.ways.file_way import read_way
 
-    labels, _, _ = _planted_exception_labels(1500, 6)
+    labels, _, _ = _planted_exception_labels(1500, 5)
     p = problem(labels, otherwise=read_way("foxwoods"))
     cv = cross_validate(p, 8, True, folds=4, zs=(0.5, 1.0))
     assert cv.rules == 4
