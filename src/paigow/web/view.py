@@ -151,6 +151,12 @@ def _plain_rule(rule: str) -> str:
     return plain_rule(rule)
 
 
+def _plain_push(reason: str) -> str:
+    from paigow.web.words import plain_push
+
+    return plain_push(reason)
+
+
 def _seat_name(names: dict[int, str], seat: int | None) -> str:
     if seat is None:
         return "the house"
@@ -180,7 +186,7 @@ def _told(hand: dict[str, Any], r: Any) -> dict[str, Any]:
         "low_mark": mark_of(r.low, r.low_reason), "low_reason": _bare(r.low_reason),
         "outcome": r.outcome, "stake": r.stake, "won": won,
         "commission": r.commission, "fee": r.fee, "net": r.net,
-        "net_text": format_money(r.net), "reason": r.reason, "why": r.note,
+        "net_text": format_money(r.net), "reason": r.reason, "why": _plain_push(r.note),
     }
 
 
@@ -241,7 +247,7 @@ def round_story(record: RoundRecord, names: dict[int, str]) -> dict[str, Any]:
         "dice": list(record.dice),
         "bank_hand": bank_hand,
         "seats": seats,
-        "push": record.push,
+        "push": _plain_push(record.push),
         "dragon": dragon,
         "side": side,
         "bank": {"net": record.bank_net, "commission": record.bank_commission,

@@ -138,6 +138,32 @@ def push_words(spec: str) -> str:
     return f"a banker's {kind.label} pushes every bet"
 
 
+_SPEC_AFTER = re.compile(r"^(.*\S) \(([^()]+)\)$", re.S)
+
+
+def plain_push(reason: str) -> str:
+    """The engine's reason that every bet pushed, without the push rule's code: ``"the
+    banker's queen-high pai gow pushes every bet (pai-gow:Q)"`` reads as the words alone.
+    Text that ends in no rule's code is left as it is.
+
+    >>> plain_push("the banker's queen-high pai gow pushes every bet (pai-gow:Q)")
+    "the banker's queen-high pai gow pushes every bet"
+    >>> plain_push("won both hands (copies go to the banker)")
+    'won both hands (copies go to the banker)'
+    """
+    from paigow.errors import PaigowError
+    from paigow.poker.kinds import parse_kind
+
+    m = _SPEC_AFTER.match(reason.strip())
+    if m is None:
+        return reason
+    try:
+        parse_kind(m.group(2))
+    except PaigowError:
+        return reason
+    return m.group(1)
+
+
 def _joker_words(joker: str) -> str:
     return ("the joker counts as an ace, or completes a straight or a flush" if joker == "bug"
             else "the joker is wild")

@@ -75,7 +75,7 @@ export function renderStory(game, story, you = null) {
     rows.push(h("div", { class: "story-dragon" }, seatRow(g,
       `Dragon hand (place ${g.place}), bought by seat ${g.seat} · ${g.name}${you === g.seat ? " (you)" : ""}: `)));
   }
-  const push = story.push ? h("p", { class: "push-all", role: "status", text: `Every bet pushes: ${story.push}.` }) : null;
+  const push = story.push ? h("p", { class: "push-all", role: "status", text: `${story.push[0].toUpperCase()}${story.push.slice(1)}.` }) : null;
   const side = story.side && story.side.length ? h("section", { class: "story-side" },
     h("h4", { text: "Side bets" }),
     h("ul", {}, ...story.side.map((x) => h("li", { class: `side-${x.net > 0 ? "won" : "lost"} ${you === x.seat ? "mine" : ""}` },
