@@ -117,6 +117,26 @@ def test_one_deadline_for_everyone_then_sat_out_then_back(tmp_path: Path) -> Non
         refused(bob.post("back"), 409, "not sat out")
 
 
+def test_every_seat_shows_who_has_bet_and_whom_the_table_waits_on(tmp_path: Path) -> None:
+    """Bets come in any order (one deadline for everyone): a bet placed shows on its seat at
+    once ("bet in", the amount), while the seats still to answer read "betting"."""
+    with serving(tmp_path, tiles_opts(seats=3), limits=_limits()) as (_lobby, app):
+        ann, bob = Person(app, name="Ann"), Person(app, name="Bob")
+        ann.join()
+        bob.join()
+        for p in (ann, bob):
+            p.awaiting("bet")
+        bob.ok("bet", {"amount": "12.50"})  # Bob first: the round still waits on Ann
+        for p in (ann, bob, Person(app)):  # the same for everyone, a visitor too
+            seen = {x["seat"]: (x["status"], x["bet"]) for x in p.state()["seats"]
+                    if x["kind"] == "person"}
+            assert seen == {ann.seat: ("betting", None), bob.seat: ("bet in", 1_250)}, seen
+        ann.ok("bet", {"amount": "10"})
+        s = ann.awaiting("set")
+        assert {x["seat"]: x["bet"] for x in s["seats"]
+                if x["kind"] == "person"} == {ann.seat: 1_000, bob.seat: 1_250}
+
+
 def test_a_person_who_missed_the_betting_is_not_waited_for_at_the_bank(tmp_path: Path) -> None:
     """The bank option comes to Ann's seat in a round whose betting deadline she let pass:
     the offer is refused at once and the round goes on without another deadline."""
