@@ -128,6 +128,66 @@ def plain_rule(rule: str) -> str:
     return f"house way {rest}" if rest else "house way"
 
 
+def rule_words(trace: str) -> str:
+    """A way's rule trace without the way's code name: ``"house 2.1: one pair: ..."`` reads
+    ``"rule 2.1: one pair: ..."``; a trace with no numbered rule is left as it is.
+
+    >>> rule_words("australian 3: keep the pair of Chop Chit")
+    'rule 3: keep the pair of Chop Chit'
+    >>> rule_words("tables.csv, line 12")
+    'tables.csv, line 12'
+    """
+    n = _NUMBERED.match(trace.strip())
+    if n is None:
+        return trace
+    return f"rule {n.group(2)}{n.group(3) or ''}"
+
+
+def _role_words(game: str, banking: bool, dealer: str) -> str:
+    other = way_title(game, dealer)
+    return (f"as the bank, against a player who sets by {other}" if banking
+            else f"as a player, against a bank that sets by {other}")
+
+
+def trainer_task(ex: dict[str, Any]) -> str:
+    """What the trainer asks of a hand (an exercise's ``to_json()``), in words: the ways by
+    their titles, never their code names.
+
+    >>> trainer_task({"game": "tiles", "drill": "dealer", "way": "australian",
+    ...               "dealer": "australian", "banking": True})
+    'set this hand by the Australian casino house way, as the bank, against a player who sets by the Australian casino house way'
+    """
+    role = _role_words(ex["game"], bool(ex["banking"]), ex["dealer"])
+    if ex["drill"] == "dealer":
+        return f"set this hand by {way_title(ex['game'], ex['way'])}, {role}"
+    return f"set this hand for the best EV, {role}"
+
+
+def trainer_verdict(g: dict[str, Any]) -> str:
+    """A grade (its ``to_json()``) in one sentence for the page, which heads it "Right" or
+    "Not quite" already: what the drill asked and what the hand is, the way by its title
+    and its rule by number (the rule's words are on the house way's line).
+
+    >>> trainer_verdict({"game": "poker", "drill": "dealer", "way": "house", "house_way": False,
+    ...     "optimal": False, "yours": {"foul": False}, "house": {"text": "Ah Ad 4c 3c 2d | 9d 8d"},
+    ...     "rule": {"number": "2.1", "text": "one pair"}, "ev_lost": 0.12, "verdict": ""})
+    'The house way sets it Ah Ad 4c 3c 2d | 9d 8d (rule 2.1).'
+    """
+    title = way_title(g["game"], g["way"])
+    rule = g["rule"]
+    ref = f"rule {rule['number']}" if rule.get("number") else rule["text"]
+    if g["yours"]["foul"]:
+        engine = str(g["verdict"])
+        return "That setting fouls: " + engine.removeprefix("foul: ")
+    if g["drill"] == "dealer":
+        if g["house_way"]:
+            return f"That is how {title} sets it ({ref})."
+        return f"{title[0].upper()}{title[1:]} sets it {g['house']['text']} ({ref})."
+    if g["optimal"]:
+        return "That is the best setting of this hand."
+    return f"It gives up {float(g['ev_lost']):.4f} of a unit bet against the best setting."
+
+
 def push_words(spec: str) -> str:
     """A push rule in words, from its hand kind's own label (any kind the engine knows)."""
     from paigow.poker.kinds import parse_kind

@@ -109,7 +109,8 @@ function renderStats(s) {
   const st = s.stats;
   if (!st || !st.hands) return s.settings && !s.settings.name
     ? [h("p", { class: "note", text: "Give a name to keep statistics across sessions." })] : [];
-  const out = [h("h2", { text: `${st.person}: ${st.game}, ${st.drill} drill` }),
+  const games = { tiles: "Pai Gow tiles", poker: "Pai Gow Poker" };
+  const out = [h("h2", { text: `${st.person}: ${games[st.game] || st.game}, the ${st.drill} drill` }),
     h("p", {}, `${st.hands} hand${st.hands === 1 ? "" : "s"} in ${st.sessions} session${st.sessions === 1 ? "" : "s"}: `,
       h("strong", { text: `${Math.round(100 * st.correct_share)}% right` }),
       ` (optimal ${Math.round(100 * st.optimal_share)}%, the house way ${Math.round(100 * st.house_share)}%); `,
