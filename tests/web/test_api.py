@@ -386,3 +386,22 @@ def test_every_split_of_every_tile_hand_is_an_arrangement() -> None:
             assert got == {tuple(pair), tuple(rest)}
             assert a["pair_is_high"] == (sorted(a["high"].split()) == pair
                                          and sorted(a["low"].split()) != pair)
+
+
+def test_the_menus_offer_each_way_once_by_its_title(tmp_path: Path) -> None:
+    """The new-table form and the trainer offer every house way under one title (a rule
+    file that is a copy of a built-in way is not offered again "from its rule file"), and
+    every way offered is one the table takes."""
+    from paigow.web.lobby import house_ways
+
+    with serving(tmp_path) as (_lobby, app):
+        visitor = Person(app)
+        for path in ("/api/options", "/api/trainer/options"):
+            options = visitor.client.get(path).json()
+            for game in ("tiles", "poker"):
+                ways, titles = options["house_ways"][game], options["way_titles"][game]
+                assert sorted(ways) == sorted(titles) and set(ways) <= set(house_ways(game))
+                shown = list(titles.values())
+                assert len(set(shown)) == len(shown), shown
+                assert not any(t.endswith("(from its rule file)") and
+                               t.removesuffix(" (from its rule file)") in shown for t in shown)

@@ -287,14 +287,17 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         hub.next(_practice(request))
         return {"status": "dealing"}
 
+    def offered_ways() -> dict[str, Any]:
+        """The house ways a menu offers (each once), with their titles."""
+        from paigow.web.words import way_title, without_copies
+
+        ways = {g: without_copies(house_ways(g)) for g in ("tiles", "poker")}
+        return {"house_ways": ways,
+                "way_titles": {g: {w: way_title(g, w) for w in ways[g]} for g in ways}}
+
     @app.get("/api/trainer/options")
     async def trainer_options() -> dict[str, Any]:
-        from paigow.web.words import way_title
-
-        ways = {g: house_ways(g) for g in ("tiles", "poker")}
-        return {"games": ["tiles", "poker"], "drills": ["player", "dealer"],
-                "house_ways": ways,
-                "way_titles": {g: {w: way_title(g, w) for w in ways[g]} for g in ways}}
+        return {"games": ["tiles", "poker"], "drills": ["player", "dealer"], **offered_ways()}
 
     # -- the lobby -----------------------------------------------------------------------
     @app.get("/api/tables")
@@ -303,7 +306,7 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
 
     @app.get("/api/options")
     async def options() -> dict[str, Any]:
-        from paigow.web.words import variant_words, way_title
+        from paigow.web.words import variant_words
 
         variants = {
             "tiles": {"gee_joon_tiebreak": ["ranked", "no_value"]},
@@ -312,11 +315,9 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
                       "dragon": ["off", "house", "player"],
                       "dragon_limit": ["up-to-main", "equal-main", "any"]},
         }
-        ways = {g: house_ways(g) for g in ("tiles", "poker")}
         return {
             "games": ["tiles", "poker"],
-            "house_ways": ways,
-            "way_titles": {g: {w: way_title(g, w) for w in ways[g]} for g in ways},
+            **offered_ways(),
             "variants": variants,
             "variant_words": {g: variant_words(g, variants[g]) for g in variants},
             "side_bets": _side_bet_titles(),

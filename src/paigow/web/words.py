@@ -98,6 +98,17 @@ def menu_ways(names: list[str]) -> list[str]:
             and ":" not in n]
 
 
+def without_copies(names: list[str]) -> list[str]:
+    """A menu's ways without a shipped rule file of a way the menu offers built in: both
+    set every hand alike, and a menu listing "the Australian casino house way" twice (once
+    "from its rule file") offers one way under two names. The API still takes either.
+
+    >>> without_copies(["australian", "luger", "australian.toml", "mine.toml"])
+    ['australian', 'luger', 'mine.toml']
+    """
+    return [n for n in names if not (n.endswith(".toml") and n.removesuffix(".toml") in names)]
+
+
 _TILES_SET = re.compile(r"^house way \(([^()]+)\): (.+)$", re.S)  # tiles: "(NAME): RULE"
 _POKER_SET = re.compile(r"^house way \((.+)\)$", re.S)  # poker: "(RULE)"
 _NUMBERED = re.compile(r"^([a-z][\w-]*):? (?:\1 )?(\d[\w.]*)(: .*)?$", re.S)  # "NAME 6.1: text"
