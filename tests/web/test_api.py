@@ -313,7 +313,7 @@ def test_history_is_for_seated_people_paged_and_audited(tmp_path: Path) -> None:
         d = ann.client.get(f"/api/tables/1/rounds/{rid}").json()
         assert d["audit"]["reproduced"] is True and d["audit"]["differences"] == []
         assert d["story"] == {k: v for k, v in h["rounds"][0].items()
-                              if k not in ("table", "seat_mine", "game")}
+                              if k not in ("table", "seat_mine", "game", "opened")}
         refused(ann.client.get("/api/tables/1/rounds/99999"), 404, "99999")
         refused(stranger.client.get(f"/api/tables/1/rounds/{rid}"), 401, "join")
         body = str(h) + str(d)

@@ -27,6 +27,7 @@ import pytest
 pytest.importorskip("fastapi")
 
 from fastapi.testclient import TestClient
+from pgkit import backend, pg_server, pg_url  # noqa: F401 - both ledgers, where it matters
 from webkit import (
     BANKROLL,
     Person,
@@ -293,6 +294,30 @@ def test_forged_expired_and_other_peoples_sign_ins_change_nothing(tmp_path: Path
         accounts.clock = real
         refused(ann.post("bet", {"amount": "10"}), 401, "unknown")  # and was forgotten
         assert (Person(app).state()["seats"], entry_count(db)) == before
+
+
+def test_a_round_sat_out_is_not_one_of_your_rounds(tmp_path: Path, backend: str) -> None:  # noqa: F811
+    """History and the "rounds played" of the You page list the rounds a person played:
+    one they sat out at their seat (no bet, nothing of theirs moved) is not among them (on
+    both ledgers: the query is SQL)."""
+    with serving(tmp_path, tiles_opts(), db=backend) as (_lobby, app):
+        ann, bob = Person(app, name="Ann"), Person(app, name="Bob")
+        ann.join()
+        bob.join()
+        played = play_round([ann, bob])["last"]["round"]
+        first = ann.awaiting("bet")["rounds_played"]
+        bob.awaiting("bet")
+        ann.ok("bet", {"sit": True})  # Ann sits this one out; Bob plays it
+        bob.ok("bet", {"amount": "10"})
+        refuse_bank_until_set([bob])
+        bob.ok("set", {"house": True})
+        sat = ann.wait(lambda s: s["rounds_played"] == first + 1)["last"]
+        assert ann.seat not in {x["seat"] for x in sat["seats"]}
+        for p, want in ((ann, [played]), (bob, [sat["round"], played])):
+            for path in ("/api/tables/1/history", "/api/history"):
+                h = p.client.get(path).json()
+                assert [r["round"] for r in h["rounds"]] == want and h["rounds_kept"] == len(want)
+            assert p.client.get("/api/me").json()["rounds"] == len(want)
 
 
 def _round_trip(tmp_path: Path, crash: bool) -> None:

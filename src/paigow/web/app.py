@@ -175,7 +175,9 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
     @app.get("/tables/{table_id}/rounds/{round_id}", response_class=HTMLResponse)
     async def round_page(request: Request, table_id: str, round_id: int) -> Response:
         host = lobby.get(table_id)
-        return page(request, "round.html", title=f"{host.name}: round {round_id}",
+        # the page names the round by its table and number once it has it (round.js): the
+        # id in the address is the ledger's, which no other page shows
+        return page(request, "round.html", title=f"{host.name}: a round",
                     table_id=host.id, game=host.opts.game, round_id=round_id)
 
     @app.get("/rules/{game}", response_class=HTMLResponse)
@@ -214,7 +216,7 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
 
     @app.get("/rounds/{round_id}", response_class=HTMLResponse)
     async def any_round_page(request: Request, round_id: int) -> Response:
-        return page(request, "round.html", title=f"Round {round_id}", table_id="",
+        return page(request, "round.html", title="A round of yours", table_id="",
                     game="", round_id=round_id)
 
     @app.get("/trainer", response_class=HTMLResponse)
@@ -477,7 +479,7 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
             detail = json.loads(r["detail"]) if isinstance(r["detail"], str) else r["detail"]
             story = round_story(RoundRecord.from_json(detail), r["names"])
             stories.append({**story, "table": r["table"], "seat_mine": r["seat"],
-                            "game": _game_of(detail)})
+                            "opened": r["opened"], "game": _game_of(detail)})
         return {"page": page, "pages": pages, "rounds_kept": total, "rounds": stories}
 
     @app.get("/api/tables/{table_id}/history")
