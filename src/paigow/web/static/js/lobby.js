@@ -17,9 +17,10 @@ function tableCard(t) {
     h("p", { class: "game", text: t.game === "tiles" ? "Pai Gow tiles" : "Pai Gow Poker" }),
     h("p", { class: "rules", text: bits.join(" · ") }),
     h("p", { class: "phase", text: `Now ${t.doing}.` }),
-    h("a", { class: "rules-link", href: `/rules/${t.game}?table=${t.id}`, text: "How to play" }),
-    h("a", { class: "button primary", href: `/tables/${t.id}`,
-             "aria-label": `Join or watch ${t.name}`, text: "Join or watch" }));
+    h("p", { class: "card-actions" },
+      h("a", { class: "button primary", href: `/tables/${t.id}`,
+               "aria-label": `Join or watch ${t.name}`, text: "Join or watch" }),
+      h("a", { class: "rules-link", href: `/rules/${t.game}?table=${t.id}`, text: "How to play" })));
 }
 
 liveSocket("/ws/lobby", (s) => {
