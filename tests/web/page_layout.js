@@ -1,0 +1,36 @@
+// A page's layout checked as a person would see it (tests/web/test_evening.py): no two
+// controls (links, buttons, fields) overlap or touch on one line, so each can be read and
+// hit on its own ("How to playJoin or watch" ran together in the lobby's cards), and the
+// header's links stay on one row. Returns what is wrong.
+() => {
+  // drawn for the person (not inside a closed <details>, which keeps its boxes hidden)
+  const shown = (el) => el.getClientRects().length > 0
+    && el.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true });
+  const controls = [...document.querySelectorAll("a[href], button, input, select, summary, textarea")]
+    .filter(shown).filter((el) => !el.closest(".skip, .drag-ghost"));
+  const name = (el) => {
+    const text = (el.innerText || el.value || el.getAttribute("aria-label") || "").trim();
+    return `${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""} "${text.replace(/\s+/g, " ").slice(0, 30)}"`;
+  };
+  const bad = [];
+  for (let i = 0; i < controls.length; i++) {
+    for (let j = i + 1; j < controls.length; j++) {
+      const a = controls[i], b = controls[j];
+      if (a.contains(b) || b.contains(a)) continue;
+      let worst = null;
+      for (const ra of a.getClientRects()) {
+        for (const rb of b.getClientRects()) {
+          if (Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top) <= 2) continue; // other lines
+          const gap = Math.max(rb.left - ra.right, ra.left - rb.right);
+          if (gap < 3 && (worst === null || gap < worst)) worst = gap;
+        }
+      }
+      if (worst !== null) bad.push(`${name(a)} and ${name(b)} ${worst < 0 ? "overlap" : "touch"} (${worst.toFixed(1)} px)`);
+    }
+  }
+  const nav = [...document.querySelectorAll("header.top nav a")].filter(shown);
+  if (new Set(nav.map((a) => Math.round(a.getBoundingClientRect().top))).size > 1) {
+    bad.push("the header's links take more than one row");
+  }
+  return bad;
+}
