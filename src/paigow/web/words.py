@@ -56,6 +56,9 @@ GLOSSARY: dict[str, str] = {
     "dragon hand": "The hand dealt to an empty place, which a player may buy and play "
                    "against the banker like a seat of their own.",
     "woodpile": "The 32 tiles stacked face down in 8 stacks of 4 before the deal.",
+    "sealed deck": "The hash of this round's secret seed, shown before the deal. The seed "
+                   "is revealed after the round, so anyone can check that the dice and the "
+                   "hands followed from it.",
 }
 
 

@@ -46,8 +46,27 @@ const setter = new Setter($("setter"), {
   timer: (deadline) => myCountdown(deadline, "set"),
 });
 
-function rulesText(t) {
-  return [`${t.seats} seats`, ...t.rules.words].join(" · ");
+// The table's rules in words: the seats, the limits and the commission first; on a phone
+// the rest waits behind "more" (a floor table's full rules took eleven lines above the felt).
+let rulesOpen = false;
+
+function rulesLine(t) {
+  const [first, rest] = [t.rules.words.slice(0, 2), t.rules.words.slice(2)];
+  const line = h("p", { class: `rules ${rulesOpen ? "open" : ""}` },
+    [`${t.seats} seats`, ...first].join(" · "));
+  if (rest.length) {
+    line.append(h("span", { class: "rules-rest", id: "rules-rest", text: ` · ${rest.join(" · ")}` }),
+      " ", h("button", { type: "button", class: "link-button rules-more", "aria-controls": "rules-rest",
+                         "aria-expanded": rulesOpen ? "true" : "false",
+                         onclick: (ev) => {
+                           rulesOpen = !rulesOpen;
+                           line.classList.toggle("open", rulesOpen);
+                           ev.currentTarget.setAttribute("aria-expanded", String(rulesOpen));
+                           ev.currentTarget.textContent = rulesOpen ? "fewer" : "more";
+                         } }, rulesOpen ? "fewer" : "more"));
+  }
+  line.append(" · ", h("a", { href: `/rules/${game}?table=${tableId}`, class: "rules-link" }, "How to play"));
+  return line;
 }
 
 function sideInputs(rules) {
@@ -95,8 +114,7 @@ function wagerText(w, rules) {
 function renderHead(d) {
   const you = d.you;
   const bits = [h("h1", { text: d.table.name }),
-    h("p", { class: "rules" }, rulesText(d.table), " · ",
-      h("a", { href: `/rules/${game}?table=${tableId}`, class: "rules-link" }, "How to play")),
+    rulesLine(d.table),
     h("p", { class: "phase" },
       h("span", { class: `link link-${d.link}`, text: d.link === "live" ? "● live" : `○ ${d.link}` }),
       d.round ? ` Round ${d.round}: the table is ${d.doing}` : ` Before the first round: the table is ${d.doing}`,
@@ -108,9 +126,9 @@ function renderHead(d) {
           h("progress", { max: d.hints.total || 1, value: d.hints.done || 0,
                           "aria-label": "preparing exact hints" }))
         : null),
+    // "sealed deck" is explained on hover or tap (the glossary): the line stays one line
     d.commitment ? h("p", { class: "commitment", title: d.commitment },
-      "Sealed deck: ", h("code", { text: `${d.commitment.slice(0, 16)}…` }),
-      " (the hash of this round's secret seed, revealed after the round so anyone can check the deal)") : null];
+      "Sealed deck: ", h("code", { text: `${d.commitment.slice(0, 16)}…` })) : null];
   return bits;
 }
 
