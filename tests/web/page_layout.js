@@ -28,6 +28,16 @@
       if (worst !== null) bad.push(`${name(a)} and ${name(b)} ${worst < 0 ? "overlap" : "touch"} (${worst.toFixed(1)} px)`);
     }
   }
+  // a menu shows its choice whole (a choice is a sentence: "the Australian casino house way")
+  const ctx = document.createElement("canvas").getContext("2d");
+  for (const sel of document.querySelectorAll("select")) {
+    if (!shown(sel) || sel.selectedIndex < 0) continue;
+    const cs = getComputedStyle(sel);
+    ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    const text = sel.options[sel.selectedIndex].text;
+    const room = sel.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 18; // the arrow
+    if (ctx.measureText(text).width > room) bad.push(`${name(sel)} cuts its choice "${text}"`);
+  }
   const nav = [...document.querySelectorAll("header.top nav a")].filter(shown);
   if (new Set(nav.map((a) => Math.round(a.getBoundingClientRect().top))).size > 1) {
     bad.push("the header's links take more than one row");

@@ -624,6 +624,8 @@ def test_an_evening_two_people_three_tables(evening_server: Server, browser: Any
     ann.page.check("#ez")
     ann.page.check("#offer-fortune")
     ann.page.select_option("#dragon", "player")
+    ann.check_page()  # the form's every menu readable, nothing run together
+    ann.shot("floor-form", full=False)
     ann.page.click("#open-table")
     expect(ann.page.locator("#table-head .rules")).to_contain_text("queen-high pai gow pushes")
     floor = ann.page.url

@@ -263,10 +263,12 @@ def variant_words(game: str, variants: dict[str, list[str]]) -> dict[str, dict[s
     from paigow.poker.kinds import parse_kind
 
     titled: dict[str, tuple[str, dict[str, str]]] = {
+        # a menu's choices are short enough to be read whole in it, on a phone too
         "gee_joon_tiebreak": ("A single Gee Joon tile in a tie", {
-            "ranked": "ranks as a tile (2-4 above the fives, 1-2 last)",
-            "no_value": "has no value (loses to every tile)"}),
-        "joker": ("The joker", {"bug": _joker_words("bug"), "wild": _joker_words("wild")}),
+            "ranked": "ranks: 2-4 over the fives, 1-2 last",
+            "no_value": "has no value (loses to any tile)"}),
+        "joker": ("The joker", {"bug": "an ace, or fills a straight or flush",
+                                "wild": "wild (any card)"}),
         "wheel": ("A-2-3-4-5 (the wheel)", {"second": "the second-best straight",
                                             "lowest": "the lowest straight"}),
         "foul": ("A fouled hand", {"house": "is re-set the house way",
