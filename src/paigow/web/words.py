@@ -135,10 +135,7 @@ def plain_rule(rule: str) -> str:
     m = _TILES_SET.match(rule) or _POKER_SET.match(rule)
     if m is None:
         return rule
-    rest = m.group(m.lastindex or 1).strip()
-    n = _NUMBERED.match(rest)
-    if n is not None:
-        rest = f"rule {n.group(2)}{n.group(3) or ''}"
+    rest = rule_words(m.group(m.lastindex or 1).strip())
     return f"house way {rest}" if rest else "house way"
 
 
