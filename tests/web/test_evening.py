@@ -621,7 +621,11 @@ def test_an_evening_two_people_three_tables(evening_server: Server, browser: Any
     ann.page.select_option("#game", "poker")
     ann.page.fill("#name", "Floor")
     ann.page.fill("#seats", "3")
-    ann.page.check("#ez")
+    ann.page.check("#ez")  # the form then shows EZ's own commission and push, fixed
+    expect(ann.page.locator("#commission")).to_have_value("0")
+    expect(ann.page.locator("#commission")).to_be_disabled()
+    expect(ann.page.locator("#push")).to_have_value("pai-gow:Q")
+    expect(ann.page.locator("#push")).to_be_disabled()
     ann.page.check("#offer-fortune")
     ann.page.select_option("#dragon", "player")
     ann.check_page()  # the form's every menu readable, nothing run together

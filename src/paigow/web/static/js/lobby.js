@@ -53,14 +53,31 @@ async function buildForm() {
     const words = opts.variant_words[g];
     variants.replaceChildren(...Object.entries(opts.variants[g]).map(([k, vals]) =>
       field(words[k].title, select(k, vals, vals[0], words[k].values))));
+    ezRules(false);
     if (g === "poker") {
       variants.append(
-        h("div", { class: "field check" }, h("input", { id: "ez", type: "checkbox" }),
+        h("div", { class: "field check" },
+          h("input", { id: "ez", type: "checkbox", onchange: (ev) => ezRules(ev.target.checked) }),
           h("label", { for: "ez", text: "EZ Pai Gow: no commission; a banker's queen-high pai gow pushes every bet" })),
         h("fieldset", { class: "side-offers" }, h("legend", { text: "Side bets offered" }),
           ...Object.entries(opts.side_bets).map(([name, title]) => h("div", { class: "check" },
             h("input", { id: `offer-${name}`, type: "checkbox", value: name, class: "offer" }),
             h("label", { for: `offer-${name}`, text: title })))));
+    }
+  }
+  // EZ Pai Gow is no commission and a banker's queen-high pai gow pushing: while it is
+  // ticked the commission and the push rule show those, fixed, rather than contradicting it
+  function ezRules(on) {
+    const com = $("commission"), push = $("push");
+    if (com && on !== com.disabled) {
+      if (on) com.dataset.was = com.value;
+      com.value = on ? "0" : com.dataset.was || "5%";
+      com.disabled = on;
+    }
+    if (push && on !== push.disabled) {
+      if (on) push.dataset.was = push.value;
+      push.value = on ? "pai-gow:Q" : push.dataset.was || "none";
+      push.disabled = on;
     }
   }
   gameSel.addEventListener("change", refresh);
