@@ -205,6 +205,20 @@ function renderSession(d) {
     lineChart(you.chart, { label: `your chips by round, now ${money(you.balance)}`, format: money })];
 }
 
+// A new hand to set: on a desktop (the hand first in the side panel) the table is shown
+// from its top, hand and felt together, when the hand fits there (a bet form scrolled the
+// page down, say); otherwise, and on a phone, the hand is brought into view.
+function showDealt() {
+  const grid = document.querySelector(".table-grid");
+  const wide = window.matchMedia("(min-width: 900px)").matches;
+  if (wide && grid && window.scrollY > 0
+      && grid.getBoundingClientRect().top + window.scrollY + $("setter").offsetHeight <= window.innerHeight) {
+    window.scrollTo({ top: 0 });
+  } else {
+    intoView($("setter"));
+  }
+}
+
 function render() {
   if (!state) return;
   const d = { ...state, link };
@@ -225,7 +239,7 @@ function render() {
   setter.update(d.you ? d.you.hand : null, d.you ? d.you.hint : null,
                 d.you && d.you.awaiting === "set" ? d.deadline : null);
   if (setter.key && setter.key !== dealtBefore && !(d.you && d.you.hand && d.you.hand.chosen)) {
-    intoView($("setter"));  // a new hand to set: on a phone, bring it into view
+    showDealt();
   }
   const asked = d.you && ["bet", "bank"].includes(d.you.awaiting) ? d.you.awaiting : null;
   if (asked && asked !== askedBefore) intoView($("controls"));  // a bet or the bank asked of you
