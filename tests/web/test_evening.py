@@ -584,8 +584,17 @@ def test_an_evening_two_people_three_tables(evening_server: Server, browser: Any
         me.check_page()
         me.shot("lobby", full=False)
 
-    # a refused bet on the phone: the message at the form, announced, on screen
+    # Ann is someone: on the phone, Bob trying her name is refused at the join form, on
+    # screen; then a refused bet: the message at the bet form, announced, on screen
+    join(ann, url + "/tables/1", "tiles", "tiles")
+    leave(ann)
     bob.page.goto(url + "/tables/1")
+    bob.page.fill("#join-name", "ann")
+    bob.page.click("#join-button")
+    err = bob.page.locator("#controls .local-error[role=alert]")
+    expect(err).to_contain_text("is taken")
+    bob.check_in_view("#controls .local-error", "#join-button")
+    bob.shot("name-taken", full=False)
     bob.page.fill("#join-name", "Bob")
     bob.page.click("#join-button")
     bob.page.fill("#bet-amount", "100000")
@@ -595,7 +604,7 @@ def test_an_evening_two_people_three_tables(evening_server: Server, browser: Any
     box = err.bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
     bob.shot("error", full=False)
-    assert [e for e in b.errors if "400" not in e] == []  # the browser logs the refusal
+    assert [e for e in b.errors if "400" not in e and "409" not in e] == []  # refusals logged
     b.errors.clear()
     leave(bob)
 

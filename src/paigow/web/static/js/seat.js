@@ -69,7 +69,9 @@ export function joinForm(d, act, joined) {
     if (ev) ev.preventDefault();
     const b = body();
     if (seat) b.seat = seat;
-    const r = await act("POST", "join", b);
+    // a refusal (a name taken, a buy-in too big) shows at the button that was pressed
+    const r = await act("POST", "join", b,
+                        document.getElementById(seat ? "seat-back-button" : "join-button"));
     if (r) joined(r);
   };
   const out = [];
@@ -117,7 +119,7 @@ export function seatExtras(d, act) {
     out.push(h("div", { class: "sat-out", role: "group", "aria-label": "sat out" },
       h("p", { text: `You are sat out: the table plays on without you (you missed ${you.misses} round${you.misses === 1 ? "" : "s"} in a row). Your seat and chips are kept.` }),
       h("button", { id: "back-button", type: "button", class: "primary", dataset: { focus: "back" },
-                    onclick: () => act("POST", "back", {}) }, "I'm back")));
+                    onclick: () => act("POST", "back", {}, document.getElementById("back-button")) }, "I'm back")));
   } else if (you.misses && you.sit_out_after) {
     out.push(h("p", { class: "timed-out", text: `You missed ${you.misses} round${you.misses === 1 ? "" : "s"}: after ${you.sit_out_after} in a row you are sat out.` }));
   }
@@ -131,7 +133,9 @@ export function chipsForm(d, act) {
     h("form", { onsubmit: async (ev) => {
         ev.preventDefault();
         const amount = document.getElementById("chips-amount").value.trim();
-        if (await act("POST", "chips", { amount })) document.getElementById("chips-amount").value = "";
+        if (await act("POST", "chips", { amount }, document.getElementById("chips-button"))) {
+          document.getElementById("chips-amount").value = "";
+        }
       } },
       h("label", { for: "chips-amount", text: "Dollars" }),
       h("input", { id: "chips-amount", inputmode: "decimal", autocomplete: "off", dataset: { focus: "chips-amount" } }),
