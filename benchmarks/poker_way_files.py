@@ -40,7 +40,8 @@ from paigow.analysis.poker_ways import exact_diff, fast_way
 from paigow.poker.cards import FULL_DECK
 from paigow.poker.fast import BINOM
 from paigow.poker.rules import PokerRules
-from paigow.poker.ways.file_fast import file_all, file_splits_unchecked
+from paigow.poker.ways import kernel
+from paigow.poker.ways.file_fast import file_all, file_splits_unchecked, way_arrays
 from paigow.poker.ways.file_way import load_way
 from paigow.poker.ways.house_fast import house_all, house_splits_unchecked
 
@@ -74,11 +75,16 @@ def main() -> None:
     n = comb(len(deck), 7)
     print(f"machine: {os.cpu_count()} cores, shared with other jobs; {n:,} hands")
 
-    # warm up every kernel (numba compiles or loads from its cache)
+    # warm up every kernel (numba compiles or loads from its cache): the batch one, and
+    # the whole-deck enumerator on the hands of the 8 lowest cards
     sample = kern.hands_range(np.array(deck, np.int64), 0, 4096, BINOM)
     house_splits_unchecked(sample, rules)
+    tiny = lambda: iter([(np.arange(6, 8, dtype=np.int64), comb(8, 7))])  # noqa: E731
+    kernel.all_splits(kernel.house_arrays(rules), chunks=tiny)
     for name in ("seeds", *CASINO_WAYS):
-        file_splits_unchecked(load_way(name, rules).compiled, sample, rules)
+        compiled = load_way(name, rules).compiled
+        file_splits_unchecked(compiled, sample, rules)
+        kernel.all_splits(way_arrays(compiled, rules), chunks=tiny)
 
     print("1. the split of every hand")
     if args.small:

@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # Make sure the services the tests need are on the machine: PostgreSQL's server binaries
-# (initdb, pg_ctl, postgres), which tests/table/test_store_postgres.py uses to start a
-# throwaway server of its own, and Debian's Chromium (/usr/bin/chromium), which
-# tests/web/test_browser.py drives through Playwright (never `playwright install`). On
-# Debian/Ubuntu, as root, installs the `postgresql` and `chromium` packages when they are
+# (initdb, pg_ctl, postgres), which tests/table/test_store_postgres.py and
+# tests/web/test_room.py use to start a throwaway server of their own (tests/pgkit.py),
+# Debian's nginx, the front proxy of tests/web/test_room.py's card room (`paigow proxy
+# --run` starts it; the package's own service is not started), Debian's Chromium
+# (/usr/bin/chromium), which tests/web/test_browser.py drives through Playwright (never
+# `playwright install`), and the cairo library (libcairo2) that CairoSVG draws the PDF
+# strategy card with (tests/poker/test_strategy_card.py). On Debian/Ubuntu, as root,
+# installs the `postgresql`, `nginx`, `chromium` and `libcairo2` packages when they are
 # missing; otherwise only reports. Quiet: apt's output goes to a log file,
 # whose tail is shown if the install fails. Idempotent: a second run does nothing.
 set -euo pipefail
@@ -18,9 +22,19 @@ have_chromium() {
   [ -x /usr/bin/chromium ]
 }
 
+have_cairo() {
+  ldconfig -p 2>/dev/null | grep -q 'libcairo\.so\.2'
+}
+
+have_nginx() {
+  command -v nginx >/dev/null || [ -x /usr/sbin/nginx ]
+}
+
 missing=()
 have_postgres || missing+=(postgresql)
 have_chromium || missing+=(chromium)
+have_cairo || missing+=(libcairo2)
+have_nginx || missing+=(nginx)
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0
 fi
@@ -42,5 +56,9 @@ if ! have_postgres; then
 fi
 if ! have_chromium; then
   echo "services: chromium installed but /usr/bin/chromium is missing" >&2
+  exit 1
+fi
+if ! have_nginx; then
+  echo "services: nginx installed but there is no nginx command" >&2
   exit 1
 fi

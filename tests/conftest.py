@@ -11,12 +11,16 @@ click command either way.
 
 from __future__ import annotations
 
+import sys
 import weakref
+from pathlib import Path
 from typing import Any
 
 import pytest
 import typer.main
 import typer.testing
+
+sys.path.insert(0, str(Path(__file__).parent))  # the kits shared by test folders (pgkit)
 
 _build = typer.main.get_command
 _built: weakref.WeakKeyDictionary[typer.Typer, tuple[tuple[Any, ...], Any]] = (

@@ -56,3 +56,17 @@ def test_serve_without_floor_switches_is_the_classic_game(
     for g in ("tiles", "poker"):
         assert t[g].commission.rate == Fraction(1, 25)
     assert t["poker"].push == "none" and t["poker"].side_bets == ()
+
+
+def test_serve_commission_free_banks_by_the_house_and_offers_the_tiger_9(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Rule (Commission-Free Fortune Pai Gow): no commission, no player banking, the
+    banker's nine-high two-card hand pushes; the Tiger 9 is offered with it."""
+    t = _served(monkeypatch, ["--commission-free", "--db", str(tmp_path / "s.db")])
+    poker, tiles = t["poker"], t["tiles"]
+    assert (poker.push, poker.commission.rate, poker.player_bank) == ("low:9", 0, False)
+    assert poker.side_bets == ("tiger-9",) and poker.title == "Commission-Free Pai Gow Poker"
+    assert tiles.player_bank and tiles.push == "none"
+    t = _served(monkeypatch, ["--house-banks", "--db", str(tmp_path / "h.db")])
+    assert not t["poker"].player_bank and not t["tiles"].player_bank

@@ -182,7 +182,7 @@ def test_fortune_kernel_equals_the_reference_with_royal_matches() -> None:
     ('name = "t"\nlines = 3\n[[line]]\nhand = "flush"\npays = 3', RuleError,
      "unknown key 'lines'"),
     ('name = "t"\non = "dealer"\n[[line]]\nhand = "flush"\npays = 3', RuleError,
-     "on = 'dealer': give own or banker"),
+     "on = 'dealer': give own, banker or banker-set"),
     ('name = "t"\n[[line]]\nhand = "flush"\npays = 3\n[envy]\nminimum = 5\n'
      '[[envy.line]]\nhand = "four-of-a-kind"\namount = "1.234"', AmountError,
      "[[envy.line]] entry 1: Envy line 'four-of-a-kind': amount 617/500 is not a whole"),
@@ -194,6 +194,15 @@ def test_fortune_kernel_equals_the_reference_with_royal_matches() -> None:
     ('name = "t"\njoker = "sometimes"\n[[line]]\nhand = "flush"\npays = 3', RuleError,
      "joker = 'sometimes'"),
     ('name = "t"\n[[line]\nhand = "flush"', RuleError, "not valid TOML: .*line 2"),
+    ('name = "t"\non = "banker-set"\n[[line]]\nhand = "flush"\npays = 3', RuleError,
+     "line 'flush' reads seven cards: a banker-set table pays on low-R-high lines only"),
+    ('name = "t"\non = "banker"\n[[line]]\nhand = "low-9-high"\npays = 30', RuleError,
+     "line 'low-9-high' reads the banker's hand as set"),
+    ('name = "t"\n[[line]]\nhand = "flush"\npays = 3\n[envy]\nminimum = 5\n'
+     '[[envy.line]]\nhand = "low-9-high"\namount = 5', RuleError,
+     "Envy line 'low-9-high' reads the banker's setting"),
+    ('name = "t"\non = "banker-set"\n[[line]]\nhand = "low-2-high"\npays = 3', RuleError,
+     "unknown pay-table line 'low-2-high'"),
 ])
 def test_bad_pay_table_files_are_refused_naming_the_place(
     text: str, error: type[PaigowError], message: str

@@ -79,6 +79,13 @@ def test_sweep_sample_small_deck_json() -> None:
         (["advise", "Qs Jh 9d 7c 5s 3h 2d", "--ez", "--commission", "0.05"], "--ez already"),
         (["simulate", "--ez", "--push", "none", "--rounds", "10"], "--ez already"),
         (["sweep", "--sample", "2", "--push", "queen"], "bad hand kind 'queen'"),
+        (["advise", "Qs Jh 9d 7c 5s 3h 2d", "--push", "low:1"], "bad hand kind 'low:1'"),
+        (["advise", "Qs Jh 9d 7c 5s 3h 2d", "--commission-free", "--push", "low:9"],
+         "--commission-free already means --push low:9 --commission 0"),
+        (["simulate", "--ez", "--commission-free", "--rounds", "10"],
+         "two different games"),
+        (["sweep", "--sample", "2", "--commission-free", "--commission", "0"],
+         "--commission-free already"),
     ],
 )
 def test_bad_push_rule_exits_2_with_one_line(args: list[str], needle: str) -> None:
@@ -126,3 +133,125 @@ def test_sweep_json_reports_the_paired_gain() -> None:
     assert lo <= gain["edge"] <= hi
     text = runner.invoke(app, ["sweep", "--sample", "6", "--seed", "1", "--deck", SMALL])
     assert "gain of optimal over house" in text.stdout and "paired 95% interval" in text.stdout
+
+
+# a deck where the house way often plays a nine in front (tests/poker/test_push_low.py)
+CF_DECK = "Ks Ah 9c 9d 8s 8h 7c 6d 5s 4h 3c 2d Qh Jk Tc 2s 4c"
+
+
+def test_advise_commission_free_counts_the_bankers_nine_high_fronts() -> None:
+    """``--commission-free`` is ``--push low:9 --commission 0``; the pushes it adds are the
+    banker hands the plain-Python house way sets with a nine-high two-card hand."""
+    from itertools import combinations
+
+    from paigow.poker.kinds import parse_push
+    from paigow.poker.ways import get_way
+
+    hand = "Ks Ah 6d 5s 4h 2s Qh"
+    res = runner.invoke(app, ["advise", hand, "--deck", CF_DECK, "--commission-free", "--json"])
+    spelled = runner.invoke(app, ["advise", hand, "--deck", CF_DECK, "--push", "LOW:9",
+                                  "--commission", "0", "--json"])
+    assert res.exit_code == spelled.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert data == json.loads(spelled.stdout)
+    assert data["push_rule"] == "low:9" and data["commission"] == 0
+    rest = [c for c in parse_cards(CF_DECK) if c not in parse_cards(hand)]
+    way, nine = get_way("house"), parse_push("low:9")
+    want = sum(nine.matches_setting(way.choose(b, True).setting)
+               for b in combinations(rest, 7))
+    assert data["pushed_by_rule"] == want > 0
+    text = runner.invoke(app, ["advise", hand, "--deck", CF_DECK, "--commission-free"])
+    assert f"{want:,} banker hands are set with a nine-high two-card hand" in text.stdout
+
+
+def test_advise_commission_free_banking_marks_the_settings_that_push() -> None:
+    hand = "9c 8s 7c 6d 4h 3c Ks"
+    res = runner.invoke(app, ["advise", hand, "--deck", CF_DECK, "--commission-free",
+                              "--banking", "--json"])
+    assert res.exit_code == 0, res.output
+    from paigow.poker.kinds import parse_push
+    from paigow.poker.setting import Setting
+
+    rows = json.loads(res.stdout)["settings"]
+    nine = parse_push("low:9")
+    assert [r["pushes_all"] for r in rows] == [
+        nine.matches_setting(Setting.parse(f"{r['high']} | {r['low']}")) for r in rows]
+    assert any(r["pushes_all"] for r in rows) and not all(r["pushes_all"] for r in rows)
+    text = runner.invoke(app, ["advise", hand, "--deck", CF_DECK, "--commission-free",
+                               "--banking"])
+    assert "PUSHES" in text.stdout
+
+
+def test_simulate_commission_free_equals_its_options_and_turns_results_into_pushes() -> None:
+    base = ["simulate", "--rounds", "4000", "--seed", "3", "--json"]
+    cf = runner.invoke(app, [*base, "--commission-free"])
+    spelled = runner.invoke(app, [*base, "--push", "low:9", "--commission", "0"])
+    classic = runner.invoke(app, [*base, "--commission", "0"])
+    a, b, c = (json.loads(x.stdout) for x in (cf, spelled, classic))
+    assert a == b and a["push_rule"] == "low:9"
+    assert a["win"] <= c["win"] and a["lose"] <= c["lose"] and a["push"] > c["push"]
+
+
+def test_sweep_commission_free_small_deck() -> None:
+    res = runner.invoke(app, ["sweep", "--sample", "4", "--seed", "1", "--deck", CF_DECK,
+                              "--commission-free", "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert data["hands"] == 4 and data["optimal"]["edge"] <= data["house"]["edge"]
+
+
+def test_ways_diff_commission_free_advises_under_the_rule_with_the_classic_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """ways-diff's EV sample advises under the game's push rule and commission, against
+    the dealer way built without the push rule (whose one-time table is the classic
+    game's): the advice is captured here, so no full-deck table is needed."""
+    from fractions import Fraction
+
+    from paigow.analysis import poker_odds
+    from paigow.analysis.poker_ways import fast_way
+    from paigow.cli.poker_ways import register as register_ways
+    from paigow.poker.rules import PokerRules
+
+    seen: list[tuple[str, str, Fraction]] = []
+
+    class Stub:
+        def __init__(self, split: int) -> None:
+            self.split, self.ev = split, Fraction(split)
+
+    class Advice:
+        def __init__(self) -> None:
+            self.settings = [Stub(k) for k in range(21)]
+            self.best_setting = self.settings[2]
+
+    def fake(hand: object, dealer: object, banking: bool, rate: Fraction,
+             rules: PokerRules, *a: object, **k: object) -> Advice:
+        seen.append((dealer.fingerprint(), rules.push, rate))  # type: ignore[attr-defined]
+        return Advice()
+
+    monkeypatch.setattr(poker_odds, "advise", fake)
+    ways = new_app()
+    ways.callback()(lambda: None)
+    register_ways(ways)
+    res = runner.invoke(ways, ["ways-diff", "foxwoods", "optimal", "--sample", "3",
+                               "--commission-free", "--json"])
+    assert res.exit_code == 0, res.output
+    classic = fast_way("foxwoods", PokerRules()).fingerprint()
+    assert seen == [(classic, "low:9", Fraction(0))] * 3
+    data = json.loads(res.stdout)
+    assert (data["push_rule"], data["commission"]) == ("low:9", "0")
+
+
+def test_sweep_player_scores_another_way_on_the_same_hands() -> None:
+    args = ["sweep", "--sample", "6", "--seed", "1", "--deck", SMALL, "--player", "foxwoods"]
+    res = runner.invoke(app, [*args, "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    (p,) = data["players"]
+    assert p["name"] == "foxwoods"
+    assert p["gain"]["edge"] == pytest.approx(data["house"]["edge"] - p["edge"])
+    if data["gain"]["edge"]:
+        assert p["share"]["of_optimal"] == pytest.approx(p["gain"]["edge"] / data["gain"]["edge"])
+    text = runner.invoke(app, args).stdout
+    assert "gain of foxwoods over house" in text
+    _bad([*args[:-1], "nowhere"], "unknown poker way 'nowhere'")

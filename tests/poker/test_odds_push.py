@@ -19,7 +19,7 @@ from paigow.analysis.poker_odds import advise, brute_force_advice
 from paigow.analysis.poker_sim import DEFAULT_CHUNK, chunk_stream, simulate, simulate_hand
 from paigow.analysis.poker_ways import fast_way
 from paigow.poker.cards import parse_cards
-from paigow.poker.kinds import HandKind, parse_kind
+from paigow.poker.kinds import parse_kind
 from paigow.poker.rules import PokerRules
 from paigow.poker.setting import compare, is_foul
 from paigow.poker.ways import get_way
@@ -103,25 +103,43 @@ def test_kind_edge_cases_both_joker_rules(cards: str, bug: str | None, wild: str
 # ------------------------------------------------------------------ exact advice
 
 
-@pytest.mark.parametrize(("rules", "hand", "banking"), [
-    (EZ, HAND, False),
-    (EZ, JOKER_HAND, False),
-    (EZ, JOKER_HAND, True),
-    (EZ, OWN_KIND, True),                # the bank's own queen-high pai gow
-    (EZ, OWN_KIND, False),
-    (PokerRules(joker="wild", wheel="lowest", push="pai-gow:Q"), JOKER_HAND, False),
-    (PokerRules(wheel="lowest", push="pai-gow:A"), HAND, True),
-    (PokerRules(joker="wild"), OWN_KIND, True),
-], ids=lambda x: x.push if isinstance(x, PokerRules) else str(x))
+# 17 cards, most of them low: the house way often plays a nine in front here (low:9)
+LOW_DECK = parse_cards("Ks Ah 9c 9d 8s 8h 7c 6d 5s 4h 3c 2d Qh Jk Tc 2s 4c")
+LOW_HAND = "Ks Ah 6d 5s 4h 2s Qh"        # leaves 9c 9d 8s 8h 7c 3c 2d Jk Tc 4c
+NINE_FRONT = "9c 8s 7c 6d 4h 3c Ks"      # no pair: K behind, 9-8 in front by the house way
+CF = PokerRules(push="low:9")
+
+
+@pytest.mark.parametrize(("rules", "hand", "banking", "deck"), [
+    (EZ, HAND, False, DECK),
+    (EZ, JOKER_HAND, False, DECK),
+    (EZ, JOKER_HAND, True, DECK),
+    (EZ, OWN_KIND, True, DECK),                # the bank's own queen-high pai gow
+    (EZ, OWN_KIND, False, DECK),
+    (PokerRules(joker="wild", wheel="lowest", push="pai-gow:Q"), JOKER_HAND, False, DECK),
+    (PokerRules(wheel="lowest", push="pai-gow:A"), HAND, True, DECK),
+    (PokerRules(joker="wild"), OWN_KIND, True, DECK),
+    # a push on the banker's setting (issue 18): its two-card hand nine (or ten) high
+    (CF, LOW_HAND, False, LOW_DECK),
+    (CF, LOW_HAND, True, LOW_DECK),
+    (CF, NINE_FRONT, True, LOW_DECK),          # the bank's own nine-high front pushes it all
+    (CF, NINE_FRONT, False, LOW_DECK),
+    (PokerRules(joker="wild", wheel="lowest", push="low:9"), LOW_HAND, False, LOW_DECK),
+    (PokerRules(push="low:T"), NINE_FRONT, True, LOW_DECK),
+], ids=lambda x: x.push + x.joker if isinstance(x, PokerRules) else
+    (f"{len(x)} cards" if isinstance(x, tuple) else str(x)))
 def test_both_methods_equal_brute_force_under_every_rule(
-    rules: PokerRules, hand: str, banking: bool
+    rules: PokerRules, hand: str, banking: bool, deck: tuple[int, ...]
 ) -> None:
     """Grid and histogram methods against the reference brute force, push rules and
-    ranking variants, both roles (banking with a queen-high pai gow pushes it all)."""
+    ranking variants, both roles (banking with a queen-high pai gow pushes it all). The
+    brute force classifies each banker hand with the reference: a seven-card kind by
+    ``HandKind.matches``, ``low:R`` by ranking the two-card hand of its setting with
+    ``rank2``; and compares every pair of hands with ``setting.compare``."""
     house = fast_way("house", PokerRules(rules.joker, rules.wheel))
-    brute = brute_force_advice(hand, house, banking, rules, DECK)
+    brute = brute_force_advice(hand, house, banking, rules, deck)
     for method in ("grid", "histogram"):
-        adv = advise(hand, house, banking, 0, rules, DECK, cache=False, method=method)
+        adv = advise(hand, house, banking, 0, rules, deck, cache=False, method=method)
         assert {s.split: (s.win, s.push, s.lose) for s in adv.settings} == brute, method
         assert adv.push_rule == rules.push
 
@@ -182,29 +200,31 @@ def test_monte_carlo_ev_agrees_with_exact_advice_under_push(banking: bool) -> No
 # ----------------------------------------------------------------- Monte Carlo game
 
 
+@pytest.mark.parametrize("push", ["pai-gow:A", "low:T"])
 @pytest.mark.parametrize("banking", [False, True])
-def test_simulate_counts_equal_a_round_by_round_reference(banking: bool) -> None:
+def test_simulate_counts_equal_a_round_by_round_reference(banking: bool, push: str) -> None:
     """The rounds ``simulate`` deals, settled one by one with the reference way,
-    comparison and kind (here the ace-high pai gow pushes, a kind frequent enough to meet
-    often in a few hundred rounds) give the same counts as the kernels."""
-    rules = PokerRules(push="pai-gow:A")
+    comparison and kind give the same counts as the kernels: a kind of the banker's seven
+    cards (the ace-high pai gow) and a kind of the banker's setting (its two-card hand ten
+    high, issue 18), both frequent enough to meet often in a few hundred rounds."""
+    rules = PokerRules(push=push)
     n, seed = 400, 77
     res = simulate("house", "house", n, seed, banking, rules, Fraction(0))
     dealt = kern.deal(chunk_stream(seed, 0, 7 * n), np.arange(53, dtype=np.int32), n, 14, 1)
     assert n <= DEFAULT_CHUNK
     way = get_way("house", rules)
-    kind: HandKind = rules.banker_push
+    kind = rules.banker_push
     counts = {Outcome.WIN: 0, Outcome.PUSH: 0, Outcome.LOSE: 0}
     by_kind = 0
     for row in dealt.tolist():
         mine, other = row[:7], row[7:]
-        if kind.matches(mine if banking else other, rules):
-            counts[Outcome.PUSH] += 1
-            by_kind += 1
-            continue
         a = way.choose(mine, banking).setting
         b = way.choose(other, not banking).setting
         assert not is_foul(a, rules) and not is_foul(b, rules)
+        if kind.matches_setting(a if banking else b, rules):  # the banker's hand
+            counts[Outcome.PUSH] += 1
+            by_kind += 1
+            continue
         if banking:  # the tracked hand banks: the other is the player
             o = compare(b, a, rules).outcome
             o = {Outcome.WIN: Outcome.LOSE, Outcome.LOSE: Outcome.WIN}.get(o, o)

@@ -37,6 +37,11 @@ ENVY_DECK = "As Ks Qs Js Ts 9s Kh Qh Ah Ad Ac Jk 8s 2d 3c 4c 5d 6h 7c 8d 9h Tc"
         (["sidebet", "--paytable", "/no/such/file.toml"], "--paytable"),
         (["sidebet", "--paytable", "dynasty-wild", "--joker", "bug", "--deck", ENVY_DECK],
          "for the wild joker"),
+        (["sidebet", "--paytable", "fortune", "--dealer", "house", "--deck", ENVY_DECK],
+         "--dealer is for a bet on the dealer's setting"),
+        (["sidebet", "--paytable", "tiger-9", "--dealer", "nonsense", "--deck", ENVY_DECK],
+         "unknown poker way 'nonsense'"),
+        (["sidebet", "--paytable", "tiger-9", "--dealer", "basic"], "no fast kernel"),
     ],
 )
 def test_bad_input_exits_2_with_one_line(args: list[str], needle: str) -> None:
@@ -76,3 +81,24 @@ def test_envy_figures_say_how_they_were_obtained() -> None:
     flat = " ".join(text.split())
     assert "Monte Carlo, 2,000 deals (seed 1), 95% intervals" in flat
     assert "(exact)" in flat
+
+
+def test_tiger_9_small_deck_counts_the_dealers_settings() -> None:
+    """The Tiger 9 on a 14-card deck, the dealer setting the Foxwoods way: the count is
+    that of every hand set one by one by the way file's plain-Python interpreter."""
+    from itertools import combinations
+
+    from paigow.poker.cards import parse_cards
+    from paigow.poker.sidebet import set_lines_made
+    from paigow.poker.ways import get_way
+
+    deck = "5s 5h 5d 5c 9h 8s 3h Kd Qc Jh 7d 4c 2s Ah"
+    way = get_way("foxwoods")
+    want = sum("low-9-high" in set_lines_made(way.choose(h, True).setting)
+               for h in combinations(parse_cards(deck), 7))
+    res = runner.invoke(app, ["sidebet", "--paytable", "tiger-9", "--dealer", "foxwoods",
+                              "--deck", deck, "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert data["dealer"] == "foxwoods" and "set by the foxwoods way" in data["method"]
+    assert (data["total"], data["lines"][0]["count"]) == (3432, want)

@@ -50,3 +50,38 @@ def test_suit_class_sweep_gain_is_exact_without_an_interval() -> None:
     data = res.to_json()
     assert res.gain == res.house.edge - res.optimal.edge >= 0
     assert data["gain"] == {"edge": float(res.gain), "edge_exact": str(res.gain)}
+
+
+def test_a_player_ways_paired_gain_and_share_equal_per_hand_computations() -> None:
+    """``sweep(players=[...])``: another way scored on the same hands. Its gain over the
+    house way and its interval equal the per-hand gains (its setting's EV, found by its
+    own choice of each hand, minus the house setting's), and its share of optimal's gain
+    and the share's interval equal the delta-method formula computed from the per-hand
+    arrays (:func:`paigow.analysis.poker_derive.share_ci`)."""
+    import numpy as np
+
+    from paigow.analysis.poker_derive import share_ci
+    from paigow.poker.ways import get_way
+
+    hands = sample_hands(40, 9, DECK)
+    res = sweep(hands, deck=DECK, chunk=6, cache=False, players=["foxwoods"])
+    fox = get_way("foxwoods")
+    g_fox, g_opt = [], []
+    for h in hands:
+        adv = advise(h, "house", deck=DECK, cache=False)
+        assert adv.house_setting is not None
+        mine = fox.choose(h).setting
+        row = next(s for s in adv.settings if s.setting == mine)
+        g_fox.append(row.ev - adv.house_setting.ev)
+        g_opt.append(adv.best_setting.ev - adv.house_setting.ev)
+    (p,) = res.players
+    assert p.edge.name == "foxwoods"
+    assert res.house.edge - p.edge.edge == sum(g_fox) / len(g_fox)
+    half = Z95 * statistics.stdev(float(g) for g in g_fox) / len(g_fox) ** 0.5
+    lo, hi = res.player_gain_ci95(p)
+    assert (lo, hi) == pytest.approx((float(sum(g_fox) / 40) - half, float(sum(g_fox) / 40) + half))
+    assert res.share(p) == sum(g_fox) / sum(g_opt)
+    share, slo, shi = share_ci(np.array(g_fox, float), np.array(g_opt, float))
+    assert (float(res.share(p)), *res.share_ci95(p)) == pytest.approx((share, slo, shi), rel=1e-6)
+    data = res.to_json()["players"][0]  # type: ignore[index]
+    assert data["name"] == "foxwoods" and data["share"]["of_optimal"] == pytest.approx(share)

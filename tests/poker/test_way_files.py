@@ -35,6 +35,7 @@ from paigow.poker.ways.spec import parse_way
 
 DATA = Path(__file__).parent / "data"
 EVERY = DATA / "every_construct.toml"
+SF_CONSTRUCTS = DATA / "sf_constructs.toml"
 
 
 def front(way: FileWay, cards: str) -> set[str]:
@@ -108,6 +109,46 @@ def test_every_construct_sets_hands_as_its_rules_say(
     assert front(way, cards) == in_front
 
 
+@pytest.mark.parametrize("rules", ranking_variants(), ids=str)
+def test_the_straight_and_flush_constructs_load_and_every_rule_is_reached(
+    rules: PokerRules,
+) -> None:
+    report = check_way(read_way(str(SF_CONSTRUCTS)), rules)
+    assert report.errors == [] and report.warnings == []
+
+
+@pytest.mark.parametrize(
+    ("cards", "rule", "in_front"),
+    [
+        # a royal flush (front 9-2), or a K-high straight with A-Q in front: king or better
+        ("As Ks Qs Js Ts Qd 9d", "S1", {"As", "Qs"}),
+        ("As Ks Qs Js Ts 3d 2c", "S2", {"3d", "2c"}),        # no straight or flush beside it
+        # straight flush Q-8 leaves A-2; the flush J-T-9-8-2 leaves A-Q: ace-jack or better
+        ("Qs Js Ts 9s 8s 2s Ad", "S3", {"Ad", "Qs"}),
+        # straight flush 9-5 (3-2 in front); the best plain flush leaves only 9-3
+        ("9s 8s 7s 6s 5s 2s 3d", "S4", {"3d", "2s"}),
+        # the flush without the ace (K-9-7-5-3) puts the ace in front with the other king,
+        # where the best front of all would be the pair of kings
+        ("Ks Kd As 9s 7s 5s 3s", "S5", {"As", "Kd"}),
+        # a straight 9-5 (Q-2 in front) and a flush (Q-7): the best front is queen-high
+        ("Qd 9s 8s 6s 5s 2s 7h", "S6", {"Qd", "2s"}),
+        # a straight (A-K in front) and a flush (K-7): the best front is not queen-high
+        ("As Kd 9s 8s 6s 5s 7h", "S7", {"Kd", "7h"}),
+        ("Ks 9s 7s 5s 2s Kd 3c", "S8", {"Kd", "3c"}),        # a flush only
+        ("Th Td 9s 8c 7d 6h 5s", "S9", {"Th", "Td"}),        # a straight only
+    ],
+)
+def test_straight_and_flush_constructs_set_hands_as_their_rules_say(
+    cards: str, rule: str, in_front: set[str]
+) -> None:
+    way = load_way(str(SF_CONSTRUCTS))
+    assert rule_of(way, cards) == rule
+    assert front(way, cards) == in_front
+    hand = parse_cards(cards)
+    k = int(file_splits(way.compiled, np.array([hand], np.int32))[0])
+    assert settings(hand)[k] == way.set(hand, False)
+
+
 def test_wild_five_of_a_kind_reads_the_five_condition() -> None:
     way = load_way(str(EVERY), PokerRules(joker="wild"))
     # five nines (not aces): 10.1 needs five aces, so 10.2 plays a nine and the king
@@ -148,6 +189,18 @@ GOOD_HEAD = '[way]\nname = "bad"\n'
         ('[[two_pair]]\nrule = "3"\npair = "A"\nhigh_pair = "K"\nset = "low pair"\n',
          "rule 3 (line 6): the condition high_pair is given twice"),
         ('[[flushes]]\nrule = "6"\nset = "straight or flush"\n', "unknown section(s) flushes"),
+        ('[[straights_and_flushes]]\nrule = "7"\nfront = "Z+"\nset = "flush"\n',
+         "rule 7 (line 5): bad front hand 'Z+'"),
+        ('[[straights_and_flushes]]\nrule = "7"\nfront = "2"\nset = "flush"\n',
+         "rule 7 (line 5): bad front hand '2': no two-card hand is two-high"),
+        ('[[straights_and_flushes]]\nrule = "7"\nfront = "KA"\nset = "flush"\n',
+         "rule 7 (line 5): bad front hand 'KA': write the higher rank first"),
+        ('[[straights_and_flushes]]\nrule = "7"\ntop_back = "full house"\nset = "flush"\n',
+         "rule 7 (line 5): unknown hand behind 'full house'"),
+        ('[[two_pair]]\nrule = "3"\nbest_back = "flush"\nset = "low pair"\n',
+         "rule 3 (line 5): best_back belongs to the straights_and_flushes section only"),
+        ('[[straights_and_flushes]]\nrule = "7"\nhas_flush = "yes"\nset = "flush"\n',
+         "rule 7 (line 5): has_flush must be true or false"),
         ('[[no_pair]\nrule = "1"\n', "not valid TOML"),
     ],
 )
@@ -224,7 +277,9 @@ def test_an_unknown_way_name_is_a_clear_error() -> None:
 # --------------------------------------------------------- two interpreters agree
 
 
-@pytest.mark.parametrize("name", ["seeds", "foxwoods", "ballys-atlantic-city", str(EVERY)])
+@pytest.mark.parametrize("name", ["seeds", "foxwoods", "ballys-atlantic-city", "trump-plaza",
+                                  "golden-nugget", "flamingo-hilton", "mgm-grand", str(EVERY),
+                                  str(SF_CONSTRUCTS)])
 @pytest.mark.parametrize("rules", ranking_variants(), ids=str)
 def test_numba_interpreter_equals_python_interpreter(name: str, rules: PokerRules) -> None:
     """On random hands (half with the joker) and on rank patterns rich in straights and
@@ -280,9 +335,10 @@ def test_seeds_file_equals_house_code_on_every_hand_of_a_small_deck() -> None:
 def test_file_all_and_house_all_enumerate_every_hand_alike(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The two whole-deck enumerations (``file_all`` for a way file, ``house_all`` for the
-    built-in code; each hand's split at its combinatorial index) give the seeds' way file
-    and the house code the same split at every index, and the batch kernel's split. Here
+    """The whole-deck enumeration with either setter (``file_all`` for a way file,
+    ``house_all`` for the built-in code; each hand's split at its combinatorial index)
+    gives the seeds' way file and the house code the same split at every index, and the
+    batch kernel's split. Here
     the enumerations are cut to the hands whose highest card is one of the 20 lowest
     cards (every hand of 2s to 6s: C(20,7) = 77,520); all C(53,7) in
     benchmarks/poker_way_files.py."""
@@ -367,6 +423,27 @@ BALLYS = [
      "9s 9h 8c 7d 6s 5h 2c", {"9s", "2c"}),
     ("straight with trips: a pair in front", "7s 7h 7d 8c 9s Th Jd", {"7s", "7h"}),
     ("full house: the pair in front", "5s 5h 5d 3c 3d Ah Qc", {"3c", "3d"}),
+    ("full house with twos and an ace and a king: ace-king in front", "5s 5h 5d 2c 2d Ah Kc",
+     {"Ah", "Kc"}),
+    ("three of a kind and two pairs: the highest pair in front", "5s 5h 5d 9c 9d 3c 3d",
+     {"9c", "9d"}),
+    ("four nines: never split", "9s 9h 9d 9c As Kd 5c", {"As", "Kd"}),
+    ("four tens to kings with an ace to play in front: together", "Js Jh Jd Jc As Kd 5c",
+     {"As", "Kd"}),
+    ("four tens to kings otherwise: split", "Ts Th Td Tc Ks Qd 5c", {"Ts", "Th"}),
+    ("four aces: always split", "As Ah Ad Ac Ks Qd 5c", {"As", "Ah"}),
+    ("four aces and a pair of kings: the kings in front", "As Ah Ad Ac Ks Kh 2c",
+     {"Ks", "Kh"}),
+    ("four aces and another pair: split (reading)", "As Ah Ad Ac 7s 7h 2c", {"As", "Ah"}),
+    ("four of a kind and a pair: the pair in front", "9s 9h 9d 9c 4s 4h Kc", {"4s", "4h"}),
+    ("four of a kind and three of a kind: a pair of the three in front",
+     "8s 8h 8d 8c Js Jh Jd", {"Js", "Jh"}),
+    ("four aces and three kings: kings in front (reading)", "As Ah Ad Ac Ks Kh Kd",
+     {"Ks", "Kh"}),
+    ("four aces and three sevens: split (reading)", "As Ah Ad Ac 7s 7h 7d", {"As", "Ah"}),
+    ("five aces and a pair of kings: the kings in front", "Jk As Ah Ad Ac Kd Kc",
+     {"Kd", "Kc"}),
+    ("five aces: split, two aces in front", "Jk As Ah Ad Ac 9d 2c", {"As", "Ah"}),
 ]
 
 

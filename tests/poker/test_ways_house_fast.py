@@ -136,13 +136,11 @@ def test_house_all_enumeration_matches_the_batch_kernel() -> None:
     from itertools import combinations
     from math import comb
 
-    from paigow.poker.fast import BINOM, table2, table5
-    from paigow.poker.ways.house_fast import _KEEP, _SPLIT_OF, _house_all_top
+    from paigow.poker.ways import kernel
 
     rules = PokerRules()
-    out = np.full(comb(11, 7), -1, np.int8)
-    _house_all_top(np.arange(6, 11, dtype=np.int64), False, table5(rules), table2(rules),
-                   _KEEP, BINOM, _SPLIT_OF, out)
+    out = kernel.all_splits(kernel.house_arrays(rules), chunks=lambda: iter(
+        [(np.arange(6, 11, dtype=np.int64), comb(11, 7))]))[: comb(11, 7)]
     hands = np.array(list(combinations(range(11), 7)), np.int32)
     assert np.array_equal(out[index7(hands)], house_splits(hands, rules))
 

@@ -9,8 +9,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from pgkit import backend, pg_server, pg_url  # noqa: F401 - fixtures for every table test
 from tablekit import BestLowWay
+
+from pgkit import backend, pg_server, pg_url  # noqa: F401 - fixtures for every table test
 
 
 @pytest.fixture(scope="session")

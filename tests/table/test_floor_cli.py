@@ -41,7 +41,7 @@ def test_side_bets_and_the_dragon_at_the_prompt() -> None:
     rec = table.play_round()
     text = "\n".join(ui.out)
     assert rec is not None
-    assert "side bet fortune: Fortune Bonus, on your hand, $1.00 to $100.00; Envy from $5.00" in text
+    assert "side bet fortune: Fortune Bonus, on your seven cards, $1.00 to $100.00; Envy from $5.00" in text
     assert "error: the side bet 'fortunee' is not offered at this table (offered: fortune)" in text
     assert "error: the dragon bet $20.00 may be at most the main bet ($10.00)" in text
     assert "error: 'fortune' has no amount" in text
@@ -104,6 +104,10 @@ def test_play_ez_auto_json_conserves_money_and_replays(tmp_path: Path) -> None:
     (["--dragon", "sometimes"], "--dragon 'sometimes': choose off, house, player"),
     (["--side-min", "1.234"], "--side-min '1.234'"),
     (["--bot-dragon", "5"], "the dragon hand is not offered|it is not offered"),
+    (["--commission-free", "--ez"], "--ez and --commission-free are two different games"),
+    (["--commission-free", "--commission", "5%"], "--commission-free is the commission-free game"),
+    (["--commission-free", "--push", "pai-gow:Q"], "--commission-free pushes on low:9"),
+    (["--push", "low:2"], "--push 'low:2': bad hand kind 'low:2'"),
 ])
 def test_bad_floor_options_exit_2(tmp_path: Path, args: list[str], message: str) -> None:
     res = runner.invoke(app, ["play", "poker", "--auto", "--rounds", "1", "--db",
@@ -116,3 +120,51 @@ def test_side_bets_at_tiles_are_refused(tmp_path: Path) -> None:
     res = runner.invoke(app, ["play", "tiles", "--auto", "--rounds", "1", "--side-bet",
                               "fortune", "--db", str(tmp_path / "t.db")])
     assert res.exit_code == 2 and "poker table only" in res.output
+
+
+def test_play_commission_free_auto_json_house_banks_tiger_pays_and_replays(tmp_path: Path) -> None:
+    """``--commission-free``: no commission, the house banks every round (bots that take
+    the bank are never offered it), the Tiger 9 offered; every round replays exactly."""
+    db = tmp_path / "cf.db"
+    res = runner.invoke(app, [
+        "play", "poker", "--commission-free", "--auto", "--rounds", "9", "--seed", "9",
+        "--seats", "5", "--bot-bank", "take", "--bot-side", "tiger-9=5", "--db", str(db),
+        "--json"])
+    assert res.exit_code == 0, res.output
+    data: dict[str, Any] = json.loads(res.stdout)
+    assert data["commission"]["rate"] == "0"
+    rounds = data["rounds"]
+    assert {r["banker"]["kind"] for r in rounds} == {"house"}
+    assert sum(s["end"] - s["start"] for s in data["seats"]) + data["house_net"] == 0
+    tiger = [x for r in rounds for x in r["side"] if x["name"] == "tiger-9"]
+    assert len(tiger) == 5 * 9 and any(r["push"] for r in rounds)
+    for r in rounds:  # a Tiger 9 wins exactly on a round the banker's low:9 pushed
+        won = {x["net"] > 0 for x in r["side"] if x["name"] == "tiger-9"}
+        assert won == {bool(r["push"])}
+        rep = runner.invoke(app, ["replay", str(r["round"]), "--db", str(db)])
+        assert rep.exit_code == 0 and "replay: reproduced exactly" in rep.output, rep.output
+    js = json.loads(runner.invoke(app, ["history", "--db", str(db), "--json"]).stdout)
+    rules = js["sessions"][0]["rules"]
+    assert rules["push"] == "low:9" and rules["house"]["player_bank"] is False
+    assert [o["name"] for o in rules["house"]["side_bets"]] == ["tiger-9"]
+
+
+def test_play_names_the_game_and_its_rules(tmp_path: Path) -> None:
+    res = runner.invoke(app, ["play", "poker", "--commission-free", "--auto", "--rounds", "1",
+                              "--seed", "1", "--db", str(tmp_path / "n.db")])
+    assert res.exit_code == 0, res.output
+    text = " ".join(res.output.split())
+    assert ("Commission-Free Pai Gow Poker: no commission; no player banking: the house "
+            "banks every round; the banker's nine-high two-card hand pushes every bet "
+            "(low:9); side bets: Tiger 9") in text
+    res = runner.invoke(app, ["play", "tiles", "--house-banks", "--auto", "--rounds", "3",
+                              "--seed", "1", "--bot-bank", "take", "--db", str(tmp_path / "t.db"),
+                              "--json"])
+    assert res.exit_code == 0, res.output
+    assert {r["banker"]["kind"] for r in json.loads(res.stdout)["rounds"]} == {"house"}
+
+
+def test_commission_free_is_a_poker_game(tmp_path: Path) -> None:
+    res = runner.invoke(app, ["play", "tiles", "--commission-free", "--auto", "--rounds", "1",
+                              "--db", str(tmp_path / "t.db")])
+    assert res.exit_code == 2 and "poker only" in res.output

@@ -308,6 +308,82 @@ def test_the_buyer_sets_the_dragon_hand_when_the_rules_say_so() -> None:
     assert dh.rule == "script" and dh.place == 2
 
 
+# --------------------------------------------- Commission-Free Pai Gow (issue 18)
+
+CF = PokerRules(push="low:9")
+B9 = "Kd Qh 9s 7d 5c 4h 2d"               # no pair: how the banker sets it decides
+B9_NINE_FRONT = "Kd Qh 7d 5c 2d | 9s 4h"   # two-card hand nine high: the push
+B9_QUEEN_FRONT = "Kd 7d 5c 4h 2d | Qh 9s"  # the usual house way: queen high in front
+
+
+def cf_table(banker_setting: str, players: dict[int, Scripted], *,
+             house: HouseRules | None = None, rules: PokerRules = CF,
+             rounds: int = 1) -> Table[Any, Any]:
+    """Banker B9 (set as told), seat 1 THREE_PAIR, seat 2 TWO_PAIR, no commission."""
+    order = poker_order({0: B9, 1: THREE_PAIR, 2: TWO_PAIR})
+    chance = ScriptedChance([order] * rounds, [DICE_TO_PLACE_0] * rounds)
+    seats = [Seat(n, f"seat {n}", "script", START, p) for n, p in players.items()]
+    game = PokerGame(PokerScript("house-script", {**SCRIPT, B9: banker_setting}), rules)
+    return Table(game, seats, commission=FREE, chance=chance, house=house,
+                 store=open_store(":memory:"))
+
+
+def test_cf_the_bankers_nine_high_two_card_hand_pushes_every_bet_and_says_why() -> None:
+    # The banker plays K-Q-7-5-2 behind and 9-4 in front. Seat 1 (kings and queens
+    # behind, aces in front) and seat 2 (tens and sixes, A-9 in front) beat both hands:
+    # under low:9 both bets push anyway, and the record says why.
+    t = cf_table(B9_NINE_FRONT, {1: Scripted(1000), 2: Scripted(500)})
+    rec = t.play_round()
+    assert rec is not None
+    assert rec.push == "the banker's nine-high two-card hand pushes every bet (low:9)"
+    assert [(r.seat, r.high, r.low, r.outcome, r.net, r.reason) for r in rec.results] == [
+        (1, "win", "win", "push", 0, "banker-push"), (2, "win", "win", "push", 0, "banker-push")]
+    assert t.house_net == 0 and t.balance(1) == START
+
+
+def test_cf_the_rule_reads_the_bankers_setting_not_its_seven_cards() -> None:
+    # The same seven banker cards set with the queen in front (Q-9): no push, both seats
+    # win in full (no commission).
+    t = cf_table(B9_QUEEN_FRONT, {1: Scripted(1000), 2: Scripted(500)})
+    rec = t.play_round()
+    assert rec is not None and rec.push == ""
+    assert [(r.seat, r.outcome, r.net, r.commission) for r in rec.results] == [
+        (1, "win", 1000, 0), (2, "win", 500, 0)]
+
+
+def test_tiger_9_pays_30_to_1_when_the_banker_plays_nine_high_in_front() -> None:
+    # $5 on the Tiger 9: the banker's 9-4 front pays 30 to 1 ($150) and the stake comes
+    # back; set Q-9 in front, the same cards lose the $5.
+    house = HouseRules(offers("tiger-9"))
+    t = cf_table(B9_NINE_FRONT, {1: Scripted(Wager(1000, {"tiger-9": 500}))}, house=house)
+    rec = t.play_round()
+    assert rec is not None
+    (x,) = rec.side
+    assert (x.seat, x.name, x.place, x.line, x.pays, x.net) == (
+        1, "tiger-9", 0, "low-9-high", "30", 15_000)
+    assert t.balance(1) == START + 15_000 and t.house_net == -15_000
+    t2 = cf_table(B9_QUEEN_FRONT, {1: Scripted(Wager(1000, {"tiger-9": 500}))}, house=house)
+    rec2 = t2.play_round()
+    assert rec2 is not None and rec2.side[0].net == -500
+    assert t2.balance(1) == START + 1000 - 500
+
+
+def test_no_player_banking_the_house_banks_every_round() -> None:
+    # Seat 1 would take the bank whenever offered. With player banking off it is never
+    # offered and the house banks all three rounds; with it on, the option reaches seat 1.
+    rounds = 3
+    off = Scripted(1000, bank="take")
+    t = cf_table(B9_QUEEN_FRONT, {1: off, 2: Scripted(500)},
+                 house=HouseRules(player_bank=False), rounds=rounds)
+    kinds = [rec.banker.kind for rec in (t.play_round() for _ in range(rounds)) if rec]
+    assert kinds == ["house"] * rounds and off.offers == [] and t.option is None
+    on = Scripted(1000, bank="take")
+    t2 = cf_table(B9_QUEEN_FRONT, {1: on, 2: Scripted(500)}, rounds=rounds)
+    for _ in range(rounds):
+        t2.play_round()
+    assert on.offers
+
+
 # --------------------------------------------------------- settlement everywhere
 
 
@@ -318,6 +394,13 @@ def _ez_options(seed: int) -> TableOptions:
         side_min=100, dragon="house", bot_side=(("fortune", 500), ("queens-dragon", 100),
                                                ("emperors-challenge", 200)),
         bot_dragon=1000, seed=seed)
+
+
+def _cf_options(seed: int) -> TableOptions:
+    return TableOptions(
+        game="poker", seats=5, house_way="house", bot_ways=("house",), commission=FREE,
+        push="low:9", player_bank=False, side_bets=("tiger-9", "fortune"), side_min=100,
+        bot_side=(("tiger-9", 500), ("fortune", 500)), bankroll=1_000_000, seed=seed)
 
 
 def _record_change(rec: RoundRecord, seat: int) -> int:
@@ -360,6 +443,39 @@ def test_money_is_conserved_and_every_round_replays_exactly(tmp_path: Any) -> No
     house_way = poker_way("house", EZ)
     for rnd in store.rounds(t.session_id):
         rep = replay(rnd, session, store.entries(rnd["round"]), house_way)
+        assert rep.exact, rep.differences
+    store.close()
+
+
+def test_cf_money_is_conserved_and_every_round_replays_exactly(tmp_path: Any) -> None:
+    # Commission-Free Pai Gow Poker with the Tiger 9 and Fortune, bots only, until the
+    # banker has played a nine-high two-card hand: every round the house banks, the
+    # pushed rounds pay every Tiger 9, chips move as the results say, the ledger's SQL
+    # checks pass and every round replays exactly.
+    store = open_store(str(tmp_path / "cf.db"))
+    t = build_table(_cf_options(9), store, seeded_chance(9))  # a push at round 9
+    assert t.game.rules.push == "low:9" and not t.house.player_bank  # type: ignore[attr-defined]
+    pushed = 0
+    for _ in range(400):
+        before = {n: t.balance(n) for n in t.seats}
+        rec = t.play_round()
+        assert rec is not None and rec.banker.kind == "house"
+        assert {n: t.balance(n) - before[n] for n in t.seats} == {
+            n: _record_change(rec, n) for n in t.seats}
+        tigers = [x for x in rec.side if x.name == "tiger-9"]
+        assert len(tigers) == len(rec.results) == 5
+        if rec.push:
+            pushed += 1
+            assert {r.reason for r in rec.results} == {"banker-push"}
+            assert all(x.net == 30 * 500 for x in tigers)
+            break
+        assert all(x.net == -500 for x in tigers)
+    assert pushed == 1
+    assert store.check() == []
+    session = store.session(t.session_id)
+    assert session["rules"]["house"]["player_bank"] is False
+    for rnd in store.rounds(t.session_id):
+        rep = replay(rnd, session, store.entries(rnd["round"]), poker_way("house", CF))
         assert rep.exact, rep.differences
     store.close()
 

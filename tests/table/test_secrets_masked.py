@@ -17,7 +17,6 @@ import json
 from pathlib import Path
 
 import pytest
-from pgkit import PgServer, _free_port, pg_server  # noqa: F401
 from typer.testing import CliRunner
 
 from paigow.cli import app
@@ -25,6 +24,7 @@ from paigow.errors import PaigowError
 from paigow.store import mask_url, open_store, resolve_db
 from paigow.store.masking import secrets_of
 from paigow.store.postgres import display_url
+from pgkit import PgServer, free_port, pg_server  # noqa: F401
 
 runner = CliRunner()
 SECRET = "Hunter2-s3cret"
@@ -73,7 +73,7 @@ def test_text_without_secrets_is_unchanged() -> None:
 @pytest.mark.parametrize(("form", "url"), FORMS, ids=[f for f, _ in FORMS])
 def test_the_store_and_its_errors_hide_it(form: str, url: str) -> None:
     pytest.importorskip("psycopg")
-    url = url.replace("HOST", f"127.0.0.1:{_free_port()}")
+    url = url.replace("HOST", f"127.0.0.1:{free_port()}")
     assert _hidden(display_url(url))  # the store's `path`
     with pytest.raises(PaigowError) as err:
         open_store(url)  # nobody listens there
@@ -104,7 +104,7 @@ COMMANDS = [
 @pytest.mark.parametrize(("form", "url"), FORMS, ids=[f for f, _ in FORMS])
 def test_every_command_taking_db_hides_it_in_its_error(form: str, url: str, args: list[str]) -> None:
     pytest.importorskip("psycopg")
-    url = url.replace("HOST", f"127.0.0.1:{_free_port()}")
+    url = url.replace("HOST", f"127.0.0.1:{free_port()}")
     res = runner.invoke(app, [url if a == "URL" else a for a in args])
     assert res.exit_code == 2, res.output
     assert "cannot connect" in res.stderr and _hidden(res.output) and _hidden(res.stderr)

@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pgkit import PgServer, _free_port
 from tablekit import (
     BestLowWay,
     PokerSimple,
@@ -42,6 +41,7 @@ from paigow.table.engine import RoundOpening, Seat, Table, opening_entries
 from paigow.table.players import Bot
 from paigow.table.poker_game import PokerGame, StrategyChooser
 from paigow.table.tiles_game import TilesGame, WayChooser
+from pgkit import PgServer, free_port
 
 runner = CliRunner()
 
@@ -352,7 +352,7 @@ def test_postgres_scheme_alias_and_a_password_kept_out_of_output(pg_server: PgSe
 # -- no server needed -------------------------------------------------------------------------
 def test_a_server_that_is_not_there_is_a_clear_error() -> None:
     pytest.importorskip("psycopg")
-    url = f"postgresql://nobody:secret@127.0.0.1:{_free_port()}/paigow"
+    url = f"postgresql://nobody:secret@127.0.0.1:{free_port()}/paigow"
     with pytest.raises(PaigowError, match="cannot connect to the database") as err:
         open_store(url)
     assert "secret" not in str(err.value)

@@ -33,7 +33,6 @@ from hypothesis.stateful import (
     rule,
     run_state_machine_as_test,
 )
-from pgkit import PgServer
 from tablekit import BestLowWay
 
 from paigow.errors import PaigowError
@@ -44,6 +43,7 @@ from paigow.table.ledger import seat_account
 from paigow.table.players import Bot
 from paigow.table.seating import Seating
 from paigow.table.tiles_game import TilesGame, WayChooser
+from pgkit import PgServer
 
 GRANT = 20_000  # cents a new person's wallet is given
 SEATS = 3

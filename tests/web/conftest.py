@@ -4,4 +4,5 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-sys.path.insert(1, str(Path(__file__).parent.parent / "table"))  # pgkit: a throwaway PostgreSQL
+
+from pgkit import pg_server  # noqa: F401 - a throwaway PostgreSQL (the card room's tests)

@@ -42,22 +42,28 @@ def _open(app: Any, body: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _reseeded(lobby: Any, app: Any, table_id: str, seed: int) -> Person:
+    """The table ``table_id`` opened again with the lobby's own options but ``seed`` (whose
+    first round is known), and Ann seated at it, asked for her bet."""
+    from dataclasses import replace
+
+    host = lobby.get(table_id)
+    host.close()
+    lobby.tables.pop(table_id)
+    host = lobby.open(replace(host.opts, seed=seed))
+    ann = Person(app, host.id, "Ann")
+    ann.join()
+    ann.awaiting("bet")
+    return ann
+
+
 def test_ez_pai_gow_pushes_every_bet_on_a_banker_queen_high_pai_gow(tmp_path: Path) -> None:
     """Rule (EZ Pai Gow): no commission, and a banker's queen-high pai gow pushes every bet;
     the reveal says why."""
     with serving(tmp_path, poker_opts()) as (lobby, app):
         t = _open(app, {"game": "poker", "seats": 3, "ez": True})
         assert t["rules"]["push"] == "pai-gow:Q" and t["rules"]["commission"] == "0"
-        host = lobby.get(t["id"])
-        # replay the seed whose first round pushes (the options are the lobby's own)
-        host.close()
-        lobby.tables.pop(t["id"])
-        from dataclasses import replace
-
-        host = lobby.open(replace(host.opts, seed=EZ_PUSH_SEED))
-        ann = Person(app, host.id, "Ann")
-        ann.join()
-        ann.awaiting("bet")
+        ann = _reseeded(lobby, app, t["id"], EZ_PUSH_SEED)
         ann.ok("bet", {"amount": "10"})
         refuse_bank_until_set([ann])
         ann.ok("set", {"house": True})
@@ -69,6 +75,42 @@ def test_ez_pai_gow_pushes_every_bet_on_a_banker_queen_high_pai_gow(tmp_path: Pa
         assert mine["outcome"] == "push" and mine["net"] == 0 and mine["commission"] == 0
         assert mine["reason"] == "banker-push" and mine["why"] == story["push"]
         assert all(x["outcome"] == "push" for x in story["seats"])
+
+
+# With a 3-seat poker table and this seed, round 1's banker (the house) sets its hand with
+# a nine-high two-card hand (found by dealing the same seed through the engine alone).
+CF_PUSH_SEED = 23
+
+
+def test_commission_free_pushes_on_the_bankers_nine_high_front_and_pays_the_tiger(
+    tmp_path: Path,
+) -> None:
+    """Rule (Commission-Free Fortune Pai Gow): no commission, no player banking, every bet
+    pushes when the banker plays a nine-high two-card hand, and the Tiger 9 pays 30 to 1
+    on it; the lobby names the game, the reveal says why and shows the Tiger 9."""
+    with serving(tmp_path, poker_opts()) as (lobby, app):
+        t = _open(app, {"game": "poker", "seats": 3, "commission_free": True})
+        r = t["rules"]
+        assert (r["title"], r["push"], r["commission"], r["player_bank"]) == (
+            "Commission-Free Pai Gow Poker", "low:9", "0", False)
+        assert r["push_text"] == "the banker's nine-high two-card hand pushes every bet"
+        (tiger,) = r["side_bets"]
+        assert (tiger["name"], tiger["on"], tiger["reads"]) == (
+            "tiger-9", "banker-set", "the banker's two-card hand as set")
+        listed = Person(app).client.get("/api/tables").json()["tables"]
+        assert any(x["rules"]["title"] == "Commission-Free Pai Gow Poker" for x in listed)
+        ann = _reseeded(lobby, app, t["id"], CF_PUSH_SEED)
+        ann.ok("bet", {"amount": "10", "side": {"tiger-9": "5"}})
+        ann.ok("set", {"house": True})
+        story = ann.wait(lambda s: s["last"] is not None)["last"]
+        assert story["banker"]["kind"] == "house"
+        assert story["push"] == "the banker's nine-high two-card hand pushes every bet"
+        assert story["bank_hand"]["low_name"].startswith("high card, 9-")
+        assert all(x["outcome"] == "push" and x["reason"] == "banker-push"
+                   for x in story["seats"])
+        (mine,) = [x for x in story["side"] if x["seat"] == ann.seat]
+        assert (mine["name"], mine["line"], mine["pays"], mine["net"]) == (
+            "tiger-9", "low-9-high", "30", 15_000)
 
 
 def test_side_bets_and_the_dragon_hand_settle_in_the_ledger(tmp_path: Path) -> None:
@@ -208,6 +250,13 @@ def test_new_tables_with_bad_floor_options_are_refused(tmp_path: Path) -> None:
             ({"game": "poker", "side_bets": ["fortune"], "side_min": "20", "side_max": "10"},
              ("maximum",)),
             ({"game": "poker", "side_bets": ["fortune"], "side_min": "1.005"}, ("1.005",)),
+            ({"game": "tiles", "commission_free": True}, ("Poker",)),
+            ({"game": "poker", "commission_free": True, "ez": True}, ("two different games",)),
+            ({"game": "poker", "commission_free": True, "push": "low:9"}, ("commission_free",)),
+            ({"game": "poker", "commission_free": True, "bank": "rotates"},
+             ("no player banking",)),
+            ({"game": "poker", "bank": "nobody"}, ("nobody",)),
+            ({"game": "poker", "push": "low:2"}, ("low:2",)),
         ]
         for body, names in cases:
             r = p.client.post("/api/tables", json=body)

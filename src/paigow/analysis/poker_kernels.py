@@ -418,6 +418,25 @@ def kind_mask(hands: I32, kind: HandKind, rules: PokerRules) -> npt.NDArray[np.b
     return out
 
 
+def low_mask(keys2: I32, high: int) -> npt.NDArray[np.bool_]:
+    """Which two-card keys (:func:`paigow.poker.fast.table2`'s, one per banker setting)
+    are a high-card hand topped by rank value ``high``: the fast twin of
+    :meth:`LowKind.matches_key2 <paigow.poker.kinds.LowKind.matches_key2>` (the category
+    in the key's top bits, the higher card in bits 16..19, :mod:`paigow.poker.rank`).
+
+    >>> from paigow.poker.fast import table2
+    >>> from paigow.poker.cards import parse_cards
+    >>> t2 = table2()
+    >>> keys = np.array([t2[a + b * (b - 1) // 2] for a, b in
+    ...     (sorted(parse_cards(x)) for x in ("9s 8h", "9s 9h", "Ts 9h", "Jk 9h"))])
+    >>> low_mask(keys, 9).tolist()      # 9-8 yes; a pair, ten high, joker-ace no
+    [True, False, False, False]
+    """
+    k = np.asarray(keys2, dtype=np.int64)
+    out: npt.NDArray[np.bool_] = ((k >> 20) == 0) & (((k >> 16) & 15) == high)
+    return out
+
+
 # ------------------------------------------------------------------ suit classes
 
 

@@ -16,9 +16,14 @@ Method (details and figures in docs/poker-odds.md):
    most 22 × 22 cells); with its 2-D cumulative sums every setting's win and lose counts
    are O(1). The first method (``method="histogram"``) counted them in the full
    ``(H, L)`` histogram instead.
-3. **Push rule** (``PokerRules.push``, the commission-free game): opponent hands of the
-   kind, marked in a one-time array of one bit a hand (:func:`kind_bits`), are counted
-   apart and push every setting; a bank whose own hand is of the kind pushes everything.
+3. **Push rule** (``PokerRules.push``, the commission-free games). A kind of the banker's
+   seven cards (``pai-gow:Q``): opponent hands of the kind, marked in a one-time array of
+   one bit a hand (:func:`kind_bits`), are counted apart and push every setting; a bank
+   whose own hand is of the kind pushes everything. A kind of the banker's hand *as set*
+   (``low:9``): the table already holds the dealer way's setting of every hand, so an
+   opponent banker pushes when its two-card rank id ``L`` is of the kind
+   (:func:`low_push_ids`); a bank pushes everything with each of its own settings whose
+   two-card hand is of the kind (``SettingOdds.pushes_all``).
 
 Who is who. Not ``banking``: the hand is a player's; the banker sets by the dealer way as
 banker. ``banking``: the hand is the bank; the opponent is a player who sets by the dealer
@@ -63,7 +68,7 @@ from paigow.poker.cards import (
 )
 from paigow.poker.cards import check_deck as cards_check_deck
 from paigow.poker.fast import BINOM, table2, table5
-from paigow.poker.kinds import HandKind
+from paigow.poker.kinds import HandKind, LowKind
 from paigow.poker.rules import PokerRules
 from paigow.poker.setting import Setting, settings
 from paigow.poker.ways import Decision
@@ -450,6 +455,18 @@ def way_for(way: FastWay | str, rules: PokerRules) -> FastWay:
     return fast_way(way, rules)
 
 
+def low_push_ids(kind: LowKind, rules: PokerRules) -> npt.NDArray[np.bool_]:
+    """For each dense two-card rank id of ``rules``' ranking (:func:`rank_ids`), whether a
+    two-card hand of that rank is of ``kind`` (``low:9``: nine high, no pair).
+
+    >>> ids = low_push_ids(LowKind(9), DEFAULT_RULES)
+    >>> int(ids.sum())      # 9-2, 9-3 ... 9-8: seven ranks of two-card hand
+    7
+    """
+    keys = rank_ids(rules).keys2
+    return np.array([kind.matches_key2(int(k)) for k in keys], dtype=np.bool_)
+
+
 # ------------------------------------------------------------------------ advise
 
 
@@ -465,6 +482,9 @@ class SettingOdds:
     ev: Fraction
     best: bool = False
     house: bool = False
+    pushes_all: bool = False
+    """Banking under a push rule on the set hand: this setting is itself of the push kind,
+    so every bet pushes."""
 
     def to_json(self) -> dict[str, object]:
         """Plain data for ``--json`` output."""
@@ -479,6 +499,7 @@ class SettingOdds:
             "ev_exact": str(self.ev),
             "best": self.best,
             "house": self.house,
+            "pushes_all": self.pushes_all,
         }
 
 
@@ -488,8 +509,10 @@ class Advice:
 
     ``pushed``: how many of the ``total`` opponent hands push every bet by the push rule
     (``PokerRules.push``; each setting's ``push`` count includes them): not banking, the
-    banker's hands of the push kind; banking, all of them when the bank's own hand is of
-    that kind, else none."""
+    banker's hands of the push kind (under ``low:R``, as the dealer way sets them);
+    banking, all of them when the bank's own seven cards are of a seven-card kind, else
+    none (under ``low:R`` a bank's settings of the kind say so themselves:
+    ``SettingOdds.pushes_all``)."""
 
     cards: tuple[Card, ...]
     banking: bool
@@ -587,11 +610,16 @@ def opponent_histogram(
 def _counts_histogram(
     cards: Sequence[Card], ranks: Sequence[tuple[int, int]], table: U8, bits: U8 | None,
     banking: bool, rules: PokerRules, deck: Sequence[Card],
+    push_l: npt.NDArray[np.bool_] | None = None,
 ) -> tuple[list[tuple[int, int]], int]:
     """Win and lose counts of settings of ranks ``ranks`` (the first method: one full
     histogram over every ``(H, L)``), and the hands of the push kind (``bits``, from
-    :func:`kind_bits`), which are left out of the histogram."""
+    :func:`kind_bits`; or the two-card ranks ``push_l`` of :func:`low_push_ids`), which
+    are left out of the histogram."""
     hist, n_kind = _histogram(cards, table, rules, deck, bits)
+    if push_l is not None:
+        n_kind += int(hist[:, push_l].sum())
+        hist[:, push_l] = 0
     cum = kern.cumulative(hist)
     k = int(banking)
     return [quadrants(cum, h + k, low + k) for h, low in ranks], n_kind
@@ -600,9 +628,11 @@ def _counts_histogram(
 def _counts_grid(
     cards: Sequence[Card], ranks: Sequence[tuple[int, int]], table: U8, bits: U8 | None,
     banking: bool, rules: PokerRules, deck: Sequence[Card],
+    push_l: npt.NDArray[np.bool_] | None = None,
 ) -> tuple[list[tuple[int, int]], int]:
     """Win and lose counts of settings of ranks ``ranks``, and the hands of the push kind,
-    by a grid of the settings' own thresholds.
+    by a grid of the settings' own thresholds (a push kind of the set hand, ``push_l``:
+    its two-card ranks go to a column of their own, counted apart).
 
     A setting needs only whether each opponent rank is below its threshold (``h`` and
     ``l``, or ``h + 1`` and ``l + 1`` for a bank, which wins copies). With the sorted
@@ -616,11 +646,18 @@ def _counts_grid(
     tl = np.unique(np.array([low + k for _, low in ranks], dtype=np.int64))
     hmap = np.searchsorted(th, np.arange(len(ids.keys5)), side="right").astype(np.uint8)
     lmap = np.searchsorted(tl, np.arange(len(ids.keys2)), side="right").astype(np.uint8)
+    n_b = len(tl) + 1
+    if push_l is not None:
+        lmap[push_l] = n_b  # the pushed two-card ranks: one more column, counted apart
     slots = max(1, nb.get_num_threads())
     grid, n_kind = kern.grid_histogram(
-        _positions(cards, deck), len(deck), table, hmap, lmap, len(th) + 1, len(tl) + 1,
-        _NO_BITS if bits is None else bits, bits is not None, BINOM, slots,
+        _positions(cards, deck), len(deck), table, hmap, lmap, len(th) + 1,
+        n_b + (push_l is not None), _NO_BITS if bits is None else bits, bits is not None,
+        BINOM, slots,
     )
+    if push_l is not None:
+        n_kind += int(grid[:, n_b].sum())
+        grid = np.ascontiguousarray(grid[:, :n_b])
     cum = kern.cumulative(grid)
     out = [quadrants(cum, int(np.searchsorted(th, h + k)) + 1,
                      int(np.searchsorted(tl, low + k)) + 1) for h, low in ranks]
@@ -709,19 +746,34 @@ def advise(
     total = comb(len(full) - 7, 7)
     kind = r.banker_push
     ranks = [(h, low) for _, _, h, low in legal]
-    own_kind = banking and bool(kern.kind_mask(np.array([sorted(hand)], np.int32), kind, r)[0])
-    if own_kind:  # the bank's own hand pushes every bet
+    ids = rank_ids(r)
+    own_push = [False] * len(legal)  # the bank's own settings that push every bet
+    bits: U8 | None = None
+    push_l: npt.NDArray[np.bool_] | None = None
+    if isinstance(kind, LowKind):  # a kind of the banker's set hand
+        if banking:
+            own_push = [kind.matches_key2(int(ids.keys2[low])) for _, low in ranks]
+        else:
+            push_l = low_push_ids(kind, r)
+    elif kind.active and banking:
+        if bool(kern.kind_mask(np.array([sorted(hand)], np.int32), kind, r)[0]):
+            own_push = [True] * len(legal)  # the bank's own seven cards push every bet
+    elif kind.active:
+        bits = kind_bits(kind, r, full, cache, on_progress)
+    if all(own_push):
         counts, pushed = [(0, 0)] * len(legal), total
     else:
-        bits = None if banking or kind.high is None else kind_bits(kind, r, full, cache,
-                                                                    on_progress)
         count = _counts_grid if method == "grid" else _counts_histogram
-        counts, pushed = count(hand, ranks, table, bits, banking, r, full)
+        counts, pushed = count(hand, ranks, table, bits, banking, r, full, push_l)
+    if any(own_push) and not all(own_push):
+        pushed = 0  # only some of the bank's settings push: each says so
     rows: list[SettingOdds] = []
-    for (j, s, _, _), (win, lose) in zip(legal, counts, strict=True):
+    for (j, s, _, _), (win, lose), mine in zip(legal, counts, own_push, strict=True):
+        if mine:
+            win = lose = 0
         push = total - win - lose
         rows.append(SettingOdds(j, s, win, push, lose, expected_value(win, push, lose, c),
-                                house=j == house_split))
+                                house=j == house_split, pushes_all=mine))
     best = 0
     for i, row in enumerate(rows):
         b = rows[best]
@@ -744,8 +796,10 @@ def brute_force_advice(
     """Win/push/lose of every legal split by comparing each opponent hand one by one with
     the reference comparison (:func:`paigow.poker.setting.compare`) and, under a push
     rule, classifying the banker's hand with the reference
-    :meth:`~paigow.poker.kinds.HandKind.matches`: the independent check of
-    :func:`advise`, for small decks."""
+    :meth:`~paigow.poker.kinds.HandKind.matches_setting` (a seven-card kind reads its
+    cards, ``low:R`` the two-card hand of the banker's setting, ranked by
+    :func:`paigow.poker.rank.rank2`): the independent check of :func:`advise`, for small
+    decks."""
     from itertools import combinations
 
     from paigow.poker.setting import compare, is_foul
@@ -757,16 +811,21 @@ def brute_force_advice(
     opp = np.array(list(combinations(rest, 7)), dtype=np.int32)
     opp_splits = dealer.splits(opp, not banking)
     kind = rules.banker_push
+    rows = opp.tolist()
     if banking:  # the hand is the banker's: its own kind pushes every bet
-        pushes = [kind.matches(hand, rules)] * len(opp)
+        pushes = [False] * len(rows)
     else:
-        pushes = [kind.matches(row, rules) for row in opp.tolist()]
+        pushes = [kind.active and kind.matches_setting(settings(row)[sp], rules)
+                  for row, sp in zip(rows, opp_splits.tolist(), strict=True)]
     out: dict[int, tuple[int, int, int]] = {}
     for j, s in enumerate(settings(hand)):
         if is_foul(s, rules):
             continue
+        if banking and kind.active and kind.matches_setting(s, rules):
+            out[j] = (0, len(rows), 0)
+            continue
         w = p = lo = 0
-        for row, sp, pushed in zip(opp.tolist(), opp_splits.tolist(), pushes, strict=True):
+        for row, sp, pushed in zip(rows, opp_splits.tolist(), pushes, strict=True):
             if pushed:
                 p += 1
                 continue

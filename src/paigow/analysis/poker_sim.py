@@ -5,8 +5,10 @@ Each round deals two seven-card hands from a shuffled 53-card deck: the tracked 
 by the ``player`` way, the opponent's by the ``dealer`` way, and the round is settled
 (a copy goes to the banker; a fouled player setting is re-set by the dealer way, or under
 ``foul="forfeit"`` loses). Under a push rule (``PokerRules.push``, the commission-free
-game) a round in which the banker's seven cards are of the named kind pushes, whatever
-the hands; pass ``rate=0`` for that game's missing commission.
+games) a round in which the banker's hand is of the named kind pushes, whatever the
+other hand: a kind of the seven cards (``pai-gow:Q``) is read from the banker's cards, a
+kind of the set hand (``low:9``) from the two-card hand of the banker's setting (after a
+foul is re-set); pass ``rate=0`` for those games' missing commission.
 
 Chance is injected and reproducible. The rounds are cut into chunks of a fixed size;
 chunk ``i`` draws from its own stream, a numpy Generator (PCG64) seeded by
@@ -33,11 +35,12 @@ import numpy as np
 from paigow.analysis import Progress
 from paigow.analysis import poker_kernels as kern
 from paigow.analysis.poker_jobs import Counts, run_chunks, sum_counts
-from paigow.analysis.poker_odds import cached_table, way_for
+from paigow.analysis.poker_odds import cached_table, rank_ids, way_for
 from paigow.analysis.poker_ways import FastWay
 from paigow.errors import AmountError, SettingError
 from paigow.poker.cards import Card, parse_cards
 from paigow.poker.fast import BINOM, table2, table5
+from paigow.poker.kinds import LowKind
 from paigow.poker.rules import PokerRules
 
 DEFAULT_RULES = PokerRules()
@@ -96,10 +99,18 @@ def _way(w: str | FastWay, rules: PokerRules) -> FastWay:
 
 
 def banker_pushes(
-    banker: np.ndarray[Any, np.dtype[np.int32]], rules: PokerRules
+    banker: np.ndarray[Any, np.dtype[np.int32]], rules: PokerRules,
+    low_keys: np.ndarray[Any, np.dtype[np.int32]] | None = None,
 ) -> np.ndarray[Any, np.dtype[np.bool_]]:
-    """Which banker hands (rows of seven cards) push every bet by the push rule."""
-    return kern.kind_mask(banker, rules.banker_push, rules)
+    """Which banker hands (rows of seven cards) push every bet by the push rule; a kind of
+    the set hand reads ``low_keys``, the two-card keys of the banker's settings
+    (:func:`paigow.poker.fast.table2` keys)."""
+    kind = rules.banker_push
+    if isinstance(kind, LowKind):
+        if low_keys is None:  # pragma: no cover - a caller's mistake, not bad input
+            raise AssertionError(f"the push rule {kind.spec} reads the banker's setting")
+        return kern.low_mask(low_keys, kind.high)
+    return kern.kind_mask(banker, kind, rules)
 
 
 _DECK = np.arange(53, dtype=np.int32)
@@ -158,11 +169,16 @@ def simulate_chunk(spec: SimSpec, chunk: tuple[int, int]) -> Counts:
     dealt = kern.deal(raw, _DECK, n, 14, slots)
     p = np.ascontiguousarray(dealt[:, :7])
     b = np.ascontiguousarray(dealt[:, 7:])
-    pushed = banker_pushes(p if spec.banking else b, rules)
+    on_setting = isinstance(rules.banker_push, LowKind)
     table = _shared_table(player, dealer, rules)
     if table is not None:  # both hands set by the same role-blind way: look them up
         ph, pl = kern.table_ids(p, table, BINOM)
         bh, bl = kern.table_ids(b, table, BINOM)
+        if on_setting:  # the banker's two-card rank ids, as keys
+            keys2 = rank_ids(rules).keys2
+            pushed = banker_pushes(p, rules, keys2[pl if spec.banking else bl])
+        else:
+            pushed = banker_pushes(p if spec.banking else b, rules)
         out = kern.tally(ph, pl, bh, bl, np.zeros(n, np.bool_), pushed, spec.banking)
         return (int(out[0]), int(out[1]), int(out[2]))
     t5, t2 = table5(rules), table2(rules)
@@ -173,6 +189,8 @@ def simulate_chunk(spec: SimSpec, chunk: tuple[int, int]) -> Counts:
     forfeit = _resolve_fouls(p, sp, p5, p2, dealer, spec.banking, rules)
     _resolve_fouls(b, sb, b5, b2, dealer, not spec.banking, PokerRules(
         rules.joker, rules.wheel, "house"))
+    banker, banker_low = (p, p2) if spec.banking else (b, b2)
+    pushed = banker_pushes(banker, rules, banker_low if on_setting else None)
     out = kern.tally(p5, p2, b5, b2, forfeit, pushed, spec.banking)
     return (int(out[0]), int(out[1]), int(out[2]))
 
@@ -308,9 +326,9 @@ def simulate_hand(
     p5 = np.full(rounds, m5[0], np.int32)
     p2 = np.full(rounds, m2[0], np.int32)
     if banking:  # the hand is the bank's: its own kind pushes every round
-        pushed = np.full(rounds, banker_pushes(mine, rules)[0], np.bool_)
+        pushed = np.full(rounds, banker_pushes(mine, rules, m2)[0], np.bool_)
     else:
-        pushed = banker_pushes(opp, rules)
+        pushed = banker_pushes(opp, rules, o2)
     out = kern.tally(p5, p2, o5, o2, np.zeros(rounds, np.bool_), pushed, banking)
     return (int(out[0]), int(out[1]), int(out[2]))
 

@@ -8,7 +8,8 @@ each (the order of :func:`paigow.poker.setting.settings`). Two kinds exist:
   :func:`fast_way` under the name ``house``;
 * a way file (a shipped name such as ``foxwoods``, or a path), compiled to the arrays the
   numba interpreter :mod:`paigow.poker.ways.file_fast` reads (:class:`FileFastWay`), as
-  fast as the built-in kernel;
+  fast as the built-in kernel (both run in the enumerators of
+  :mod:`paigow.poker.ways.kernel`);
 * any other :class:`~paigow.poker.ways.PokerWay` (``basic``, ``optimal``, …) wrapped by
   :class:`SlowWay`, which calls its ``choose`` hand by hand (fine for a few thousand
   hands, not for a full enumeration).
@@ -133,9 +134,11 @@ class HouseFastWay:
                     "installed yet"
                 ) from None
             raise
+        from paigow.poker.ways import kernel
+
         self.rules = rules
         self._splits = self._module.house_splits_unchecked
-        self._fingerprint = f"house:{rules}:{source_hash(self._module)}"
+        self._fingerprint = f"house:{rules}:{source_hash(self._module, kernel)}"
 
     def splits(self, hands: I32, banking: bool) -> I8:
         """The house way's split of each hand (it sets a bank's hand as a player's)."""
@@ -153,7 +156,7 @@ class FileFastWay:
     role_blind = True  # a way file sets a bank's hand as a player's
 
     def __init__(self, way: FileWay) -> None:
-        from paigow.poker.ways import file_fast, spec
+        from paigow.poker.ways import file_fast, kernel, spec
 
         self.way = way
         self.name = way.name
@@ -161,7 +164,7 @@ class FileFastWay:
         self._kernel = file_fast
         self._fingerprint = (
             f"file:{way.name}:{way.spec.digest}:{way.rules}:"
-            f"{source_hash(file_fast, spec)}"
+            f"{source_hash(file_fast, spec, kernel)}"
         )
 
     def splits(self, hands: I32, banking: bool) -> I8:
@@ -360,20 +363,23 @@ def sample_gain(
     when ``b`` is ``optimal``, on ``n`` random hands, B's setting being the best one by
     exact advice). ``advise_fn(hand) -> {split: EV}`` defaults to
     :func:`paigow.analysis.poker_odds.advise` against ``dealer`` (default: way A) as
-    banker. Hands are drawn uniformly from all C(53,7) with a seeded generator."""
+    banker. Hands are drawn uniformly from all C(53,7) with a seeded generator. Under a
+    push rule (``rules.push``) the advice counts it; the ways set hands without it (so the
+    dealer way's one-time table is the classic game's)."""
     from paigow.analysis import poker_kernels as kern
     from paigow.poker.fast import BINOM
     from paigow.poker.ways.spec import HAND_KEYS, HAND_TYPES
 
-    wa = diff_way(a, rules)
+    way_rules = PokerRules(rules.joker, rules.wheel, rules.foul)
+    wa = diff_way(a, way_rules)
     optimal = b.strip().lower() == "optimal"
     fa = FileFastWay(wa)
-    fb = None if optimal else FileFastWay(diff_way(b, rules))
+    fb = None if optimal else FileFastWay(diff_way(b, way_rules))
     dealer_name = dealer or a
     if advise_fn is None:
         from paigow.analysis.poker_odds import advise
 
-        dealer_way = fast_way(dealer_name, rules)
+        dealer_way = fast_way(dealer_name, way_rules)
 
         def advise_fn(hand: list[int]) -> dict[int, float]:
             adv = advise(hand, dealer_way, False, rate, rules)

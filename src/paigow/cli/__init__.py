@@ -38,13 +38,14 @@ def _tiles() -> typer.Typer:
 @cache
 def _poker() -> typer.Typer:
     """The ``poker`` group, every command registered (once per process)."""
-    from paigow.cli import poker_odds, poker_sidebets, poker_ways, train
+    from paigow.cli import poker_derive, poker_odds, poker_sidebets, poker_ways, train
     from paigow.cli.poker import app as poker_app
 
     train.register_grade(None, poker_app)
     poker_ways.register(poker_app)
     poker_odds.register(poker_app)
     poker_sidebets.register(poker_app)
+    poker_derive.register(poker_app)
     return poker_app
 
 
@@ -58,6 +59,12 @@ def _serve() -> Any:
     from paigow.cli.serve import serve
 
     return serve
+
+
+def _proxy() -> Any:
+    from paigow.cli.proxy import proxy
+
+    return proxy
 
 
 def _verify() -> Any:
@@ -92,6 +99,8 @@ app = new_app(
                         lambda: _table("history")),
         "serve": Lazy("Serve the lobby at http://HOST:PORT/: people open tables, join seats "
                     "or watch; bots play the empty seats.", _serve),
+        "proxy": Lazy("Write the nginx configuration that puts a card room behind one "
+                      "address.", _proxy),
         "void": Lazy("Void a stuck open round: every bet returned, an audit entry kept.",
                      lambda: _table("void_cmd")),
         "verify": Lazy("Check that a round was dealt from the seed its table committed to.",

@@ -47,24 +47,29 @@ COMMISSION_OPTION = option(
 
 
 class Kind(Token):
-    """A kind of banker hand (:func:`paigow.poker.kinds.parse_kind`): ``none`` or
-    ``pai-gow:R``."""
+    """A kind of banker hand (:func:`paigow.poker.kinds.parse_push`): ``none``,
+    ``pai-gow:R`` or ``low:R``."""
 
     metavar = "KIND"
 
     def parse(self, text: str) -> str:
-        from paigow.poker.kinds import parse_kind
+        from paigow.poker.kinds import parse_push
 
-        return parse_kind(super().parse(text)).spec
+        return parse_push(super().parse(text)).spec
 
 
 PUSH_OPTION = option(
     "--push", parser=Kind("--push"),
-    help="A banker's hand of this kind pushes every bet: none (default) or pai-gow:R, "
-    "a pai gow (no pair, straight or flush) with R high, R one of 9 T J Q K A.",
+    help="A banker's hand of this kind pushes every bet: none (default); pai-gow:R, seven "
+    "cards that make no pair, straight or flush, R high (R one of 9 T J Q K A); or low:R, "
+    "the banker's two-card hand as its way sets it is R high without a pair (low:9).",
 )
 EZ_OPTION = typer.Option(
     "--ez", help="EZ Pai Gow, the commission-free game: --push pai-gow:Q --commission 0."
+)
+CF_OPTION = typer.Option(
+    "--commission-free", help="Commission-Free Pai Gow Poker (Golden Nugget's Commission-Free "
+    "Fortune Pai Gow): --push low:9 --commission 0.",
 )
 BANKING_OPTION = typer.Option(
     "--banking", help="The hand banks: it wins copies and faces a house-way player."
@@ -127,10 +132,24 @@ def _progress(label: str) -> Iterator[Callable[[int, int], None]]:
         yield update
 
 
+def _interrupted(exc: BaseException) -> bool:
+    """Whether ``exc`` is Ctrl-C: a ``KeyboardInterrupt``, or the ``SystemError`` numba
+    raises when one arrives while it unpickles a compiled function (the interrupt is its
+    cause)."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, KeyboardInterrupt):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
+
+
 def _interruptible(body: Callable[[], T], what: str, checkpoint: str = "") -> T:
     try:
         return body()
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, SystemError) as exc:
+        if not _interrupted(exc):
+            raise
         kept = f"; finished chunks are kept in {checkpoint}" if checkpoint else ""
         err_console.print(f"{what} interrupted{kept}", highlight=False)
         raise typer.Exit(code=130) from None
@@ -161,14 +180,25 @@ def _pct(x: Fraction | float) -> str:
     return f"{float(x):+.4%}"
 
 
-def _game(push: str | None, commission: str | None, ez: bool) -> tuple[str, Fraction]:
-    """The push rule and commission rate of the game: the options, or the ``--ez`` preset
-    (which refuses to be mixed with either, rather than guess which one wins)."""
-    if ez:
+PRESETS = {"--ez": "pai-gow:Q", "--commission-free": "low:9"}
+"""The commission-free games' presets: the push rule each means, with commission 0."""
+
+
+def _game(
+    push: str | None, commission: str | None, ez: bool, cf: bool = False
+) -> tuple[str, Fraction]:
+    """The push rule and commission rate of the game: the options, or the ``--ez`` or
+    ``--commission-free`` preset (each refuses to be mixed with the options it sets, or
+    with the other, rather than guess which one wins)."""
+    given = [flag for flag, on in (("--ez", ez), ("--commission-free", cf)) if on]
+    if len(given) > 1:
+        raise RuleError("--ez and --commission-free are two different games: give one")
+    if given:
+        flag = given[0]
         if push is not None or commission is not None:
-            raise RuleError("--ez already means --push pai-gow:Q --commission 0: "
-                            "give --ez alone, or --push and --commission instead")
-        return "pai-gow:Q", Fraction(0)
+            raise RuleError(f"{flag} already means --push {PRESETS[flag]} --commission 0: "
+                            f"give {flag} alone, or --push and --commission instead")
+        return PRESETS[flag], Fraction(0)
     return push or "none", parse_rate(commission or "0.05")
 
 
@@ -190,6 +220,7 @@ def register(app: typer.Typer) -> None:
         commission: Annotated[str | None, COMMISSION_OPTION] = None,
         push: Annotated[str | None, PUSH_OPTION] = None,
         ez: Annotated[bool, EZ_OPTION] = False,
+        commission_free: Annotated[bool, CF_OPTION] = False,
         joker: Annotated[str, JOKER_OPTION] = "bug",
         wheel: Annotated[str, WHEEL_OPTION] = "second",
         deck: Annotated[str, DECK_OPTION] = "",
@@ -207,7 +238,7 @@ def register(app: typer.Typer) -> None:
         from paigow.analysis.poker_odds import advise as run_advise
 
         def body() -> None:
-            kind, rate = _game(push, commission, ez)
+            kind, rate = _game(push, commission, ez, commission_free)
             rules = PokerRules.of(joker, wheel, push=kind)
             hand = parse_cards(cards)
             if len(hand) != 7:
@@ -228,12 +259,21 @@ def register(app: typer.Typer) -> None:
             for col in ("setting", "win", "push", "lose", "EV", ""):
                 out.add_column(col, justify="left" if col in ("setting", "") else "right")
             for s in sorted(adv.settings, key=lambda s: -s.ev):
-                mark = " ".join(x for x, on in (("BEST", s.best), ("HOUSE", s.house)) if on)
+                mark = " ".join(x for x, on in (("BEST", s.best), ("HOUSE", s.house),
+                                                ("PUSHES", s.pushes_all)) if on)
                 out.add_row(str(s.setting), f"{s.win:,}", f"{s.push:,}", f"{s.lose:,}",
                             f"{float(s.ev):+.6f}", mark)
             console.print(out)
             label = rules.banker_push.label
-            if rules.push != "none" and banking:
+            on_setting = rules.banker_push.on == "setting"
+            if on_setting and banking:
+                console.print(f"the bank's settings marked PUSHES play a {label}: with "
+                              "them every bet pushes", highlight=False)
+            elif on_setting:
+                console.print(f"{adv.pushed:,} banker hands are set with a {label} by the "
+                              f"{way} way: every bet on them pushes (counted in the push "
+                              "column)", highlight=False)
+            elif rules.push != "none" and banking:
                 console.print(f"the bank's hand is {'' if adv.pushed else 'not '}a {label}: "
                               f"{'every bet pushes' if adv.pushed else 'no bet pushes by it'}",
                               highlight=False)
@@ -254,6 +294,7 @@ def register(app: typer.Typer) -> None:
         commission: Annotated[str | None, COMMISSION_OPTION] = None,
         push: Annotated[str | None, PUSH_OPTION] = None,
         ez: Annotated[bool, EZ_OPTION] = False,
+        commission_free: Annotated[bool, CF_OPTION] = False,
         joker: Annotated[str, JOKER_OPTION] = "bug",
         wheel: Annotated[str, WHEEL_OPTION] = "second",
         foul: Annotated[str, FOUL_OPTION] = "house",
@@ -270,7 +311,7 @@ def register(app: typer.Typer) -> None:
         from paigow.analysis.poker_sim import simulate as run_sim
 
         def body() -> None:
-            kind, rate = _game(push, commission, ez)
+            kind, rate = _game(push, commission, ez, commission_free)
             rules = PokerRules.of(joker, wheel, foul, kind)
             n, s, w = rounds, seed, workers
             if w:
@@ -308,17 +349,20 @@ def register(app: typer.Typer) -> None:
         commission: Annotated[str | None, COMMISSION_OPTION] = None,
         push: Annotated[str | None, PUSH_OPTION] = None,
         ez: Annotated[bool, EZ_OPTION] = False,
+        commission_free: Annotated[bool, CF_OPTION] = False,
         joker: Annotated[str, JOKER_OPTION] = "bug",
         wheel: Annotated[str, WHEEL_OPTION] = "second",
         deck: Annotated[str, DECK_OPTION] = "",
         chunk: Annotated[int, option("--chunk", parser=Int("--chunk", 1, MAX_CHUNK), help="Hands per chunk.")] = 16,
         way: Annotated[str, WAY_OPTION] = "house",
+        player: Annotated[str, option("--player", parser=Token("--player"), help="Also score this way (a way file, e.g. one derive-strategy wrote) on the same hands.")] = "",
         scheduler: Annotated[str, SCHEDULER_OPTION] = "",
         checkpoint: Annotated[str | None, CHECKPOINT_OPTION] = None,
         json: Annotated[bool, JSON_OPTION] = False,
     ) -> None:
         """Exact advice for many hands, aggregated into the edge of the house way and of
-        the optimal way against the house way.
+        the optimal way against the house way (and of a --player way, with its gain over
+        the house way paired hand by hand and the share of optimal's gain it takes).
 
         Example: paigow poker sweep --sample 200 --seed 1
         """
@@ -329,10 +373,11 @@ def register(app: typer.Typer) -> None:
         def body() -> None:
             if (sample is not None) == all_suit_classes:
                 raise AmountError("give exactly one of --sample N and --all-suit-classes")
-            kind, rate = _game(push, commission, ez)
+            kind, rate = _game(push, commission, ez, commission_free)
             rules = PokerRules.of(joker, wheel, push=kind)
             cards = _deck(deck)
             size = chunk
+            players = [player] if player.strip() else []
             ck = Path(checkpoint) if checkpoint else None
             weights: list[int] | None = None
             s: int | None = None
@@ -349,7 +394,7 @@ def register(app: typer.Typer) -> None:
             with _executor(scheduler) as ex, _progress("sweep") as update:
                 res = _interruptible(
                     lambda: run_sweep(hands, weights, way, banking, rate, rules, cards,
-                                      mode, s, size, ex, ck, update),
+                                      mode, s, size, ex, ck, update, players=players),
                     "sweep", checkpoint or "",
                 )
             if json:
@@ -364,7 +409,7 @@ def register(app: typer.Typer) -> None:
                 highlight=False,
             )
             sampled = mode == "sample"
-            for e in (res.house, res.optimal):
+            for e in (res.house, res.optimal, *(p.edge for p in res.players)):
                 extra = ""
                 if sampled:
                     lo, hi = e.ci95()
@@ -376,6 +421,19 @@ def register(app: typer.Typer) -> None:
                 extra = f"  (paired 95% interval {lo:+.4%} to {hi:+.4%})"
             console.print(f"  gain of optimal over house {_pct(res.gain)}{extra}",
                           highlight=False)
+            for p in res.players:
+                extra = ""
+                if sampled:
+                    lo, hi = res.player_gain_ci95(p)
+                    extra = f"  (paired 95% interval {lo:+.4%} to {hi:+.4%})"
+                console.print(f"  gain of {p.edge.name} over house "
+                              f"{_pct(res.house.edge - p.edge.edge)}{extra}", highlight=False)
+                if res.gain:
+                    share = f"  share of optimal's gain {float(res.share(p)):.1%}"
+                    if sampled:
+                        lo, hi = res.share_ci95(p)
+                        share += f" (95% interval {lo:.1%} to {hi:.1%})"
+                    console.print(share, highlight=False)
 
         run_command(body)
 

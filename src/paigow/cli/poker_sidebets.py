@@ -2,7 +2,9 @@
 
 A bet on the player's own seven cards (Fortune, Emperor's Challenge, Dynasty...) or on
 the banker's (the Queen's Dragon): every seven-card hand of the deck enumerated, each
-paid at its best-paying line; the house edge exact. A table with an Envy bonus also gets
+paid at its best-paying line; the house edge exact. A bet on the banker's hand *as set*
+(the Tiger 9) depends on the dealer's way (``--dealer``, default the house way): every
+hand of the deck set by that way, from its one-time table (built once, as for advice). A table with an Envy bonus also gets
 the Envy's exact expectation for each number of other hands (by linearity), the bet's
 edge with it, and how often 0, 1, 2… other hands pay an Envy per round: exact with one
 other hand, Monte Carlo with 95% intervals with more; each figure says which.
@@ -47,6 +49,9 @@ class Paytable(Token):
 
 
 
+_WHOSE = {"own": "own hand", "banker": "banker's hand", "banker-set": "banker's setting"}
+
+
 def _pct(x: Fraction | float) -> str:
     return f"{float(x):.4%}"
 
@@ -68,8 +73,7 @@ def _list_tables(json: bool) -> None:
     for col in ("name", "bet", "on", "joker", "lines", "Envy"):
         out.add_column(col)
     for r in rows:
-        out.add_row(str(r["name"]), str(r["title"]),
-                    "banker's hand" if r["on"] == "banker" else "own hand",
+        out.add_row(str(r["name"]), str(r["title"]), _WHOSE[str(r["on"])],
                     str(r["joker"] or "either"), str(r["lines"]), "yes" if r["envy"] else "")
     console.print(out)
 
@@ -127,13 +131,21 @@ def register(app: typer.Typer) -> None:
         ] = None,
         wheel: Annotated[str, WHEEL_OPTION] = "second",
         deck: Annotated[str, DECK_OPTION] = "",
+        dealer: Annotated[
+            str | None, option("--dealer", parser=Token("--dealer", allow_empty=False),
+                               help="A bet on the dealer's setting (tiger-9): the way the "
+                               "dealer sets every hand by: house (default), a shipped way "
+                               "file or a .toml path.")
+        ] = None,
         json: Annotated[bool, JSON_OPTION] = False,
     ) -> None:
         """Exact odds of a side bet over all C(53,7) = 154,143,080 seven-card hands, and its
-        Envy bonus (exact expectation; distribution exact or Monte Carlo, as labelled).
+        Envy bonus (exact expectation; distribution exact or Monte Carlo, as labelled); a
+        bet on the dealer's setting, every hand set by the dealer's way.
 
         Example: paigow poker sidebet --paytable fortune --others 5
         """
+        from paigow.analysis.dealer_bets import dealer_bet_odds
         from paigow.poker.envy import envy_distribution, envy_odds
         from paigow.poker.sidebet import load_paytable, sidebet_odds
         from paigow.table.money import parse_major
@@ -149,9 +161,17 @@ def register(app: typer.Typer) -> None:
             cards = parse_cards(deck) if deck.strip() else None
             size = 53 if cards is None else len(set(cards))
             n_others = others if others is not None else max(0, min(5, size // 7 - 1))
-            with _progress("side bet") as update:
+            on_setting = table.on == "banker-set"
+            if dealer is not None and not on_setting:
+                raise PaigowError(f"--dealer is for a bet on the dealer's setting (such as "
+                                  f"tiger-9): {table.name!r} reads seven cards, whoever sets "
+                                  "them")
+            way = dealer or "house"
+            label = "the dealer's settings (one-time table)" if on_setting else "side bet"
+            with _progress(label) as update:
                 odds = _interruptible(
-                    lambda: sidebet_odds(table, rules, cards, update), "side bet"
+                    lambda: dealer_bet_odds(table, way, rules, cards, on_progress=update)
+                    if on_setting else sidebet_odds(table, rules, cards, update), "side bet"
                 )
             data: dict[str, Any] = odds.to_json()
             data["pai_gow_checks"] = _pai_gow_checks(odds)
@@ -194,8 +214,9 @@ def _print_odds(odds: Any, data: dict[str, Any], envy: dict[str, Any] | None) ->
     from paigow.table.money import format_money
 
     table = odds.paytable
-    whose = "the banker's" if table.on == "banker" else "the player's own"
-    out = Table(title=f"{table.name}, on {whose} seven cards: {odds.total:,} hands "
+    whose = {"banker": "the banker's seven cards", "own": "the player's own seven cards",
+             "banker-set": f"the banker's hand as the {odds.dealer} way sets it"}[table.on]
+    out = Table(title=f"{table.name}, on {whose}: {odds.total:,} hands "
                 f"(joker {odds.rules.joker}, wheel {odds.rules.wheel})")
     for col in ("line", "pays", "hands", "probability", "return"):
         out.add_column(col, justify="left" if col == "line" else "right")
@@ -206,8 +227,9 @@ def _print_odds(odds: Any, data: dict[str, Any], envy: dict[str, Any] | None) ->
                 f"{odds.losing / odds.total:.8f}", f"{-odds.losing / odds.total:.6f}")
     console.print(out)
     p = console.print
-    p(f"house edge {_pct(odds.edge)} (exact: {odds.edge}; every hand enumerated)",
-      highlight=False)
+    how = "every hand enumerated" if odds.dealer is None else \
+        f"every hand enumerated, set by the {odds.dealer} way"
+    p(f"house edge {_pct(odds.edge)} (exact: {odds.edge}; {how})", highlight=False)
     if table.source:
         p(f"pay table: {table.source}", highlight=False)
     for c in data["pai_gow_checks"]:

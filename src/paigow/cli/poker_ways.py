@@ -30,15 +30,20 @@ from paigow.cli.common import (
     print_json,
     run_command,
 )
+from paigow.cli.poker_odds import CF_OPTION, EZ_OPTION, PUSH_OPTION
 from paigow.poker.cards import format_cards, parse_cards, sort_cards
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from paigow.analysis.poker_ways import CostSample, WaysDiff
+    from paigow.poker.rules import PokerRules
 
 STRATEGY_OPTION = option(
     "--strategy", "--way", "-s", parser=Token("--strategy"),
     help="Hand-setting way: house (default), basic, optimal, a shipped way file "
-    "(seeds, foxwoods, ballys-atlantic-city) or the path of a .toml way file.",
+    "(seeds, foxwoods, ballys-atlantic-city, trump-plaza, claridge, golden-nugget, "
+    "flamingo-hilton, mgm-grand) or the path of a .toml way file.",
 )
 BANKING_OPTION = typer.Option("--banking", help="Set the hand as the banker.")
 JOKER_OPTION = option("--joker", parser=Choice("--joker", "bug", "wild"), help="Joker rule: bug (default) or wild.")
@@ -157,8 +162,11 @@ def ways_diff_command(
     dealer: Annotated[str, option(
         "--dealer", parser=Token("--dealer"),
         help="The banker's way for the EV (default: way A).")] = "",
-    commission: Annotated[str, option("--commission", parser=Rate("--commission"),
-                                      help="Commission on a win: 0.05 (default).")] = "0.05",
+    commission: Annotated[str | None, option("--commission", parser=Rate("--commission"),
+                                             help="Commission on a win: 0.05 (default).")] = None,
+    push: Annotated[str | None, PUSH_OPTION] = None,
+    ez: Annotated[bool, EZ_OPTION] = False,
+    commission_free: Annotated[bool, CF_OPTION] = False,
     plot: Annotated[str, option(
         "--plot", parser=Token("--plot"),
         help="Save a plot of where the value lies to this PNG file.")] = "",
@@ -167,24 +175,25 @@ def ways_diff_command(
     json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Compare two ways: exact agreement over all 154,143,080 hands by hand type and by
-    rule of each way, and the EV of the differences from exact advice on a sample.
+    rule of each way, and the EV of the differences from exact advice on a sample (under
+    the game's push rule and commission: --ez, --commission-free, --push).
 
     Example: paigow poker ways-diff house foxwoods --sample 100 --seed 1
     """
     from paigow.analysis.poker_ways import exact_diff, sample_gain
-    from paigow.cli.poker_odds import _interruptible, _progress
+    from paigow.cli.poker_odds import _game, _interruptible, _progress
     from paigow.poker.rules import PokerRules
-    from paigow.settle import parse_rate
 
     def body() -> None:
-        rules = PokerRules.of(joker, wheel)
+        kind, rate = _game(push, commission, ez, commission_free)
+        rules = PokerRules.of(joker, wheel, push=kind)
         n, s = sample, seed
-        rate = parse_rate(commission)
         optimal = b.strip().lower() == "optimal"
         diff: WaysDiff | None = None
-        if not optimal:
+        if not optimal:  # how the ways set hands: the push rule plays no part
             with _progress("comparing every hand") as update:
-                diff = _interruptible(lambda: exact_diff(a, b, rules, update), "ways-diff")
+                diff = _interruptible(lambda: exact_diff(a, b, PokerRules.of(joker, wheel),
+                                                         update), "ways-diff")
         cost = None
         if n or optimal:
             scale = None if diff is None else (diff.total - diff.agree) / diff.total
@@ -195,9 +204,9 @@ def ways_diff_command(
                     "ways-diff")
         result = _result(a, b, diff, cost)
         if json:
-            print_json(result.to_json())
+            print_json({**result.to_json(), "commission": str(rate), "push_rule": rules.push})
         else:
-            _print_diff(result)
+            _print_diff(result, rules, rate)
         if plot.strip():
             from paigow.analysis.poker_ways_plot import plot_diff
 
@@ -223,7 +232,7 @@ def _result(a: str, b: str, diff: WaysDiff | None, cost: CostSample | None) -> W
     return WaysDiff(a, b, cost.n, sum(cost.agree), rows, (), (), cost, exact=False)
 
 
-def _print_diff(d: WaysDiff) -> None:
+def _print_diff(d: WaysDiff, rules: PokerRules, rate: Fraction) -> None:
     from rich.table import Table
 
     what = "all hands" if d.exact else "a random sample of hands"
@@ -245,9 +254,11 @@ def _print_diff(d: WaysDiff) -> None:
     if c is not None:
         m, lo, hi = c.mean_ci()
         pm, plo, phi = c.per_hand()
+        from paigow.cli.poker_odds import _game_label
+
         console.print(
-            f"EV of {d.b}'s setting minus {d.a}'s, exact advice against a {c.dealer} banker, "
-            f"{c.n:,} sampled hands (seed {c.seed}):\n"
+            f"EV of {d.b}'s setting minus {d.a}'s, exact advice against a {c.dealer} banker "
+            f"({_game_label(rules, rate)}), {c.n:,} sampled hands (seed {c.seed}):\n"
             f"  per hand advised  {m:+.5f}  (95% interval {lo:+.5f} to {hi:+.5f})\n"
             f"  per hand played   {pm:+.6f}  (95% interval {plo:+.6f} to {phi:+.6f})",
             highlight=False)

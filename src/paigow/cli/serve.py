@@ -25,10 +25,12 @@ from paigow.cli.common import (
     seed_option,
 )
 from paigow.cli.table import (
+    CommissionFreeArg,
     DragonArg,
     DragonLimitArg,
     EzArg,
     FloorArgs,
+    HouseBanksArg,
     PushArg,
     SideBetArg,
     SideMaxArg,
@@ -63,12 +65,15 @@ def serve(
     wallet: Annotated[str, option("--wallet", parser=Amount("--wallet"), help="Play money in a new person's wallet, dollars (and a reload when it runs out).")] = "2000",
     seats_per_client: Annotated[int, option("--seats-per-client", parser=Int("--seats-per-client", 1, 7), help="Seats one address may hold at a table.")] = 3,
     ez: EzArg = False,
+    commission_free: CommissionFreeArg = False,
+    house_banks: HouseBanksArg = False,
     push: PushArg = None,
     side_bet: SideBetArg = None,
     side_min: SideMinArg = "1",
     side_max: SideMaxArg = "100",
     dragon: DragonArg = "off",
     dragon_limit: DragonLimitArg = "up-to-main",
+    slot: Annotated[int | None, option("--slot", parser=Int("--slot", 1, 99), help="Join a card room of many processes on one PostgreSQL --db, in this slot (1-99, one per process): every lobby lists every table, `paigow proxy` routes to each (docs/web.md).")] = None,
 ) -> None:
     """Serve the lobby at http://HOST:PORT/: people open tables, join seats or watch; bots
     play the empty seats.
@@ -94,29 +99,42 @@ def serve(
         limits = HostLimits(idle_seconds or None, gone_seconds, seats_per_client, sit_out_after)
         grant = parse_major(wallet)
         floor = FloorArgs(ez, push, tuple(side_bet or ()), side_min, side_max, dragon,
-                          dragon_limit)
+                          dragon_limit, commission_free=commission_free)
         floor_given = floor != FloorArgs(side_min=side_min, side_max=side_max)
         if floor_given and game == "tiles":
-            raise PaigowError("--ez, --push, --side-bet and --dragon are for Pai Gow Poker: "
-                              "serve --game poker or both")
+            raise PaigowError("--ez, --commission-free, --push, --side-bet and --dragon are "
+                              "for Pai Gow Poker: serve --game poker or both")
         poker_rate, poker_floor = floor_options(floor, commission)
         base = dict(bankroll=parse_major(bankroll), bet=parse_major(bet),
                     bot_bank=bot_bank, seed=seed, min_bet=parse_major(min_bet),
                     max_bet=None if max_bet is None else parse_major(max_bet))
+        if house_banks:  # every table the server opens: the house banks every round
+            base["player_bank"] = False
         fee = parse_major(flat_fee)
         options = [TableOptions(
             game=g, house_way=DEFAULT_WAYS[g], bot_ways=(DEFAULT_WAYS[g],),
             seats=min(seats, 6) if g == "poker" else seats,
             commission=Commission(rate=parse_rate((poker_rate if g == "poker" else commission)
                                                   or "5%"), flat_fee=fee),
-            **(poker_floor if g == "poker" else {}),
-            **base)  # type: ignore[arg-type]
+            **{**base, **(poker_floor if g == "poker" else {})})
             for g in GAMES[game]]
         # every table made (ways, variants, pay tables, limits) before anything is written
         prepared = [prepare(opts) for opts in options]
+        from paigow.store import is_server_url
+
+        if slot is not None and not (db and is_server_url(db)):
+            raise PaigowError("--slot joins a card room on a PostgreSQL ledger: give "
+                              "--db postgresql://…")
         sock = bind_socket(host, port)  # then the address, before anything is written
         lobby = Lobby(db, limits, wallet_grant=grant)
+        room = None
         try:
+            if slot is not None:
+                from paigow.web.room import Room
+
+                room = Room(str(db), slot, f"{host}:{port}", on_change=lobby.listeners.notify)
+                room.join()
+                lobby.room = room
             for opts, made in zip(options, prepared, strict=True):
                 lobby.open(opts, prepared=made)
             app = create_app(lobby, frozenset(allow_host or ()))
@@ -126,12 +144,16 @@ def serve(
             console.print(f"paigow: the lobby at http://{shown}:{port}/ "
                           f"({' and '.join(GAMES[game])} table{'s' if game == 'both' else ''} open)",
                           highlight=False)
+            # keep-alive longer than a front proxy's (nginx: 60 s), so that the server
+            # never closes a connection the proxy is sending a request on
             config = uvicorn.Config(app, log_level="warning", ws="websockets-sansio",
-                                    lifespan="off")
+                                    lifespan="off", timeout_keep_alive=75)
             _stop_on_term()
             uvicorn.Server(config).run(sockets=[sock])
         finally:
             lobby.close()
+            if room is not None:
+                room.leave()
             sock.close()
 
     run_command(body)

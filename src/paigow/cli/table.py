@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from paigow.store import Store
     from paigow.table.engine import RoundRecord, Table
     from paigow.table.replay import Replay
-    from paigow.table.session import TableOptions
+    from paigow.table.session import Prepared, TableOptions
 
 app = new_app(
     help="A game at the table: play, replay a round, show the history.",
@@ -54,22 +54,25 @@ WAY_HELP = "The house way's name (or table:PATH)."
 
 
 EZ_PUSH = "pai-gow:Q"
+CF_PUSH = "low:9"
 
 
 class HandKindParser(Token):
-    """A kind of banker hand that pushes every bet (:mod:`paigow.poker.kinds`)."""
+    """A kind of banker hand that pushes every bet (:func:`paigow.poker.kinds.parse_push`)."""
 
     metavar = "KIND"
 
     def parse(self, text: str) -> str:
-        from paigow.poker.kinds import parse_kind
+        from paigow.poker.kinds import parse_push
 
-        return parse_kind(text).spec
+        return parse_push(text).spec
 
 
 # the options of the games on the floor, shared by ``play`` and ``serve``
 EzArg = Annotated[bool, typer.Option("--ez", help="EZ Pai Gow (poker): no commission, the banker's queen-high pai gow pushes every bet, the Queen's Dragon offered.")]
-PushArg = Annotated[str | None, option("--push", parser=HandKindParser("--push"), help="Banker hand that pushes every bet (poker): none, pai-gow:Q ...")]
+CommissionFreeArg = Annotated[bool, typer.Option("--commission-free", help="Commission-Free Pai Gow Poker (Golden Nugget's Commission-Free Fortune Pai Gow): no commission, no player banking, the banker's nine-high two-card hand pushes every bet, the Tiger 9 offered.")]
+HouseBanksArg = Annotated[bool, typer.Option("--house-banks", help="No player banking: the house banks every round.")]
+PushArg = Annotated[str | None, option("--push", parser=HandKindParser("--push"), help="Banker hand that pushes every bet (poker): none, pai-gow:Q (seven cards), low:9 (the two-card hand as set) ...")]
 SideBetArg = Annotated[list[str] | None, option("--side-bet", parser=Paytable("--side-bet"), help="Offer a side bet: a pay table name or file (repeat; poker).")]
 SideMinArg = Annotated[str, option("--side-min", parser=Amount("--side-min"), help="Smallest side bet, dollars.")]
 SideMaxArg = Annotated[str, option("--side-max", parser=Amount("--side-max"), help="Largest side bet, dollars.")]
@@ -90,6 +93,7 @@ class FloorArgs:
     dragon_limit: str = "up-to-main"
     bot_side: tuple[str, ...] = ()
     bot_dragon: str = "0"
+    commission_free: bool = False
 
 
 def _bot_side(specs: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
@@ -108,6 +112,7 @@ def _options(
     game: str, seats: int, bankroll: str, bet: str, commission: str | None, flat_fee: str,
     house_way: str | None, bot_way: list[str] | None, bot_bank: str, gee_joon_tiebreak: str,
     joker: str, wheel: str, foul: str, seed: int | None, floor: FloorArgs | None = None,
+    house_banks: bool = False,
 ) -> TableOptions:
     from paigow.table.money import parse_major
     from paigow.table.session import TableOptions
@@ -116,6 +121,8 @@ def _options(
     f = floor or FloorArgs()
     default_way = "australian" if g == "tiles" else "house"
     commission, fields = floor_options(f, commission)
+    if house_banks:
+        fields["player_bank"] = False
     rate = parse_rate(commission if commission is not None else "5%")
     return TableOptions(
         game=g,
@@ -136,12 +143,25 @@ def _options(
 
 
 def floor_options(f: FloorArgs, commission: str | None) -> tuple[str | None, dict[str, Any]]:
-    """The commission (``--ez`` makes it 0, refusing another) and the
-    :class:`TableOptions` fields of the floor games' options."""
+    """The commission (``--ez`` and ``--commission-free`` make it 0, refusing another)
+    and the :class:`TableOptions` fields of the floor games' options."""
     from paigow.table.money import parse_major
 
     push = f.push if f.push is not None else "none"
     sides = tuple(f.side_bet)
+    extra: dict[str, Any] = {}
+    if f.ez and f.commission_free:
+        raise PaigowError("--ez and --commission-free are two different games: give one")
+    if f.commission_free:  # no commission, no player banking, the dealer's 9-high pushes
+        if commission is not None and parse_rate(commission) != 0:
+            raise PaigowError("--commission-free is the commission-free game: drop "
+                              f"--commission {commission}")
+        if f.push is not None and f.push.strip().lower() != CF_PUSH:
+            raise PaigowError(f"--commission-free pushes on {CF_PUSH}: drop --push {f.push}")
+        commission, push = "0", CF_PUSH
+        extra["player_bank"] = False
+        if "tiger-9" not in sides:
+            sides = ("tiger-9", *sides)
     if f.ez:  # EZ Pai Gow: commission-free, the banker's queen-high pai gow pushes
         if commission is not None and parse_rate(commission) != 0:
             raise PaigowError(f"--ez is the commission-free game: drop --commission {commission}")
@@ -159,7 +179,28 @@ def floor_options(f: FloorArgs, commission: str | None) -> tuple[str | None, dic
         dragon_limit=f.dragon_limit.strip().lower(),
         bot_side=_bot_side(f.bot_side),
         bot_dragon=parse_major(f.bot_dragon),
+        **extra,
     )
+
+
+def game_line(opts: TableOptions, prepared: Prepared) -> str:
+    """The game a table deals and its rules beyond the default, in one line."""
+    from paigow.table.money import format_money
+
+    c = opts.commission
+    bits = ["no commission" if c.rate == 0 and not c.flat_fee else
+            f"commission {float(c.rate):.0%}" + (f", fee {format_money(c.flat_fee)}"
+                                                 if c.flat_fee else "")]
+    bits.append("players may take the bank" if opts.player_bank else
+                "no player banking: the house banks every round")
+    if opts.game == "poker":
+        kind = opts.poker_rules.banker_push
+        if kind.active:
+            bits.append(f"the banker's {kind.label} pushes every bet ({kind.spec})")
+    offers = prepared.house.side_bets
+    if offers:
+        bits.append("side bets: " + ", ".join(o.paytable.name for o in offers))
+    return f"{opts.title}: " + "; ".join(bits)
 
 
 def side_line(x: dict[str, Any]) -> str:
@@ -280,6 +321,8 @@ def play(
     wheel: Annotated[str, option("--wheel", parser=Choice("--wheel", "second", "lowest"), help="second or lowest (poker).")] = "second",
     foul: Annotated[str, option("--foul", parser=Choice("--foul", "house", "forfeit"), help="house or forfeit (poker).")] = "house",
     ez: EzArg = False,
+    commission_free: CommissionFreeArg = False,
+    house_banks: HouseBanksArg = False,
     push: PushArg = None,
     side_bet: SideBetArg = None,
     side_min: SideMinArg = "1",
@@ -302,9 +345,10 @@ def play(
 
     def body() -> None:
         floor = FloorArgs(ez, push, tuple(side_bet or ()), side_min, side_max, dragon,
-                          dragon_limit, tuple(bot_side or ()), bot_dragon)
+                          dragon_limit, tuple(bot_side or ()), bot_dragon, commission_free)
         opts = _options(game, seats, bankroll, bet, commission, flat_fee, house_way, bot_way,
-                        bot_bank, gee_joon_tiebreak, joker, wheel, foul, seed, floor)
+                        bot_bank, gee_joon_tiebreak, joker, wheel, foul, seed, floor,
+                        house_banks)
         if auto and rounds is None:
             raise PaigowError("--auto needs --rounds N")
         prepared = prepare(opts)  # every option checked before the ledger is opened
@@ -318,6 +362,8 @@ def play(
             ui = ConsoleUI()
             human = Human(ui, g, 1, opts.bet, _hint_for(opts, g))
         table = build_table(opts, store, chance, human=human, prepared=prepared)
+        if not json:
+            console.print(game_line(opts, prepared), highlight=False)
         played = 0
         while rounds is None or played < rounds:
             try:

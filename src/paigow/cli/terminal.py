@@ -95,8 +95,7 @@ class Human(Generic[P, S]):
             for o in request.offers:
                 envy = o.envy_minimum()
                 env = f"; Envy from {format_money(envy)}" if envy is not None else ""
-                ui.say(f"  side bet {o.name}: {o.paytable.name}, on "
-                       f"{'your' if o.on == 'own' else 'the banker' + chr(39) + 's'} hand, "
+                ui.say(f"  side bet {o.name}: {o.paytable.name}, on {o.reads}, "
                        f"{format_money(o.minimum)} to {format_money(o.maximum)}{env}")
             if request.dragon:
                 ui.say(f"  dragon: ask for the dragon hand (bet {request.dragon.limit}, set by "

@@ -168,9 +168,12 @@ def _eval5(hand: Int32Array, wild: bool, wheel_second: bool) -> int:
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _index5(a: int, b: int, c: int, d: int, e: int, binom: npt.NDArray[np.int64]) -> int:
     return int(binom[a, 1] + binom[b, 2] + binom[c, 3] + binom[d, 4] + binom[e, 5])
+
+
+index5_of = _index5  # the index of five cards a < b < c < d < e, for other kernels
 
 
 @nb.njit(cache=True, parallel=True)
@@ -283,8 +286,10 @@ def rank2_batch(hands: IntArray, rules: PokerRules | None = None) -> Int32Array:
     return table2(rules)[h[:, 0] + h[:, 1] * (h[:, 1] - 1) // 2]
 
 
-# the 21 ways to keep five of seven sorted cards: positions of the five kept
-_KEEP = np.array(
+# the 21 ways to keep five of seven sorted cards: positions of the five kept, the two
+# left out running through the pairs of positions in lexicographic order (the order of
+# paigow.poker.setting.settings when the cards are highest first)
+KEEP = _KEEP = np.array(
     [[i for i in range(7) if i not in (x, y)] for x in range(7) for y in range(x + 1, 7)],
     dtype=np.int64,
 )

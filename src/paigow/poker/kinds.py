@@ -1,7 +1,14 @@
-"""Named kinds of a seven-card hand, which rule variants and bets refer to.
+"""Named kinds of a banker's hand, which rule variants and bets refer to.
 
-A commission-free game pushes every bet when the banker's seven cards are of a named kind
-(EZ Pai Gow: a queen-high pai gow), and a side bet such as the Queen's Dragon pays on it.
+A commission-free game pushes every bet when the banker's hand is of a named kind, and a
+side bet may pay on it. Two families exist, told apart by what they read:
+
+* a kind of the **seven cards dealt** (:class:`HandKind`; EZ Pai Gow: a queen-high pai
+  gow; the Queen's Dragon pays on it): how the banker sets them plays no part;
+* a kind of the **hand as set** (:class:`LowKind`; Commission-Free Fortune Pai Gow: the
+  dealer's two-card hand is nine high; the Tiger 9 pays on it): it depends on the
+  banker's setting, so on the house way.
+
 A kind is written as a short string:
 
 * ``"none"``: no hand is of this kind (the classic game: no banker hand pushes bets);
@@ -12,6 +19,12 @@ A kind is written as a short string:
   pair and a joker without one makes the hand ace-high; under a wild joker every hand with
   the joker holds at least a pair. Eight high is impossible: seven different ranks from
   2 to 8 are a straight.
+* ``"low:R"``: the banker's **two-card hand, as set**, is ``R`` high without a pair,
+  ``R`` one of ``3 4 5 6 7 8 9 T J Q K A`` (``low:9``: nine high, the other card two to
+  eight). The joker in a two-card hand is an ace under the bug rule (so a joker never
+  makes a nine-high low hand) and pairs the other card under the wild rule.
+
+:func:`parse_kind` (also named :func:`parse_push`) reads any of them.
 
 >>> from paigow.poker.cards import parse_cards
 >>> kind = parse_kind("pai-gow:Q")
@@ -32,16 +45,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from paigow.errors import RuleError
 
 if TYPE_CHECKING:  # rules name a kind, so this module must not need them at import
     from paigow.poker.cards import Card
     from paigow.poker.rules import PokerRules
+    from paigow.poker.setting import Setting
 
 _RANK_CHARS = "23456789TJQKA"
 _RANK_NAMES = {9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace"}
+_LOW_NAMES = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", **_RANK_NAMES}
 
 
 @dataclass(frozen=True)
@@ -52,6 +67,14 @@ class HandKind:
     """
 
     high: int | None = None
+
+    on: ClassVar[str] = "cards"
+    """What the kind reads: the seven cards dealt (``"cards"``), not their setting."""
+
+    @property
+    def active(self) -> bool:
+        """Whether any hand can be of this kind (``"none"`` is not)."""
+        return self.high is not None
 
     @property
     def spec(self) -> str:
@@ -78,30 +101,120 @@ class HandKind:
         category, values = key_parts(best)
         return category is Category.HIGH_CARD and values[0] == self.high
 
+    def matches_setting(self, setting: Setting, rules: PokerRules | None = None) -> bool:
+        """Whether a set hand is of this kind: its seven cards are (how they are set plays
+        no part)."""
+        return self.matches(setting.cards, rules)
+
 
 NO_KIND = HandKind()
 
 
-def parse_kind(text: str) -> HandKind:
-    """Read a kind: ``"none"`` or ``"pai-gow:R"`` with ``R`` in ``9TJQKA`` (either case).
+@dataclass(frozen=True)
+class LowKind:
+    """A kind of hand *as set*: its two-card hand is ``high`` high without a pair.
 
-    >>> parse_kind("PAI-GOW:q").spec
-    'pai-gow:Q'
+    ``high`` is the rank value 3..14 of the two-card hand's higher card (``low:9``: 9).
+
+    >>> from paigow.poker.setting import Setting
+    >>> nine = parse_push("low:9")
+    >>> nine.label, nine.on
+    ('nine-high two-card hand', 'setting')
+    >>> nine.matches_setting(Setting.parse("Ah Kd Qs Jc 7h | 9d 8c"))
+    True
+    >>> nine.matches_setting(Setting.parse("Ah Kd Qs Jc 9d | 8c 7h"))   # eight high
+    False
+    >>> nine.matches_setting(Setting.parse("Ah Kd Qs Jc 7h | 9d Jk"))   # the joker is an ace
+    False
+    """
+
+    high: int
+
+    on: ClassVar[str] = "setting"
+    """What the kind reads: the hand as set (its two-card hand)."""
+
+    def __post_init__(self) -> None:
+        if not 3 <= self.high <= 14:
+            raise RuleError(f"a two-card hand without a pair is three to ace high, not "
+                            f"{self.high}")
+
+    @property
+    def active(self) -> bool:
+        """A low kind always names some hands."""
+        return True
+
+    @property
+    def spec(self) -> str:
+        """The kind as written: ``"low:9"``."""
+        return f"low:{_RANK_CHARS[self.high - 2]}"
+
+    @property
+    def label(self) -> str:
+        """The kind in words: ``"nine-high two-card hand"``."""
+        return f"{_LOW_NAMES[self.high]}-high two-card hand"
+
+    def matches_key2(self, key: int) -> bool:
+        """Whether a two-card hand of rank key ``key`` (:func:`paigow.poker.rank.rank2`'s
+        key, or :func:`paigow.poker.fast.table2`'s) is of this kind: a high-card hand
+        whose higher card is ``high``."""
+        from paigow.poker.rank import CATEGORY_SHIFT
+
+        return key >> CATEGORY_SHIFT == 0 and (key >> 16) & 15 == self.high
+
+    def matches_setting(self, setting: Setting, rules: PokerRules | None = None) -> bool:
+        """Whether a set hand's two-card hand is of this kind, ranked under ``rules``'
+        joker by the reference :func:`paigow.poker.rank.rank2`."""
+        from paigow.poker.rank import Category, key_parts, rank2
+        from paigow.poker.rules import PokerRules
+
+        category, values = key_parts(rank2(setting.low, rules or PokerRules()).key)
+        return category is Category.HIGH_CARD and values[0] == self.high
+
+
+PushRule = HandKind | LowKind
+"""A kind of banker hand on which every bet pushes (``PokerRules.push``)."""
+
+
+def parse_kind(text: str) -> PushRule:
+    """Read a kind: ``"none"``; a seven-card kind ``"pai-gow:R"`` with ``R`` in
+    ``9TJQKA``; or a kind of the set hand ``"low:R"`` with ``R`` in ``3456789TJQKA``
+    (either case). :func:`parse_push` is the same reader, named for the rule that uses it.
+
+    >>> parse_kind("PAI-GOW:q").spec, parse_kind("LOW:9").spec, parse_kind("none").spec
+    ('pai-gow:Q', 'low:9', 'none')
     >>> parse_kind("pai-gow:8")
     Traceback (most recent call last):
     ...
     paigow.errors.RuleError: bad hand kind 'pai-gow:8': a pai gow is nine to ace high (9, T, J, Q, K or A)
+    >>> parse_kind("low:2")
+    Traceback (most recent call last):
+    ...
+    paigow.errors.RuleError: bad hand kind 'low:2': a two-card hand without a pair is three to ace high (3 ... 9, T, J, Q, K or A)
+    >>> parse_kind("nine")
+    Traceback (most recent call last):
+    ...
+    paigow.errors.RuleError: bad hand kind 'nine': give none, pai-gow:R (seven cards that make no pair, straight or flush, R high: 9 T J Q K A) or low:R (the banker's two-card hand as set is R high without a pair: 3 ... 9 T J Q K A)
     """
     raw = str(text).strip()
     low = raw.lower()
     if low == "none":
         return NO_KIND
-    name, _, rank = low.partition(":")
+    name, sep, rank = low.partition(":")
     if name == "pai-gow" and len(rank) == 1 and rank.upper() in _RANK_CHARS:
         value = _RANK_CHARS.index(rank.upper()) + 2
         if value >= 9:
             return HandKind(value)
         raise RuleError(f"bad hand kind {raw!r}: a pai gow is nine to ace high "
                         "(9, T, J, Q, K or A)")
-    raise RuleError(f"bad hand kind {raw!r}: give none or pai-gow:R with R one of 9 T J Q K A "
-                    "(pai-gow:Q is a queen-high pai gow)")
+    if name == "low" and sep:
+        if len(rank) == 1 and rank.upper() in _RANK_CHARS[1:]:
+            return LowKind(_RANK_CHARS.index(rank.upper()) + 2)
+        raise RuleError(f"bad hand kind {raw!r}: a two-card hand without a pair is three to "
+                        "ace high (3 ... 9, T, J, Q, K or A)")
+    raise RuleError(f"bad hand kind {raw!r}: give none, pai-gow:R (seven cards that make no "
+                    "pair, straight or flush, R high: 9 T J Q K A) or low:R (the banker's "
+                    "two-card hand as set is R high without a pair: 3 ... 9 T J Q K A)")
+
+
+parse_push = parse_kind
+"""Read a push rule (``PokerRules.push``): :func:`parse_kind`."""

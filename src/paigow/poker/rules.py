@@ -4,6 +4,8 @@
 PokerRules(joker='bug', wheel='second', foul='house', push='none')
 >>> PokerRules(push="pai-gow:q").push    # commission-free (EZ Pai Gow): see paigow.poker.kinds
 'pai-gow:Q'
+>>> PokerRules(push="low:9").banker_push.label  # Commission-Free Fortune Pai Gow
+'nine-high two-card hand'
 >>> PokerRules(wheel="lowest").wheel
 'lowest'
 >>> PokerRules(joker="free")
@@ -20,7 +22,7 @@ from typing import TYPE_CHECKING, Literal, cast
 from paigow.errors import RuleError
 
 if TYPE_CHECKING:
-    from paigow.poker.kinds import HandKind
+    from paigow.poker.kinds import PushRule
 
 JokerRule = Literal["bug", "wild"]
 WheelRule = Literal["second", "lowest"]
@@ -44,10 +46,12 @@ class PokerRules:
     the second-highest straight) or ``"lowest"`` (California). ``foul``: ``"house"``
     (default: a fouled hand is re-set by the house way) or ``"forfeit"`` (the bet is lost).
     ``push``: the kind of banker hand on which every player's bet pushes
-    (:mod:`paigow.poker.kinds`): ``"none"`` (default, the classic game) or, for the
-    commission-free game, a pai gow of a given high card (``"pai-gow:Q"``, EZ Pai Gow's
-    queen-high pai gow). Commission is separate (:class:`paigow.settle.Commission`): a
-    commission-free table sets its rate to 0 as well.
+    (:mod:`paigow.poker.kinds`): ``"none"`` (default, the classic game); for the
+    commission-free games, a kind of the banker's seven cards (``"pai-gow:Q"``, EZ Pai
+    Gow's queen-high pai gow) or of the banker's hand as set (``"low:9"``, Commission-Free
+    Fortune Pai Gow: the two-card hand is nine high). Commission is separate
+    (:class:`paigow.settle.Commission`): a commission-free table sets its rate to 0 as
+    well.
     """
 
     joker: JokerRule = "bug"
@@ -56,9 +60,9 @@ class PokerRules:
     push: str = "none"
 
     def __post_init__(self) -> None:
-        from paigow.poker.kinds import parse_kind  # kinds ranks hands, which needs rules
+        from paigow.poker.kinds import parse_push  # kinds ranks hands, which needs rules
 
-        object.__setattr__(self, "push", parse_kind(self.push).spec)
+        object.__setattr__(self, "push", parse_push(self.push).spec)
         if self.joker not in JOKER_RULES:
             raise RuleError(f"unknown joker rule {self.joker!r}: choose bug or wild")
         if self.wheel not in WHEEL_RULES:
@@ -82,11 +86,11 @@ class PokerRules:
         )
 
     @property
-    def banker_push(self) -> HandKind:
+    def banker_push(self) -> PushRule:
         """The kind of banker hand that pushes every bet (:mod:`paigow.poker.kinds`)."""
-        from paigow.poker.kinds import parse_kind
+        from paigow.poker.kinds import parse_push
 
-        return parse_kind(self.push)
+        return parse_push(self.push)
 
     @property
     def variant(self) -> int:

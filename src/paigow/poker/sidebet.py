@@ -22,9 +22,14 @@ When a hand *makes* a line (the readings are stated in docs/poker-odds.md):
   as an ace, so a hand with the joker is at best ace-high, never 9-high; under the wild
   rule a hand with the joker always pairs.
 
-A pay table is on the bettor's own seven cards (``on = "own"``, the default) or on the
+A pay table is on the bettor's own seven cards (``on = "own"``, the default), on the
 banker's (``on = "banker"``: the Queen's Dragon pays 50 to 1 when the banker's hand is a
-queen-high pai gow, line ``no-pair-Q-high``). A table may carry an **Envy** table
+queen-high pai gow, line ``no-pair-Q-high``), or on the banker's hand **as set**
+(``on = "banker-set"``, lines ``low-R-high``: the banker's two-card hand is ``R`` high
+without a pair; the Tiger 9 pays 30 to 1 on ``low-9-high``). How the banker sets its
+hand is its house way's doing, so the odds of a ``banker-set`` table depend on the
+dealer's way and are computed from the way's setting of every hand
+(:mod:`paigow.analysis.dealer_bets`), not here. A table may carry an **Envy** table
 (:class:`EnvyTable`): fixed amounts paid to a bettor whose bonus bet is at least the Envy
 minimum, for each *other* hand at the table that makes one of its lines (odds in
 :mod:`paigow.poker.envy`).
@@ -64,8 +69,9 @@ from paigow.errors import AmountError, CardError, RuleError
 from paigow.poker.cards import JOKER, RANKS, Card, check_deck, parse_cards
 from paigow.poker.census import start_groups
 from paigow.poker.fast import BINOM, table5
-from paigow.poker.rank import Category, rank5
+from paigow.poker.rank import Category, key_parts, rank2, rank5
 from paigow.poker.rules import PokerRules
+from paigow.poker.setting import Setting
 
 PAYTABLE_DIR = Path(__file__).with_name("paytables")
 
@@ -89,8 +95,13 @@ LINES: dict[str, str] = {
     "royal-flush-royal-match": "royal flush plus a suited king and queen",
     **{name: cat.label for name, cat in _POKER_LINES.items()},
     **{f"no-pair-{r}-high": f"no pair, straight or flush, {r} high" for r in RANKS[::-1]},
+    **{f"low-{r}-high": f"the banker's two-card hand is {r} high (no pair)"
+       for r in RANKS[:0:-1]},
 }
 """Every line a pay table may name, with its description."""
+
+SETTING_LINES = frozenset(f"low-{r}-high" for r in RANKS[1:])
+"""The lines read on the banker's hand as set (``on = "banker-set"`` tables only)."""
 
 _LINE_BY_LOWER = {name.lower(): name for name in LINES}
 
@@ -102,8 +113,9 @@ _RM_SHIFT = 14
 NO_PAIR = 1 << 15
 N_CLASSES = NO_PAIR + 13
 
-TARGETS = ("own", "banker")
-"""Whose seven cards a pay table is read on: the bettor's own, or the banker's."""
+TARGETS = ("own", "banker", "banker-set")
+"""What a pay table is read on: the bettor's own seven cards, the banker's, or the
+banker's hand as set (its two-card hand)."""
 
 
 # ------------------------------------------------------------------------ pay tables
@@ -166,6 +178,9 @@ class EnvyTable:
                                 + ", ".join(LINES))
             if line.hand in seen:
                 raise RuleError(f"Envy line {line.hand!r} is given twice")
+            if line.hand in SETTING_LINES:
+                raise RuleError(f"Envy line {line.hand!r} reads the banker's setting: an "
+                                "Envy pays on the other players' seven cards")
             seen.add(line.hand)
             _whole_cents(line.amount, f"Envy line {line.hand!r}: amount", positive=True)
         _whole_cents(self.minimum, "the Envy minimum", positive=False)
@@ -206,7 +221,15 @@ class PayTable:
         if not self.lines:
             raise RuleError(f"pay table {self.name!r} has no lines")
         if self.on not in TARGETS:
-            raise RuleError(f"pay table {self.name!r}: on = {self.on!r}: give own or banker")
+            raise RuleError(f"pay table {self.name!r}: on = {self.on!r}: give own, banker or "
+                            "banker-set")
+        for line in self.lines:
+            if (line.hand in SETTING_LINES) != (self.on == "banker-set"):
+                raise RuleError(
+                    f"pay table {self.name!r}: line {line.hand!r} "
+                    + ("reads the banker's hand as set: give on = \"banker-set\""
+                       if line.hand in SETTING_LINES else
+                       "reads seven cards: a banker-set table pays on low-R-high lines only"))
         if self.envy is not None and self.on != "own":
             raise RuleError(f"pay table {self.name!r}: an Envy bonus goes with a bet on "
                             "one's own hand, not the banker's")
@@ -424,6 +447,29 @@ def lines_made(cards: str | Iterable[str | int], rules: PokerRules | None = None
         top = 12 if joker else max(c >> 2 for c in naturals)
         made.add(f"no-pair-{RANKS[top]}-high")
     return made
+
+
+def set_lines_made(setting: Setting, rules: PokerRules | None = None) -> set[str]:
+    """The lines a hand *as set* makes (``on = "banker-set"`` tables): ``low-R-high`` when
+    its two-card hand is ``R`` high without a pair (ranked by :func:`rank2`: the bug
+    joker is an ace there, a wild joker pairs).
+
+    >>> sorted(set_lines_made(Setting.parse("Ah Kd Qs Jc 7h | 9d 8c")))
+    ['low-9-high']
+    >>> set_lines_made(Setting.parse("Ah Kd Qs Jc 7h | 9d 9c"))
+    set()
+    """
+    return lines_of_low_key(rank2(setting.low, rules or PokerRules()).key)
+
+
+def lines_of_low_key(key: int) -> set[str]:
+    """The ``low-R-high`` line a two-card hand of rank key ``key`` makes (none: a pair).
+
+    >>> lines_of_low_key(rank2("9d 8c").key), lines_of_low_key(rank2("9d 9c").key)
+    ({'low-9-high'}, set())
+    """
+    category, values = key_parts(key)
+    return {f"low-{RANKS[values[0] - 2]}-high"} if category is Category.HIGH_CARD else set()
 
 
 def best_line(
@@ -650,7 +696,8 @@ class LineOdds:
 
 @dataclass(frozen=True)
 class SideBetOdds:
-    """Exact odds of a side bet over every seven-card hand of the deck."""
+    """Exact odds of a side bet over every seven-card hand of the deck (``dealer``: the
+    way that set each banker hand, for a bet on the banker's hand as set)."""
 
     paytable: PayTable
     rules: PokerRules
@@ -658,6 +705,7 @@ class SideBetOdds:
     total: int
     lines: tuple[LineOdds, ...]
     losing: int
+    dealer: str | None = None
 
     @property
     def expected_net(self) -> Fraction:
@@ -676,7 +724,9 @@ class SideBetOdds:
             "paytable": self.paytable.name,
             "on": self.paytable.on,
             "source": self.paytable.source,
-            "method": "exact: every seven-card hand of the deck enumerated",
+            "method": "exact: every seven-card hand of the deck enumerated"
+            + ("" if self.dealer is None else f", each set by the {self.dealer} way"),
+            "dealer": self.dealer,
             "rules": {"joker": self.rules.joker, "wheel": self.rules.wheel},
             "deck_size": self.deck_size,
             "total": self.total,
@@ -689,14 +739,16 @@ class SideBetOdds:
 
 
 def odds_from_classes(
-    counts: dict[int, int], table: PayTable, rules: PokerRules, deck_size: int
+    counts: dict[int, int], table: PayTable, rules: PokerRules, deck_size: int,
+    lines_of: Callable[[int], set[str]] = lines_of_class, dealer: str | None = None,
 ) -> SideBetOdds:
-    """Apply a pay table to class counts (exact)."""
+    """Apply a pay table to class counts (exact); ``lines_of(cls)`` says which lines the
+    hands of a class make (default: the seven-card kernel's classes)."""
     total = sum(counts.values())
     per_line = {line.hand: 0 for line in table.lines}
     losing = 0
     for cls, n in counts.items():
-        line = table.pays_for(lines_of_class(cls))
+        line = table.pays_for(lines_of(cls))
         if line is None:
             losing += n
         else:
@@ -708,7 +760,7 @@ def odds_from_classes(
         )
         for line in table.lines
     )
-    return SideBetOdds(table, rules, deck_size, total, lines, losing)
+    return SideBetOdds(table, rules, deck_size, total, lines, losing, dealer)
 
 
 def sidebet_odds(
@@ -728,6 +780,10 @@ def sidebet_odds(
     """
     r = rules or PokerRules()
     table.check_rules(r)
+    if table.on == "banker-set":
+        raise RuleError(f"the pay table {table.name!r} pays on the banker's hand as set: its "
+                        "odds depend on the dealer's way (paigow.analysis.dealer_bets; "
+                        "paigow poker sidebet --dealer WAY)")
     cards = _check_deck(deck)
     counts = class_counts(r, cards, on_progress)
     return odds_from_classes(counts, table, r, len(cards))
@@ -735,6 +791,7 @@ def sidebet_odds(
 
 __all__ = [
     "LINES",
+    "SETTING_LINES",
     "TARGETS",
     "EnvyLine",
     "EnvyTable",
@@ -747,8 +804,10 @@ __all__ = [
     "classify_hand",
     "lines_made",
     "lines_of_class",
+    "lines_of_low_key",
     "load_paytable",
     "parse_paytable",
+    "set_lines_made",
     "shipped_paytables",
     "sidebet_odds",
 ]

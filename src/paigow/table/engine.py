@@ -12,7 +12,8 @@ A round (RULES.md 1.5, 1.6, 2.5, 2.6):
    changes. With it a seat may make the side bets the table offers and ask for the dragon
    hand (a :class:`~paigow.table.house_rules.Wager`; see :mod:`paigow.table.house_rules`).
 2. **Bank**: the house banks the first round; afterwards the option passes around the
-   table (see :mod:`paigow.table.bank`).
+   table (see :mod:`paigow.table.bank`), unless the house rules allow no player banking
+   (``HouseRules.player_bank``): then the house banks every round.
 3. **Shuffle and dice**; the round is *opened* in the store in one transaction: its deck
    order and dice, each bet (main, dragon, side) moved to ``bets``, the banker's cover
    (of the main bets and the dragon bet) moved to ``bank``.
@@ -534,8 +535,11 @@ class Table(Generic[P, S]):
         limits: BetLimits = NO_LIMITS,
         on_open: Callable[[RoundOpening], None] | None = None,
         house: HouseRules | None = None,
+        keep_history: int | None = None,
     ) -> None:
-        """``limits``: the table's minimum and maximum bet. ``on_open``: told of each round
+        """``keep_history``: how many settled rounds :attr:`history` keeps (None: all; a
+        server that plays for days keeps a few, the ledger has every one).
+        ``limits``: the table's minimum and maximum bet. ``on_open``: told of each round
         as it opens (banker, bets, dice; also the deck, which a watcher must keep to itself),
         e.g. for a browser to show the Chung and the dice before the reveal."""
         if not seats:
@@ -584,6 +588,7 @@ class Table(Generic[P, S]):
         self.option: int | None = None  # the seat holding the bank option (None: house)
         self.rounds_played = 0
         self.history: list[RoundRecord] = []
+        self.keep_history = keep_history
         self._in_play: str | None = None
         self._asking_bank: int | None = None  # the seat answering the bank offer now
         self._committed: set[int] = set()  # seats with money in the round in play
@@ -727,7 +732,7 @@ class Table(Generic[P, S]):
         return DragonBuy(buyer, empty[0], askers[buyer])
 
     def _choose_banker(self, wagers: dict[int, Wager]) -> Banker:
-        if self.rounds_played == 0 or self.option is None:
+        if self.rounds_played == 0 or self.option is None or not self.house.player_bank:
             return HOUSE_BANK
         seat = self.option
         others = sum(w.main for k, w in wagers.items() if k != seat)
@@ -798,7 +803,10 @@ class Table(Generic[P, S]):
         self.balances = apply(apply(self.balances, opening.entries), record.entries)
         self.rounds_played += 1
         self.history.append(record)
-        self.option = next_option(self.option, self.seats, game.places, game.direction)
+        if self.keep_history is not None:
+            del self.history[:-self.keep_history or len(self.history)]
+        if self.house.player_bank:  # else the house keeps the bank: no option moves
+            self.option = next_option(self.option, self.seats, game.places, game.direction)
         if dragon is not None:
             self.dragon_turn = (dragon.seat + game.direction) % game.places
         for seat in self.seats.values():
@@ -894,8 +902,9 @@ class Table(Generic[P, S]):
 
         assert isinstance(rules, PokerRules)
         hands = {p: cast(tuple[int, ...], dealt[p]) for p in choices}
+        banker_setting = cast(Any, choices[opening.banker.place].setting)
         return settle_side_bets(self.house, opening.side, hands, owners,
-                                opening.banker.place, rules)
+                                opening.banker.place, rules, banker_setting)
 
     def _announce_hands(
         self, dealt: dict[int, tuple[P, ...]], banker: Banker, bets: dict[int, int],

@@ -1,9 +1,11 @@
-"""What a table offers beyond the game: side bets and the dragon hand, and a seat's wager.
+"""What a table offers beyond the game: side bets, the dragon hand, the bank; a seat's wager.
 
 A :class:`HouseRules` object is part of a table's rules, as the commission is: it says
-which **side bets** are offered (each a pay table, with a minimum and a maximum bet) and
+which **side bets** are offered (each a pay table, with a minimum and a maximum bet),
 whether the **dragon hand** may be bought (and who sets it, and how large its bet may
-be). A seat answers the bet request with a :class:`Wager`: its main bet, its side bets by
+be), and whether a **player may bank** (``player_bank``; Commission-Free Fortune Pai Gow
+has no player banking: the house banks every round and the bank option never moves to a
+seat). A seat answers the bet request with a :class:`Wager`: its main bet, its side bets by
 name and, optionally, what it would bet on the dragon hand. Readings chosen (the sources
 are silent or differ; see docs/poker-floor-games.md):
 
@@ -90,8 +92,18 @@ class SideBetOffer:
 
     @property
     def on(self) -> str:
-        """Whose hand the bet reads: ``"own"`` or ``"banker"``."""
+        """What the bet reads: ``"own"``, ``"banker"`` or ``"banker-set"``."""
         return self.paytable.on
+
+    @property
+    def reads(self) -> str:
+        """What the bet reads, in words for a player.
+
+        >>> side_bet_offer("tiger-9").reads
+        "the banker's two-card hand as set"
+        """
+        return {"own": "your seven cards", "banker": "the banker's seven cards",
+                "banker-set": "the banker's two-card hand as set"}[self.on]
 
     def check(self, stake: object) -> int:
         """``stake`` as cents if the table takes it, else :class:`AmountError`."""
@@ -199,10 +211,12 @@ class DragonBuy:
 
 @dataclass(frozen=True)
 class HouseRules:
-    """A table's side bets (by name) and dragon-hand rule (``None``: not offered)."""
+    """A table's side bets (by name), dragon-hand rule (``None``: not offered), and whether
+    a player may take the bank (``player_bank``; ``False``: the house banks every round)."""
 
     side_bets: tuple[SideBetOffer, ...] = ()
     dragon: DragonRule | None = None
+    player_bank: bool = True
 
     def __post_init__(self) -> None:
         names = [o.name for o in self.side_bets]
@@ -243,7 +257,8 @@ class HouseRules:
     def to_json(self) -> dict[str, object]:
         """Plain data, every pay table included."""
         return {"side_bets": [o.to_json() for o in self.side_bets],
-                "dragon": None if self.dragon is None else self.dragon.to_json()}
+                "dragon": None if self.dragon is None else self.dragon.to_json(),
+                "player_bank": self.player_bank}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | None) -> HouseRules:
@@ -254,6 +269,7 @@ class HouseRules:
         return cls(
             tuple(SideBetOffer.from_json(x) for x in data.get("side_bets", ())),
             None if d is None else DragonRule(d["set_by"], d["limit"]),
+            bool(data.get("player_bank", True)),
         )
 
 

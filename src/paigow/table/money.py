@@ -40,6 +40,10 @@ def parse_major(text: str | int) -> int:
     Traceback (most recent call last):
     ...
     paigow.errors.AmountError: bad amount '1,0,0': give a number of dollars, e.g. 10 or 12.50
+    >>> parse_major("0\u00a0")
+    Traceback (most recent call last):
+    ...
+    paigow.errors.AmountError: bad amount '0\xa0': use the ASCII digits 0-9, e.g. 10 or 12.50
     >>> parse_major("\uff11\uff10")
     Traceback (most recent call last):
     ...
@@ -51,11 +55,12 @@ def parse_major(text: str | int) -> int:
         if text < 0:
             raise AmountError(f"amount {text} must not be negative")
         return text * MINOR_PER_MAJOR
-    raw = str(text).strip()
+    raw = str(text)
+    if not raw.isascii():  # before strip(), which would take a no-break space away
+        raise AmountError(f"bad amount {raw!r}: use the ASCII digits 0-9, e.g. 10 or 12.50")
+    raw = raw.strip()
     if raw.startswith("-"):
         raise AmountError(f"amount {raw!r} must not be negative")
-    if not raw.isascii():
-        raise AmountError(f"bad amount {raw!r}: use the ASCII digits 0-9, e.g. 10 or 12.50")
     m = _AMOUNT.match(raw)
     if not m:
         if _TOO_PRECISE.match(raw):

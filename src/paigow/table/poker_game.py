@@ -149,7 +149,9 @@ class PokerGame(Game[Card, Setting]):
                 "push": self.rules.push}
 
     def push_reason(self, banker: Setting) -> str | None:
+        """Why every bet pushes, when the banker's hand (as set: a kind of the set hand
+        reads its two-card hand, a seven-card kind its cards) is of the push kind."""
         kind = self.rules.banker_push
-        if kind.matches(banker.cards, self.rules):
+        if kind.active and kind.matches_setting(banker, self.rules):
             return f"the banker's {kind.label} pushes every bet ({kind.spec})"
         return None

@@ -199,7 +199,8 @@ def replay(
             owners[dragon.place] = dragon.seat
         hands = {p: tuple(dealt[p]) for p in choices}
         side_results, side_entries = settle_side_bets(
-            house, side, hands, owners, banker.place, poker_rules_of(session["rules"])
+            house, side, hands, owners, banker.place, poker_rules_of(session["rules"]),
+            choices[banker.place].setting,
         )
         entries += side_entries
         got_side = [x.to_json() for x in side_results]

@@ -13,7 +13,7 @@ from importlib import import_module
 from typing import Any, cast
 
 from paigow.errors import AmountError, PaigowError, RuleError
-from paigow.poker.kinds import parse_kind
+from paigow.poker.kinds import parse_push
 from paigow.poker.rules import PokerRules
 from paigow.settle import Commission
 from paigow.table.bank import BankDecision
@@ -75,7 +75,9 @@ class TableOptions:
     names or TOML files; each bet from ``side_min`` to ``side_max`` cents); ``dragon``
     ``"off"``, or who sets a bought dragon hand (``"house"`` or ``"player"``), its bet
     limited by ``dragon_limit``. Bots make the side bets ``bot_side`` (name, cents) and
-    ask for the dragon hand with ``bot_dragon`` cents (0: never).
+    ask for the dragon hand with ``bot_dragon`` cents (0: never). ``player_bank``:
+    whether a player may take the bank (``False``: the house banks every round, as in
+    Commission-Free Fortune Pai Gow).
     """
 
     game: str = "tiles"
@@ -101,11 +103,12 @@ class TableOptions:
     dragon_limit: str = "up-to-main"
     bot_side: tuple[tuple[str, int], ...] = ()
     bot_dragon: int = 0
+    player_bank: bool = True
 
     def __post_init__(self) -> None:
         if self.game not in GAMES:
             raise RuleError(f"unknown game {self.game!r}: choose tiles or poker")
-        if parse_kind(self.push).high is not None and self.game != "poker":
+        if parse_push(self.push).active and self.game != "poker":
             raise RuleError(f"the push rule {self.push!r} names a poker hand: poker only")
         if self.side_bets and self.game != "poker":
             raise RuleError("side bets read seven cards: they are offered at the poker table only")
@@ -159,6 +162,38 @@ class TableOptions:
         """The poker rule variants named by the options (checked)."""
         return PokerRules.of(self.joker, self.wheel, self.foul, self.push)
 
+    @property
+    def title(self) -> str:
+        """The game by its rules, as the table and the lobby name it (:func:`game_title`)."""
+        return game_title(self)
+
+
+def game_title(opts: TableOptions) -> str:
+    """The name of the game a table of ``opts`` deals, read from its rules (so a table
+    opened with the rules spelled out is named as the preset that makes them):
+
+    * ``Commission-Free Pai Gow Poker``: no commission, no player banking, the banker's
+      nine-high two-card hand pushes every bet (the game Golden Nugget dealt in 2013 as
+      Commission-Free Fortune Pai Gow Poker; Fortune is its maker's bonus bet);
+    * ``EZ Pai Gow``: no commission, the banker's queen-high pai gow pushes every bet;
+    * otherwise ``Pai Gow Poker`` or ``Pai Gow tiles`` (the other rules are listed beside).
+
+    >>> game_title(TableOptions(game="poker", house_way="house", push="low:9",
+    ...            commission=Commission(rate=Fraction(0)), player_bank=False))
+    'Commission-Free Pai Gow Poker'
+    >>> game_title(TableOptions(game="poker", house_way="house", push="low:9"))
+    'Pai Gow Poker'
+    """
+    if opts.game == "tiles":
+        return "Pai Gow tiles"
+    free = opts.commission.rate == 0 and opts.commission.flat_fee == 0
+    push = parse_push(opts.push).spec
+    if free and push == "low:9" and not opts.player_bank:
+        return "Commission-Free Pai Gow Poker"
+    if free and push == "pai-gow:Q":
+        return "EZ Pai Gow"
+    return "Pai Gow Poker"
+
 
 def make_game(opts: TableOptions) -> tuple[Game[Any, Any], list[Any]]:
     """The game (with its house way) and one chooser per bot way name."""
@@ -187,7 +222,7 @@ def house_rules(opts: TableOptions) -> HouseRules:
     dragon = None
     if opts.dragon != "off":
         dragon = DragonRule(cast(DragonSetter, opts.dragon), cast(DragonLimit, opts.dragon_limit))
-    rules = HouseRules(offers, dragon)
+    rules = HouseRules(offers, dragon, opts.player_bank)
     for name, amount in opts.bot_side:
         rules.offer(name).check(amount)
     return rules

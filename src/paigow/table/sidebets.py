@@ -9,7 +9,9 @@ written in the round's one settlement transaction.
 
 A bet on one's **own** hand reads the seven cards dealt to the seat's place (a seat that
 took the bank holds the banker's hand); a bet on the **banker**'s hand reads the banker's
-seven cards (the Queen's Dragon). How the hands are set does not matter. The **Envy**:
+seven cards (the Queen's Dragon). How the hands are set does not matter to those; a bet
+on the banker's hand **as set** (the Tiger 9) reads the banker's setting (its two-card
+hand). The **Envy**:
 a bettor whose bet is at least the pay table's Envy minimum is paid, for each other hand
 in play — every player's hand and a bought dragon hand, but never one the bettor owns
 nor the banker's — that makes an Envy line, that line's amount (the largest it makes).
@@ -22,7 +24,8 @@ from dataclasses import dataclass
 
 from paigow.poker.cards import Card
 from paigow.poker.rules import PokerRules
-from paigow.poker.sidebet import lines_made
+from paigow.poker.setting import Setting
+from paigow.poker.sidebet import lines_made, set_lines_made
 from paigow.table.house_rules import HouseRules
 from paigow.table.ledger import BETS, HOUSE, Entry, seat_account, transfer
 
@@ -79,11 +82,13 @@ def settle_side_bets(
     owners: Mapping[int, int],
     banker_place: int,
     rules: PokerRules,
+    banker_setting: Setting | None = None,
 ) -> tuple[list[SideResult], list[Entry]]:
     """Settle ``stakes`` on the dealt ``hands`` (seven cards by place, every hand in play:
-    the players', a bought dragon hand, the banker's); ``owners`` maps each player place
-    to the seat that owns it. Returns the results (bets, then Envy bonuses) and the
-    settlement entries."""
+    the players', a bought dragon hand, the banker's) and the ``banker_setting`` (what a
+    bet on the banker's hand as set reads); ``owners`` maps each player place to the seat
+    that owns it. Returns the results (bets, then Envy bonuses) and the settlement
+    entries."""
     made: dict[int, set[str]] = {}
 
     def lines_at(place: int) -> set[str]:
@@ -97,8 +102,13 @@ def settle_side_bets(
     for s in stakes:
         offer = house.offer(s.name)
         table = offer.paytable
-        place = banker_place if table.on == "banker" else s.seat
-        line = table.pays_for(lines_at(place))
+        place = s.seat if table.on == "own" else banker_place
+        if table.on == "banker-set":
+            if banker_setting is None:  # pragma: no cover - every caller passes it
+                raise AssertionError(f"the {s.name} bet reads the banker's setting")
+            line = table.pays_for(set_lines_made(banker_setting, rules))
+        else:
+            line = table.pays_for(lines_at(place))
         acc = seat_account(s.seat)
         if line is None:
             entries += transfer("side_lost", BETS, HOUSE, s.stake, s.seat, s.name)

@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import math
 import time
@@ -71,10 +72,11 @@ from paigow.web import schemas
 from paigow.web.accounts import COOKIE, HEADER, SECRET_DAYS, Accounts, Me
 from paigow.web.host import TableHost
 from paigow.web.lobby import DEFAULT_WAYS, Lobby, house_ways, options_from_request
+from paigow.web.push import Broadcast
 from paigow.web.schemas import WebError
 from paigow.web.security import Guard
 from paigow.web.trainer import TrainerHub
-from paigow.web.view import person_view, public_record, round_story
+from paigow.web.view import for_person, person_view, public_record, round_story, table_view
 
 HERE = Path(__file__).parent
 HISTORY_PAGE = 20
@@ -114,6 +116,22 @@ def _side_bet_titles() -> dict[str, str]:
     from paigow.poker.sidebet import load_paytable, shipped_paytables
 
     return {n: load_paytable(n).name for n in shipped_paytables()}
+
+
+def card_ways() -> list[str]:
+    """The ways whose strategy cards the Trainer links to: the house way and the shipped
+    way files."""
+    from paigow.poker.ways.file_way import shipped_ways
+
+    return ["house", *shipped_ways()]
+
+
+@functools.lru_cache(maxsize=16)
+def card_bytes(name: str, fmt: str) -> bytes:
+    """A shipped way's strategy card, drawn once per process."""
+    from paigow.poker.strategy_card import card_pdf, card_svg
+
+    return card_pdf(name) if fmt == "pdf" else card_svg(name).encode("utf-8")
 
 
 def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
@@ -221,7 +239,22 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
 
     @app.get("/trainer", response_class=HTMLResponse)
     async def trainer_page(request: Request) -> Response:
-        return page(request, "trainer.html", title="paigow: the trainer")
+        return page(request, "trainer.html", title="paigow: the trainer",
+                    card_ways=card_ways())
+
+    @app.get("/trainer/card/{name}.{fmt}")
+    async def strategy_card(name: str, fmt: str) -> Response:
+        """A way's printable strategy card (docs/poker-derive.md): a shipped name only."""
+        ways = card_ways()
+        if name not in ways:
+            raise WebError(404, f"no strategy card {name!r}: choose one of {', '.join(ways)}")
+        if fmt not in ("svg", "pdf"):
+            raise WebError(404, f"a strategy card is served as .svg or .pdf, not .{fmt}")
+        data = await run_in_threadpool(card_bytes, name, fmt)
+        media = "image/svg+xml" if fmt == "svg" else "application/pdf"
+        return Response(data, media_type=media, headers={
+            "Content-Disposition": f'inline; filename="{name}-strategy-card.{fmt}"',
+            "X-Content-Type-Options": "nosniff"})
 
     # -- the trainer ---------------------------------------------------------------------
     def _practice(request: Request) -> Any:
@@ -311,9 +344,10 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         from paigow.web.words import variant_words
 
         variants = {
-            "tiles": {"gee_joon_tiebreak": ["ranked", "no_value"]},
+            "tiles": {"gee_joon_tiebreak": ["ranked", "no_value"], "bank": ["rotates", "house"]},
             "poker": {"joker": ["bug", "wild"], "wheel": ["second", "lowest"],
-                      "foul": ["house", "forfeit"], "push": ["none", "pai-gow:Q"],
+                      "foul": ["house", "forfeit"], "push": ["none", "pai-gow:Q", "low:9"],
+                      "bank": ["rotates", "house"],
                       "dragon": ["off", "house", "player"],
                       "dragon_limit": ["up-to-main", "equal-main", "any"]},
         }
@@ -571,11 +605,27 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         return resp
 
     # -- live -------------------------------------------------------------------------
+    lobby_push = Broadcast(lambda keys: {None: {"tables": lobby.listing()}}, lobby.subscribe)
+    table_push: dict[str, Broadcast] = {}
+
+    def pusher(host: TableHost) -> Broadcast:
+        """The broadcast of ``host``'s views to its sockets (one pass per change)."""
+        b = table_push.get(host.id)
+        if b is None:
+            def views(keys: list[Any]) -> dict[Any, Any]:
+                # the table's view once for every socket, then each person's part
+                with host.cv:
+                    shared = table_view(host)
+                    return {(player, who): for_person(shared, host, player, json.loads(who))
+                            for player, who in keys}
+
+            b = table_push[host.id] = Broadcast(views, host.subscribe)
+        return b
+
     @app.websocket("/ws/lobby")
     async def live_lobby(websocket: WebSocket) -> None:
         await websocket.accept()
-        await _serve_socket(websocket, lobby.subscribe,
-                            lambda: {"tables": lobby.listing()})
+        await _serve_broadcast(websocket, lobby_push, None)
 
     @app.websocket("/ws/trainer")
     async def live_trainer(websocket: WebSocket) -> None:
@@ -602,9 +652,9 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         player = me.id if me else None
         host.connected(player, +1)
         try:
-            await _serve_socket(websocket, host.subscribe,
-                                lambda: person_view(host, player, who),
-                                lambda: host.seen(player))
+            # the view is the person's and what the page may know of its sign-in
+            key = (player, json.dumps(who, sort_keys=True))
+            await _serve_broadcast(websocket, pusher(host), key, lambda: host.seen(player))
         finally:
             host.connected(player, -1)
 
@@ -620,7 +670,7 @@ def _rules_summary(host: TableHost) -> dict[str, Any]:
     with host.cv:
         summary = table_summary(host)
     for o in summary["rules"].get("side_bets", []):
-        o["on_words"] = side_bet_words(o["on"])
+        o["on_words"] = side_bet_words(o["reads"])
         o["minimum_text"], o["maximum_text"] = format_money(o["minimum"]), format_money(o["maximum"])
         if o.get("envy_minimum"):
             o["envy_text"] = format_money(o["envy_minimum"])
@@ -696,15 +746,7 @@ async def _serve_socket(
             await ws.send_text(
                 f'{{"type":"state","seq":{seq},"now":{time.time():.3f},"state":{text}}}')
 
-    async def receive() -> None:
-        while True:
-            raw = await ws.receive_text()
-            seen()
-            reply = _ws_reply(raw)
-            if reply is not None:
-                await ws.send_text(json.dumps(reply))
-
-    reader = asyncio.create_task(receive())
+    reader = asyncio.create_task(_answer(ws, seen))
     try:
         await push()
         while not reader.done():
@@ -724,6 +766,31 @@ async def _serve_socket(
         with contextlib.suppress(BaseException):
             await reader
         unsubscribe()
+
+
+async def _serve_broadcast(ws: WebSocket, broadcast: Broadcast, key: Any,
+                           seen: Callable[[], None] = lambda: None) -> None:
+    """Serve one socket from ``broadcast`` (its view of ``key``, on connect and on every
+    change, when it differs from the last one sent); answer pings; a client message that is
+    not a ping gets an error message and changes nothing."""
+    sub = broadcast.attach(key, ws.send_text)
+    try:
+        await _answer(ws, seen)
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        await broadcast.detach(sub)
+
+
+async def _answer(ws: WebSocket, seen: Callable[[], None]) -> None:
+    """Read the client's messages until it goes: a ping is answered, anything else gets
+    an error message and changes nothing; each one says the person is here."""
+    while True:
+        raw = await ws.receive_text()
+        seen()
+        reply = _ws_reply(raw)
+        if reply is not None:
+            await ws.send_text(json.dumps(reply))
 
 
 def _ws_reply(raw: str) -> dict[str, Any] | None:

@@ -68,7 +68,8 @@ IDLE_SECONDS = 60.0
 GONE_SECONDS = 90.0
 SIT_OUT_AFTER = 2
 SEATS_PER_CLIENT = 3
-HISTORY_KEPT = 500  # settled rounds kept in memory for the views (the ledger keeps all)
+HISTORY_KEPT = 201  # settled rounds kept in memory: the views need the chart's last 200 (and the
+# round before them); history and replay read the ledger, which keeps every round
 MOVE_WAIT = 10.0  # seconds a join or top-up waits for the round thread to write it
 
 Waited = Literal["answered", "left", "idle"]
@@ -356,7 +357,7 @@ class TableHost:
         self.game = game
         return Table(game, seats, commission=opts.commission, chance=chance, store=store,
                      seed=opts.seed, limits=opts.limits, on_open=self._opened,
-                     house=prepared.house)
+                     house=prepared.house, keep_history=1)  # the views keep their own
 
     def _run(self) -> None:
         try:

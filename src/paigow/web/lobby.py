@@ -12,7 +12,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from paigow.errors import PaigowError
 from paigow.settle import Commission, parse_rate
@@ -21,6 +21,9 @@ from paigow.web.accounts import WALLET_GRANT, Accounts
 from paigow.web.host import HostLimits, TableHost
 from paigow.web.listeners import Listeners
 from paigow.web.schemas import WebError
+
+if TYPE_CHECKING:
+    from paigow.web.room import Room
 
 MAX_TABLES = 12
 TABLES_PER_CLIENT = 2
@@ -40,9 +43,11 @@ def house_ways(game: str) -> list[str]:
         return menu_ways([n for n in NAMES if n != "optimal"])
     from paigow.analysis.poker_ways import SlowWay, fast_way
     from paigow.poker.ways import NAMES as POKER_NAMES
+    from paigow.poker.ways.file_way import shipped_ways
 
-    return [n for n in POKER_NAMES
-            if n != "optimal" and not isinstance(fast_way(n), SlowWay)]
+    built_in = [n for n in POKER_NAMES
+                if n != "optimal" and not isinstance(fast_way(n), SlowWay)]
+    return [*built_in, *shipped_ways()]  # every shipped way file runs in the fast kernel
 
 
 @dataclass
@@ -61,6 +66,7 @@ class Lobby:
     listeners: Listeners = field(default_factory=Listeners)
     wallet_grant: int = WALLET_GRANT
     accounts: Accounts = field(init=False)
+    room: Room | None = None  # many processes on one PostgreSQL ledger (web/room.py)
 
     def __post_init__(self) -> None:
         # the people's records, opened first: their recovery cashes out the seats a
@@ -93,7 +99,7 @@ class Lobby:
                 if mine >= self.tables_per_client:
                     raise WebError(429, f"you have opened {mine} tables already "
                                         f"(at most {self.tables_per_client})")
-            table_id = str(self.next_id)
+            table_id = self.room.new_table_id() if self.room else str(self.next_id)
             self.next_id += 1
             host = TableHost(opts, self.db, table_id=table_id, name=name, limits=self.limits,
                              warm_hints=self.warm_hints, prepared=prepared)
@@ -108,6 +114,17 @@ class Lobby:
                 self.opened_by.pop(table_id, None)
             raise WebError(400, f"the table could not open: {exc}") from None
         host.subscribe(self._notify)
+        if self.room is not None:
+            from paigow.web.view import table_summary
+
+            room = self.room
+            with host.cv:
+                room.opened(table_id, table_summary(host))
+
+            def publish() -> None:
+                room.changed(table_id, lambda: _summary(host))
+
+            host.subscribe(publish)
         self._notify()
         return host
 
@@ -115,6 +132,9 @@ class Lobby:
         """The table ``table_id``; 404 when there is none."""
         host = self.tables.get(table_id)
         if host is None:
+            why = self.room.gone(table_id) if self.room is not None else None
+            if why is not None:
+                raise WebError(410, f"table {table_id} has closed: {why}")
             raise WebError(404, f"there is no table {table_id[:20]!r} here")
         return host
 
@@ -128,6 +148,10 @@ class Lobby:
         for h in hosts:
             with h.cv:
                 out.append(table_summary(h))
+        if self.room is not None:
+            for x in out:
+                x["where"] = self.room.where(self.room.slot, self.room.address, True)
+            out += self.room.remote
         return out
 
     def close(self) -> None:
@@ -138,6 +162,13 @@ class Lobby:
         for h in hosts:
             h.close()
         self.accounts.close()
+
+
+def _summary(host: TableHost) -> dict[str, Any]:
+    from paigow.web.view import table_summary
+
+    with host.cv:
+        return table_summary(host)
 
 
 def _side_bets(raw: list[Any], game: str) -> tuple[str, ...]:
@@ -181,15 +212,30 @@ def options_from_request(data: dict[str, Any], defaults: TableOptions) -> tuple[
     side_min = money_field(data, "side_min") if "side_min" in data else 100
     side_max = money_field(data, "side_max") if "side_max" in data else 10_000
     push = str(data.get("push", "none")).strip()
-    if data.get("ez") is True:
+    bank = str(data.get("bank", "rotates")).strip().lower()
+    if bank not in ("rotates", "house"):
+        raise WebError(400, f"unknown bank rule {bank[:20]!r}: choose rotates (players may "
+                            "bank) or house (the house banks every round)")
+    preset = [k for k in ("ez", "commission_free") if data.get(k) is True]
+    if len(preset) > 1:
+        raise WebError(400, '"ez" and "commission_free" are two different games: give one')
+    if preset:
+        title = {"ez": "EZ Pai Gow (\"ez\")",
+                 "commission_free": "Commission-Free Pai Gow Poker (\"commission_free\")"}
         if "push" in data or "commission" in data:
-            raise WebError(400, '"ez" sets the push rule and the commission: give "ez" or '
-                                '"push"/"commission", not both')
+            raise WebError(400, f'"{preset[0]}" sets the push rule and the commission: give '
+                                f'"{preset[0]}" or "push"/"commission", not both')
         if game != "poker":
-            raise WebError(400, "EZ Pai Gow (\"ez\") is a Pai Gow Poker game")
-        push = "pai-gow:Q"
+            raise WebError(400, f"{title[preset[0]]} is a Pai Gow Poker game")
+        push = "pai-gow:Q" if preset == ["ez"] else "low:9"
+    if preset == ["commission_free"]:
+        if "bank" in data and bank != "house":
+            raise WebError(400, '"commission_free" has no player banking: drop "bank"')
+        bank = "house"
+        if "tiger-9" not in side_bets:
+            side_bets = ("tiger-9", *side_bets)
     try:
-        rate = Fraction(0) if data.get("ez") is True else \
+        rate = Fraction(0) if preset else \
             parse_rate(data["commission"]) if "commission" in data else \
             defaults.commission.rate
         bet = max(min_bet, min(defaults.bet, max_bet or defaults.bet, bankroll - fee))
@@ -211,6 +257,7 @@ def options_from_request(data: dict[str, Any], defaults: TableOptions) -> tuple[
             side_bets=side_bets, side_min=side_min, side_max=side_max,
             dragon=str(data.get("dragon", "off")).strip().lower(),
             dragon_limit=str(data.get("dragon_limit", "up-to-main")).strip().lower(),
+            player_bank=bank == "rotates",
         )
         if game == "poker":
             opts.poker_rules  # noqa: B018 - checks the variants now, not at the first deal

@@ -255,6 +255,10 @@ NEW_TABLE: Schema = {
     "gee_joon_tiebreak": _s(False, 12), "joker": _s(False, 8), "wheel": _s(False, 8),
     "foul": _s(False, 8), "push": _s(False, 12),
     "ez": Field(("boolean",)),  # EZ Pai Gow: push on a banker's Q-high pai gow, no commission
+    # Commission-Free Pai Gow Poker: push on the banker's 9-high two-card hand, no
+    # commission, no player banking, the Tiger 9 offered
+    "commission_free": Field(("boolean",)),
+    "bank": _s(False, 8),  # "rotates" (players may bank) or "house" (no player banking)
     "side_bets": Field(("array",), False, 5),
     "side_min": Field(("string", "integer"), False, 20),
     "side_max": Field(("string", "integer"), False, 20),

@@ -18,11 +18,13 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 from paigow.table.game import Game
 from paigow.table.ledger import HOUSE
 from paigow.table.money import format_money
 from paigow.web.schemas import WebError
+from paigow.web.words import plain_reason
 
 if TYPE_CHECKING:
     from paigow.table.engine import RoundRecord
@@ -40,6 +42,10 @@ def _split(game: Game[Any, Any], hand: tuple[Any, ...], low: tuple[int, ...]) ->
     (at tiles the table orders the two hands itself, so ``low`` may name either)."""
     low_pieces = [hand[i] for i in low]
     rest = [p for i, p in enumerate(hand) if i not in low]
+    if game.name == "tiles":  # the same function the text goes to, given the tiles themselves
+        from paigow.tiles.setting import setting_from_text
+
+        return setting_from_text(hand, rest, low_pieces, game.rules)  # type: ignore[attr-defined]
     return game.setting_from_text(hand, game.hand_text(rest), game.hand_text(low_pieces))
 
 
@@ -151,12 +157,6 @@ def _plain_rule(rule: str) -> str:
     return plain_rule(rule)
 
 
-def _plain_push(reason: str) -> str:
-    from paigow.web.words import plain_push
-
-    return plain_push(reason)
-
-
 def _seat_name(names: dict[int, str], seat: int | None) -> str:
     if seat is None:
         return "the house"
@@ -186,7 +186,8 @@ def _told(hand: dict[str, Any], r: Any) -> dict[str, Any]:
         "low_mark": mark_of(r.low, r.low_reason), "low_reason": _bare(r.low_reason),
         "outcome": r.outcome, "stake": r.stake, "won": won,
         "commission": r.commission, "fee": r.fee, "net": r.net,
-        "net_text": format_money(r.net), "reason": r.reason, "why": _plain_push(r.note),
+        "net_text": format_money(r.net), "reason": plain_reason(r.reason),
+        "why": plain_reason(r.note),
     }
 
 
@@ -225,7 +226,7 @@ def round_story(record: RoundRecord, names: dict[int, str]) -> dict[str, Any]:
             "pieces": h.hand.split(), "high": h.high.split(), "low": h.low.split(),
             "high_name": h.high_name, "low_name": h.low_name, "rule": h.rule,
             "rule_text": _plain_rule(h.rule),
-            "note": h.note, "forfeit": h.forfeit,
+            "note": plain_reason(h.note), "forfeit": h.forfeit,
         }
         if h.role == "banker":
             bank_hand = hand
@@ -247,7 +248,7 @@ def round_story(record: RoundRecord, names: dict[int, str]) -> dict[str, Any]:
         "dice": list(record.dice),
         "bank_hand": bank_hand,
         "seats": seats,
-        "push": _plain_push(record.push),
+        "push": plain_reason(record.push),
         "dragon": dragon,
         "side": side,
         "bank": {"net": record.bank_net, "commission": record.bank_commission,
@@ -336,10 +337,14 @@ def table_summary(host: TableHost) -> dict[str, Any]:
         rules["gee_joon_tiebreak"] = o.gee_joon_tiebreak
     else:
         rules.update(joker=o.joker, wheel=o.wheel, foul=o.foul, push=o.push)
+        kind = o.poker_rules.banker_push
+        if kind.active:
+            rules["push_text"] = f"the banker's {kind.label} pushes every bet"
     house = host.table.house if host.table is not None else None
     if house is not None and house.side_bets:
         rules["side_bets"] = [
-            {"name": x.name, "title": x.paytable.name, "on": x.on, "minimum": x.minimum,
+            {"name": x.name, "title": x.paytable.name, "on": x.on, "reads": x.reads,
+             "minimum": x.minimum,
              "maximum": x.maximum, "envy_minimum": x.envy_minimum(),
              "lines": [{"hand": ln.label, "pays": str(ln.pays)} for ln in x.paytable.lines]}
             for x in house.side_bets]
@@ -354,7 +359,8 @@ def table_summary(host: TableHost) -> dict[str, Any]:
             "max_bet": o.limits.maximum, "bankroll": o.bankroll,
             "commission": str(o.commission.rate), "flat_fee": o.commission.flat_fee,
             "commission_pct": f"{float(o.commission.rate * 100):g}%",
-            "limits": o.limits.describe(), **rules,
+            "limits": o.limits.describe(), "title": o.title, "player_bank": o.player_bank,
+            **rules,
         },
     }
     return _worded(summary)
@@ -376,58 +382,112 @@ def _worded(summary: dict[str, Any]) -> dict[str, Any]:
 def person_view(host: TableHost, player: int | None,
                 who: dict[str, Any] | None = None) -> dict[str, Any]:
     """Everything person ``player`` may see now (None: a visitor's view); ``who``: what the
-    page may know of its signed-in person (name, or why their sign-in was refused)."""
+    page may know of its signed-in person (name, or why their sign-in was refused).
+
+    It is :func:`table_view` (what anyone at the table may see, the same for everyone)
+    filtered for the person by :func:`for_person` (their seat marked, their own hand and
+    controls): a push computes the first once per change for the whole table and the
+    second once per person (:mod:`paigow.web.push`)."""
     with host.cv:
-        table, game = host.table, host.game
-        me = host.people.get(player or 0)
-        seats = []
-        for n, s in host.seats.items():
-            p = s.person
-            seats.append({
-                "seat": n, "place": n,
-                "name": p.name if p else "bot",
-                "way": s.bot.chooser.name,
-                "kind": "person" if p else "bot",
-                "you": me is not None and me.seat == n,
-                "here": bool(p and p.sockets > 0),
-                "balance": table.balance(n) if table else 0,
-                "bet": s.round_bet if s.bet_closed else _pending_bet(s),
-                "status": _status(host, s),
-                "sat_out": bool(p and p.sat_out),
-            })
-        ip = host.in_play
-        warm = host.advisor.warmup.to_json() if host.advisor else None
-        out: dict[str, Any] = {
-            "table": table_summary(host),
-            "phase": host.phase,
-            "doing": host.doing(),
-            "error": host.error,
-            "round": host.round_no,
-            "rounds_played": len(host.history) and host.history[-1][0].number,
-            "places": game.places if game else 0,
-            "direction": game.direction if game else 0,
-            "option": table.option if table else None,
-            "commitment": table.commitment if table else None,
-            "in_play": None if ip is None else {
-                "banker": ip.banker, "dice": list(ip.dice), "first_place": ip.first_place,
-                "banker_words": banker_words(ip.banker, ip.names,
-                                             me.seat if me is not None else None),
-                "bets": {str(k): v for k, v in ip.bets.items()},
-                "side": ip.side, "dragon": ip.dragon,
-            },
-            "seats": seats,
-            "house_net": table.house_net if table else 0,
-            "hints": warm,
-            "piece_names": ({game.piece_text(p): game.piece_label(p) for p in game.deck()}
-                            if game and game.name == "tiles" else {}),
-            "you": _you(host, me.seat) if me is not None and table and game else None,
-            "last": None,
-            **people_part(host, player, me is not None, who),
-        }
-        if host.history:
-            rec, names = host.history[-1]
-            out["last"] = round_story(rec, names)
+        return for_person(table_view(host), host, player, who)
+
+
+def table_view(host: TableHost) -> dict[str, Any]:
+    """The part of every view of ``host`` that no person owns: what a visitor sees, less
+    the words that depend on who looks (who banks: "you bank"). Nothing concealed: no
+    hand before the reveal, no deck, no seed. Call it holding ``host.cv``."""
+    table, game = host.table, host.game
+    seats = []
+    for n, s in host.seats.items():
+        p = s.person
+        seats.append({
+            "seat": n, "place": n,
+            "name": p.name if p else "bot",
+            "way": s.bot.chooser.name,
+            "kind": "person" if p else "bot",
+            "you": False,
+            "here": bool(p and p.sockets > 0),
+            "balance": table.balance(n) if table else 0,
+            "bet": s.round_bet if s.bet_closed else _pending_bet(s),
+            "status": _status(host, s),
+            "sat_out": bool(p and p.sat_out),
+        })
+    ip = host.in_play
+    warm = host.advisor.warmup.to_json() if host.advisor else None
+    return {
+        "table": table_summary(host),
+        "phase": host.phase,
+        "doing": host.doing(),
+        "error": host.error,
+        "round": host.round_no,
+        "rounds_played": len(host.history) and host.history[-1][0].number,
+        "places": game.places if game else 0,
+        "direction": game.direction if game else 0,
+        "option": table.option if table else None,
+        "commitment": table.commitment if table else None,
+        "in_play": None if ip is None else {
+            "banker": ip.banker, "dice": list(ip.dice), "first_place": ip.first_place,
+            "banker_words": banker_words(ip.banker, ip.names, None),
+            "bets": {str(k): v for k, v in ip.bets.items()},
+            "side": ip.side, "dragon": ip.dragon,
+        },
+        "seats": seats,
+        "house_net": table.house_net if table else 0,
+        "hints": warm,
+        "piece_names": _piece_names(game),
+        "you": None,
+        "last": _last_story(host),
+    }
+
+
+def for_person(shared: dict[str, Any], host: TableHost, player: int | None,
+               who: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``shared`` (:func:`table_view`, not changed) as person ``player`` sees it: their seat
+    marked ``you``, who banks in their words, their own part (``you``: their hand, offer,
+    hint, chart) and the people's part (:func:`people_part`). Call it holding ``host.cv``."""
+    me = host.people.get(player or 0)
+    out = {**shared, **people_part(host, player, me is not None, who)}
+    if me is None:
         return out
+    out["seats"] = [{**x, "you": True} if x["seat"] == me.seat else x for x in shared["seats"]]
+    ip = host.in_play
+    if ip is not None and shared["in_play"] is not None:
+        out["in_play"] = {**shared["in_play"],
+                          "banker_words": banker_words(ip.banker, ip.names, me.seat)}
+    if host.table is not None and host.game is not None:
+        out["you"] = _you(host, me.seat)
+    return out
+
+
+_STORIES: WeakKeyDictionary[Any, tuple[Any, dict[str, Any]]] = WeakKeyDictionary()
+_NAMES: WeakKeyDictionary[Any, dict[str, str]] = WeakKeyDictionary()
+_CHARTS: WeakKeyDictionary[Any, dict[tuple[Any, ...], list[list[int]]]] = WeakKeyDictionary()
+
+
+def _last_story(host: TableHost) -> dict[str, Any] | None:
+    """The story of the last settled round, told once per round (not once per push)."""
+    if not host.history:
+        return None
+    rec, names = host.history[-1]
+    kept = _STORIES.get(host)
+    if kept is None or kept[0] is not rec:
+        kept = (rec, round_story(rec, names))
+        _STORIES[host] = kept
+    return kept[1]
+
+
+def _piece_names(game: Game[Any, Any] | None) -> dict[str, str]:
+    """A tiles game's tile faces and their names (the same for the table's life)."""
+    if game is None or game.name != "tiles":
+        return {}
+    try:
+        names = _NAMES.get(game)
+    except TypeError:  # a game that cannot be weakly referenced: computed each time
+        return {game.piece_text(p): game.piece_label(p) for p in game.deck()}
+    if names is None:
+        names = {game.piece_text(p): game.piece_label(p) for p in game.deck()}
+        _NAMES[game] = names
+    return names
 
 
 def people_part(host: TableHost, player: int | None, seated: bool,
@@ -538,7 +598,20 @@ def _wager_json(w: Any) -> dict[str, Any] | None:
 
 def _chart(host: TableHost, seat: int, since_round: int) -> list[list[int]]:
     """The seat's balance after each settled round since the person joined (at most the
-    last 200 points), starting from the balance before their first round."""
+    last 200 points), starting from the balance before their first round. Kept until a
+    round settles (it was read from the whole history on every push)."""
+    last = host.history[-1][0] if host.history else None
+    now = host.table.balance(seat) if host.table is not None else 0
+    key = (seat, since_round, len(host.history), id(last), now)
+    kept = _CHARTS.setdefault(host, {})
+    if key not in kept:
+        if len(kept) > 64:
+            kept.clear()
+        kept[key] = _chart_points(host, seat, since_round)
+    return kept[key]
+
+
+def _chart_points(host: TableHost, seat: int, since_round: int) -> list[list[int]]:
     from paigow.table.ledger import seat_account
 
     acc = seat_account(seat)

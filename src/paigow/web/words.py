@@ -199,6 +199,18 @@ def trainer_verdict(g: dict[str, Any]) -> str:
     return f"It gives up {float(g['ev_lost']):.4f} of a unit bet against the best setting."
 
 
+_CODE = re.compile(r" \((?:pai-gow|low):[2-9TJQKA]\)")
+
+
+def plain_reason(text: str) -> str:
+    """An engine's reason without the rule's code in parentheses (the ledger keeps it).
+
+    >>> plain_reason("the banker's nine-high two-card hand pushes every bet (low:9)")
+    "the banker's nine-high two-card hand pushes every bet"
+    """
+    return _CODE.sub("", text)
+
+
 def push_words(spec: str) -> str:
     """A push rule in words, from its hand kind's own label (any kind the engine knows)."""
     from paigow.poker.kinds import parse_kind
@@ -207,32 +219,6 @@ def push_words(spec: str) -> str:
     if kind.spec == "none":
         return ""
     return f"a banker's {kind.label} pushes every bet"
-
-
-_SPEC_AFTER = re.compile(r"^(.*\S) \(([^()]+)\)$", re.S)
-
-
-def plain_push(reason: str) -> str:
-    """The engine's reason that every bet pushed, without the push rule's code: ``"the
-    banker's queen-high pai gow pushes every bet (pai-gow:Q)"`` reads as the words alone.
-    Text that ends in no rule's code is left as it is.
-
-    >>> plain_push("the banker's queen-high pai gow pushes every bet (pai-gow:Q)")
-    "the banker's queen-high pai gow pushes every bet"
-    >>> plain_push("won both hands (copies go to the banker)")
-    'won both hands (copies go to the banker)'
-    """
-    from paigow.errors import PaigowError
-    from paigow.poker.kinds import parse_kind
-
-    m = _SPEC_AFTER.match(reason.strip())
-    if m is None:
-        return reason
-    try:
-        parse_kind(m.group(2))
-    except PaigowError:
-        return reason
-    return m.group(1)
 
 
 def _joker_words(joker: str) -> str:
@@ -271,6 +257,8 @@ def variant_words(game: str, variants: dict[str, list[str]]) -> dict[str, dict[s
         "foul": ("A fouled hand", {"house": "is re-set the house way",
                                    "forfeit": "loses its bet"}),
         "push": ("A banker's hand that pushes every bet", {}),
+        "bank": ("The bank", {"rotates": "offered to each player in turn",
+                              "house": "always the house's (no player banking)"}),
         "dragon": ("The dragon hand", {"off": "not offered",
                                        "house": "offered, set by the house way",
                                        "player": "offered, set by its buyer"}),
@@ -294,7 +282,8 @@ def rules_words(summary: dict[str, Any], game: str) -> list[str]:
     """A table's rules (:func:`paigow.web.view.table_summary`'s ``rules``) in plain words,
     one short phrase each."""
     r = summary
-    out = [f"bets {r['limits']}"]
+    out = [r["title"]] if r.get("title") else []
+    out.append(f"bets {r['limits']}")
     if r.get("commission_pct") == "0%":
         out.append("no commission")
     else:
@@ -302,6 +291,8 @@ def rules_words(summary: dict[str, Any], game: str) -> list[str]:
     if r.get("flat_fee"):
         out.append(f"a fee of {format_money(r['flat_fee'])} a hand")
     out.append(f"the bank's hand set by {way_title(game, r['house_way'])}")
+    if r.get("player_bank") is False:
+        out.append("the house banks every round (no player banking)")
     if game == "poker":
         out += [_joker_words(r["joker"]), _wheel_words(r["wheel"]), _foul_words(r["foul"])]
         if r.get("push") and r["push"] != "none":
@@ -319,9 +310,13 @@ def rules_words(summary: dict[str, Any], game: str) -> list[str]:
     return out
 
 
-def side_bet_words(on: str) -> str:
-    """What a side bet reads: ``"own"`` seven cards or the ``"banker"``'s."""
-    return "on the banker's seven cards" if on == "banker" else "on your own seven cards"
+def side_bet_words(reads: str) -> str:
+    """What a side bet reads, from the offer's own words (``SideBetOffer.reads``).
+
+    >>> side_bet_words("the banker's two-card hand as set")
+    "on the banker's two-card hand as set"
+    """
+    return f"on {reads}"
 
 
 def count_words(n: int, one: str, many: str | None = None) -> str:

@@ -12,7 +12,7 @@ Names understood by :func:`get_way`:
 * ``basic`` — the seed's basic strategy (:class:`~paigow.poker.ways.basic.BasicStrategy`)
 * ``optimal`` — best exact expected value against a house-way banker
   (``paigow.analysis.poker_odds.OptimalWay``, loaded only when asked for)
-* a shipped way file by name (``seeds``, ``foxwoods``, ``ballys-atlantic-city``:
+* a shipped way file by name (``seeds``, ``foxwoods``, ``trump-plaza``, …:
   :func:`paigow.poker.ways.file_way.shipped_ways`) or any way file by its path
   (``my-casino.toml``; format in ``docs/poker-house-way-files.md``), checked when loaded
   (:class:`paigow.poker.ways.file_way.FileWay`)
@@ -108,7 +108,7 @@ def get_way(name: str, rules: PokerRules = DEFAULT_RULES, **options: object) -> 
     >>> get_way("nonsense")
     Traceback (most recent call last):
     ...
-    paigow.errors.RuleError: unknown poker way 'nonsense': choose one of house, basic, optimal, a shipped way file (ballys-atlantic-city, foxwoods, seeds) or the path of a .toml way file
+    paigow.errors.RuleError: unknown poker way 'nonsense': choose one of house, basic, optimal, a shipped way file (ballys-atlantic-city, claridge, flamingo-hilton, foxwoods, golden-nugget, mgm-grand, seeds, trump-plaza) or the path of a .toml way file
     """
     key = name.strip().lower()
     if key not in _NAMED and key not in _OPTIONAL:

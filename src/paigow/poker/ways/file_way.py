@@ -1,8 +1,8 @@
 """House ways loaded from files: the plain Python interpreter, the shipped ways, and the
 checks run on every load.
 
-:func:`load_way` takes a shipped name (``seeds``, ``foxwoods``, ``ballys-atlantic-city``;
-the files in ``paigow/poker/houseways/``) or a path to a TOML file (format:
+:func:`load_way` takes a shipped name (``seeds``, ``foxwoods``, ``trump-plaza``, …; the
+files in ``paigow/poker/houseways/``) or a path to a TOML file (format:
 ``docs/poker-house-way-files.md``), checks it, and returns a :class:`FileWay`: a
 :class:`~paigow.poker.ways.PokerWay` whose decisions carry the file's rule numbers.
 
@@ -62,6 +62,7 @@ from paigow.poker.ways.spec import (
     CompiledWay,
     Rule,
     WaySpec,
+    front_class,
     parse_way,
 )
 
@@ -116,27 +117,44 @@ def read_way(name_or_path: str) -> WaySpec:
 # ------------------------------------------------------------------ the interpreter
 
 
+# the straight-or-flush settings' filters (spec.SF_SETTINGS): the back categories each
+# chooses among
+_FILTERS: tuple[frozenset[Category], ...] = (
+    STRAIGHTS_AND_FLUSHES,
+    frozenset({Category.STRAIGHT}),
+    frozenset({Category.FLUSH}),
+    frozenset({Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH}),
+    STRAIGHTS_AND_FLUSHES,  # with the hand's highest single card in front
+)
+_BACKS = (Category.STRAIGHT, Category.FLUSH, Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH)
+
+
 @dataclass(frozen=True)
-class Reading:
-    """What the rules see in a hand: its features and, when a straight or flush can be
-    set behind, the best such setting."""
+class SFScan:
+    """Every setting of a hand with a straight or better behind, summed up: per filter of
+    :data:`paigow.poker.ways.spec.SF_SETTINGS` the setting with the best front (then back,
+    then the first), with its front and back keys; the best category behind; whether every
+    such back is an ace-high straight made with the joker in a hand holding a natural ace."""
 
-    features: tuple[int, ...]
-    hand_type: int
-    best_sf: Setting | None
+    best: tuple[tuple[Setting, int, int] | None, ...]
+    top: Category
+    broadway: bool
+
+    def setting(self, filter_: int = 0) -> Setting | None:
+        """The best setting among those whose back passes ``filter_``."""
+        b = self.best[filter_]
+        return None if b is None else b[0]
 
 
-def sf_scan(view: HandView) -> tuple[Setting | None, bool, bool]:
-    """The straight-or-better setting with the best front (then back, then first);
-    whether every straight-or-better back is an ace-high straight (no flush) made with
-    the joker in a hand that holds a natural ace; whether that setting has a pair in
-    front."""
+def sf_scan(view: HandView) -> SFScan | None:
+    """The hand's straight-or-better settings (``None`` when it has none)."""
     if not may_straight_or_flush(view.cards):
-        return None, False, False
+        return None
     cards = view.cards
-    best: tuple[int, int] | None = None
-    best_i = -1
+    single = view.singles[0] if view.singles else None  # the highest single card
+    best: list[tuple[int, int, int] | None] = [None] * len(_FILTERS)
     all_broadway = True
+    top = Category.HIGH_CARD
     ace_high = 15 if view.rules.wheel == "second" else 14  # the key's straight top value
     for i, (a, b) in enumerate(SPLITS):
         back = [c for k, c in enumerate(cards) if k not in (a, b)]
@@ -146,15 +164,48 @@ def sf_scan(view: HandView) -> tuple[Setting | None, bool, bool]:
             continue
         if not (cat is Category.STRAIGHT and (kb >> 16) & 15 == ace_high and JOKER in back):
             all_broadway = False
-        cand = (key2((cards[a], cards[b]), view.rules), kb)
-        if best is None or cand > best:
-            best, best_i = cand, i
-    if best is None:
-        return None, False, False
+        top = max(top, cat)
+        cand = (key2((cards[a], cards[b]), view.rules), kb, i)
+        for f, allowed in enumerate(_FILTERS):
+            old = best[f]
+            if f == 4 and single not in (cards[a], cards[b]):
+                continue
+            if cat in allowed and (old is None or cand[:2] > old[:2]):
+                best[f] = cand
+    if best[0] is None:
+        return None
     natural_ace = any(c != JOKER and c >> 2 == 12 for c in cards)
-    a, b = SPLITS[best_i]
-    pair_front = Category(best[0] >> CATEGORY_SHIFT) is Category.PAIR
-    return view.split((cards[a], cards[b])), all_broadway and natural_ace, pair_front
+    out = tuple(None if b is None else
+                (view.split((cards[SPLITS[b[2]][0]], cards[SPLITS[b[2]][1]])), b[0], b[1])
+                for b in best)
+    return SFScan(out, top, all_broadway and natural_ace)
+
+
+def _front_class(key: int) -> int:
+    """The class of a two-card key (:func:`paigow.poker.ways.spec.front_class`)."""
+    high, low = ((key >> 16) & 15) - 2, ((key >> 12) & 15) - 2
+    if Category(key >> CATEGORY_SHIFT) is Category.PAIR:
+        return front_class(high, high)
+    return front_class(high, low)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What the rules see in a hand: its features and, when a straight or flush can be
+    set behind, its straight-or-better settings."""
+
+    features: tuple[int, ...]
+    hand_type: int
+    sf: SFScan | None
+
+    @property
+    def best_sf(self) -> Setting | None:
+        """The ``straight or flush`` setting (best front, then back), if any."""
+        return None if self.sf is None else self.sf.setting(0)
+
+
+_SF_FEATURES = ("joker_broadway_only", "pair_in_front", "front_improves", "best_back",
+                "top_back", "has_straight", "has_flush", "front", "single_in_front")
 
 
 def read_hand(view: HandView, with_sf: bool) -> Reading:
@@ -184,15 +235,21 @@ def read_hand(view: HandView, with_sf: bool) -> Reading:
     f[FEATURES["joker"]] = int(JOKER in view.cards)
     hand_type = SHAPE_TYPE[view.shape]
     f[FEATURES["hand"]] = hand_type
-    f[FEATURES["joker_broadway_only"]] = 0
-    f[FEATURES["pair_in_front"]] = 0
-    f[FEATURES["front_improves"]] = 0
-    best: Setting | None = None
-    if with_sf:
-        best, broadway, pair_front = sf_scan(view)
-        f[FEATURES["joker_broadway_only"]] = int(broadway)
-        f[FEATURES["pair_in_front"]] = int(pair_front)
-    return Reading(tuple(f), hand_type, best)
+    for key in _SF_FEATURES:
+        f[FEATURES[key]] = 0
+    scan = sf_scan(view) if with_sf else None
+    if scan is not None:
+        best = scan.best[0]
+        assert best is not None
+        f[FEATURES["joker_broadway_only"]] = int(scan.broadway)
+        f[FEATURES["pair_in_front"]] = int(Category(best[1] >> CATEGORY_SHIFT) is Category.PAIR)
+        f[FEATURES["best_back"]] = _BACKS.index(Category(best[2] >> CATEGORY_SHIFT))
+        f[FEATURES["top_back"]] = _BACKS.index(scan.top)
+        f[FEATURES["has_straight"]] = int(scan.best[1] is not None)
+        f[FEATURES["has_flush"]] = int(scan.best[2] is not None)
+        f[FEATURES["front"]] = _front_class(best[1])
+        f[FEATURES["single_in_front"]] = int(scan.best[4] is not None)
+    return Reading(tuple(f), hand_type, scan)
 
 
 def _holds(rule: Rule, features: Sequence[int]) -> bool:
@@ -232,22 +289,18 @@ class FileWay:
         want_sf = use_sf and any(_allows_type(r, SHAPE_TYPE[view.shape])
                                  for r in self._sf_rules)
         reading = read_hand(view, want_sf)
-        best = reading.best_sf
-        if best is not None:
+        if reading.sf is not None:
             if self._compares_fronts:
                 reading = self._compare_fronts(view, reading)
             for r in self._sf_rules:
                 if _holds(r, reading.features):
-                    if r.action[0] == ACT_BEST_SF:
-                        return best, r, None
                     if r.action[0] != ACT_BY_HAND:
                         return self._act(view, reading, r), r, None
                     via = r
                     break
         features = list(reading.features)
-        features[FEATURES["joker_broadway_only"]] = 0
-        features[FEATURES["pair_in_front"]] = 0
-        features[FEATURES["front_improves"]] = 0
+        for key in _SF_FEATURES:
+            features[FEATURES[key]] = 0
         for r in self._by_type[HAND_KEYS[reading.hand_type]]:
             if _holds(r, features):
                 return self._act(view, reading, r), r, via
@@ -268,16 +321,17 @@ class FileWay:
                     better = key2(own.low, self.rules) > key2(reading.best_sf.low, self.rules)
                     f[FEATURES["front_improves"]] = int(better)
                 break
-        return Reading(tuple(f), reading.hand_type, reading.best_sf)
+        return Reading(tuple(f), reading.hand_type, reading.sf)
 
     def _act(self, view: HandView, reading: Reading, rule: Rule) -> Setting:
         kind, a, b = rule.action
         if kind == ACT_BEST_SF:
-            best = reading.best_sf or sf_scan(view)[0]
+            scan = reading.sf or sf_scan(view)
+            best = None if scan is None else scan.setting(a)
             if best is None:
                 raise SettingError(
-                    f"{rule.where} of the {self.name} way sets a straight or flush, but "
-                    f"{format_cards(view.cards)} has none"
+                    f"{rule.where} of the {self.name} way sets a {rule.setting}, but "
+                    f"{format_cards(view.cards)} can set none behind"
                 )
             return best
         singles = view.singles

@@ -84,7 +84,8 @@ SHAPE_TYPE: dict[tuple[int, ...], int] = {
 # ------------------------------------------------------------------------- features
 
 RANKS = "23456789TJQKA"
-ABSENT = 63  # the value of a feature the hand does not have (no low pair, no single …)
+ABSENT = 127  # the value of a feature the hand does not have (no low pair, no single …)
+MAX_VALUE = 126  # feature values a condition can allow: 0..126 (two 64-bit words)
 
 # condition key -> feature index
 FEATURES: dict[str, int] = {
@@ -104,6 +105,12 @@ FEATURES: dict[str, int] = {
     "joker_broadway_only": 13,
     "pair_in_front": 14,
     "front_improves": 15,
+    "best_back": 16,
+    "top_back": 17,
+    "has_straight": 18,
+    "has_flush": 19,
+    "front": 20,
+    "single_in_front": 21,
 }
 N_FEATURES = len(FEATURES)
 ALIASES = {"pair": "high_pair", "single": "top_single"}
@@ -111,8 +118,16 @@ RANK_FEATURES = frozenset(
     ("high_pair", "mid_pair", "low_pair", "trips", "low_trips", "quads", "five",
      "top_single", "second_single", "third_single")
 )
-BOOL_FEATURES = frozenset(("joker", "joker_broadway_only", "pair_in_front", "front_improves"))
-SF_ONLY_FEATURES = frozenset(("hand", "joker_broadway_only", "pair_in_front", "front_improves"))
+BOOL_FEATURES = frozenset(("joker", "joker_broadway_only", "pair_in_front", "front_improves",
+                           "has_straight", "has_flush", "single_in_front"))
+SF_ONLY_FEATURES = frozenset(("hand", "joker_broadway_only", "pair_in_front", "front_improves",
+                              "best_back", "top_back", "has_straight", "has_flush", "front",
+                              "single_in_front"))
+# the five-card hands a straight-or-flush setting can put behind (best_back, top_back)
+BACKS = ("straight", "flush", "straight flush", "royal flush")
+# the settings that play a straight or flush: name -> filter of the backs they choose among
+SF_SETTINGS = {"straight or flush": 0, "best straight or flush": 0, "straight": 1,
+               "flush": 2, "straight flush": 3, "straight or flush, single 1 in front": 4}
 COMPARES_FRONTS = 1 << 20  # flag in CompiledWay.sf_hands: the way uses front_improves
 
 # groups a setting can take cards from: name -> (group id, feature that holds its rank)
@@ -201,7 +216,7 @@ class WaySpec:
         ordered = [r for key in SECTIONS for r in self.section(key)]
         n = len(ordered)
         # per rule: the number of conditions, then (feature, allowed-values mask) pairs
-        mask = np.zeros((max(n, 1), 1 + 2 * N_FEATURES), dtype=np.int64)
+        mask = np.zeros((max(n, 1), 1 + 3 * N_FEATURES), dtype=np.int64)
         act = np.zeros((max(n, 1), 3), dtype=np.int64)
         start = np.zeros(len(SECTIONS), dtype=np.int64)
         count = np.zeros(len(SECTIONS), dtype=np.int64)
@@ -210,11 +225,12 @@ class WaySpec:
             start[s] = k
             for r in self.section(key):
                 for j, (cond, values) in enumerate(sorted(r.conditions.items())):
-                    m = 0
+                    words = [0, 0]
                     for v in values:
-                        m |= 1 << v
-                    mask[k, 1 + 2 * j] = FEATURES[cond]
-                    mask[k, 2 + 2 * j] = m
+                        words[v >> 6] |= 1 << (v & 63)
+                    mask[k, 1 + 3 * j] = FEATURES[cond]
+                    for w in range(2):  # as a signed 64-bit word
+                        mask[k, 2 + 3 * j + w] = words[w] - (1 << 64 if words[w] >> 63 else 0)
                 mask[k, 0] = len(r.conditions)
                 act[k] = r.action
                 k += 1
@@ -232,8 +248,9 @@ class WaySpec:
 @dataclass(frozen=True)
 class CompiledWay:
     """A way as data for the kernel: per rule its conditions (``mask[rule]``: their number
-    ``n``, then ``n`` pairs of a feature index and a bit mask of the values allowed) and an
-    action; per section the first rule and the number of rules."""
+    ``n``, then ``n`` triples of a feature index and a bit mask, in two 64-bit words, of
+    the values 0..126 allowed) and an action; per section the first rule and the number
+    of rules."""
 
     mask: I64
     action: I64
@@ -306,6 +323,74 @@ def parse_ranks(value: object, named: dict[str, frozenset[int]] | None = None) -
     return frozenset(out)
 
 
+def parse_backs(value: object) -> frozenset[int]:
+    """Five-card hands a straight-or-flush setting puts behind: ``"straight"``,
+    ``"flush"``, ``"straight flush"``, ``"royal flush"``, a comma list or a list.
+
+    >>> sorted(parse_backs("straight, flush"))
+    [0, 1]
+    """
+    items = value if isinstance(value, list) else str(value).split(",")
+    out = set()
+    for item in items:
+        t = " ".join(str(item).lower().replace("_", " ").split())
+        if t not in BACKS:
+            raise RuleError(f"unknown hand behind {item!r}: choose among {', '.join(BACKS)}")
+        out.add(BACKS.index(t))
+    return frozenset(out)
+
+
+def front_class(high: int, low: int) -> int:
+    """The class 0..90 of a two-card hand of rank indices ``high >= low`` (12 = ace), in
+    the two-card order: high cards (0 = 3-2 … 77 = A-K), then pairs (78 = 2-2 … 90 = A-A).
+
+    >>> front_class(1, 0), front_class(12, 11), front_class(0, 0), front_class(12, 12)
+    (0, 77, 78, 90)
+    """
+    if high == low:
+        return 78 + high
+    return high * (high - 1) // 2 + low
+
+
+_FRONT = re.compile(r"^([2-9TJQKA]|10)(?:([2-9TJQKA]|10))?(\+)?$")
+
+
+def parse_front(value: object) -> frozenset[int]:
+    """Two-card hands in front, as classes (:func:`front_class`): ``"K"`` any king-high
+    hand, ``"AJ"`` exactly ace-jack, ``"77"`` a pair of sevens, each with ``+`` for that
+    hand or better (``"K+"`` king-high or better: every ace-high hand and every pair too),
+    ``"pair"`` any pair; a comma list or a list of these.
+
+    >>> len(parse_front("K+")), len(parse_front("AJ+")), len(parse_front("pair"))
+    (36, 16, 13)
+    """
+    items = value if isinstance(value, list) else str(value).split(",")
+    out: set[int] = set()
+    for item in items:
+        t = str(item).strip().upper()
+        if t == "PAIR":
+            out |= set(range(78, 91))
+            continue
+        m = _FRONT.match(t)
+        if m is None:
+            raise RuleError(
+                f"bad front hand {item!r}: write e.g. \"K+\" (king-high or better), "
+                "\"AJ+\", \"77+\" or \"pair\""
+            )
+        a = rank_index(m.group(1))
+        if m.group(2) is None:  # any hand led by that rank
+            if a == 0:
+                raise RuleError(f"bad front hand {item!r}: no two-card hand is two-high")
+            lo, hi = front_class(a, 0), front_class(a, a - 1)
+        else:
+            b = rank_index(m.group(2))
+            if b > a:
+                raise RuleError(f"bad front hand {item!r}: write the higher rank first")
+            lo = hi = front_class(a, b)
+        out |= set(range(lo, 91 if m.group(3) else hi + 1))
+    return frozenset(out)
+
+
 _SUM = re.compile(r"^\s*(<=|>=|<|>|=)?\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
 
 
@@ -347,8 +432,8 @@ def parse_action(text: str, section: str) -> tuple[int, int, int]:
         if g not in GROUPS:
             raise RuleError(f"bad setting {text!r}: unknown group {m.group(1)!r}")
         return ACT_GROUP_SINGLE, GROUPS[g][0], int(m.group(2)) - 1
-    if t in ("straight or flush", "best straight or flush"):
-        return ACT_BEST_SF, 0, 0
+    if t in SF_SETTINGS:
+        return ACT_BEST_SF, SF_SETTINGS[t], 0
     if t in ("by hand type", "as hand type"):
         if section != SF_SECTION:
             raise RuleError(f"setting {text!r} belongs to the {SF_SECTION} section only")
@@ -360,7 +445,7 @@ def parse_action(text: str, section: str) -> tuple[int, int, int]:
         return ACT_GROUP, GROUPS[g][0], 0
     raise RuleError(
         f"unknown setting {text!r}: write e.g. \"singles 1-2\", \"low pair\", \"trips pair\", "
-        "\"trips + single 1\", \"straight or flush\" or \"by hand type\""
+        "\"trips + single 1\", \"straight or flush\", \"flush\" or \"by hand type\""
     )
 
 
@@ -503,6 +588,10 @@ def _parse_condition(
         if not isinstance(value, bool):
             raise RuleError(f"{cond} must be true or false, got {value!r}")
         return frozenset({int(value)})
+    if cond in ("best_back", "top_back"):
+        return parse_backs(value)
+    if cond == "front":
+        return parse_front(value)
     has = section_has(section, cond)
     if has is False:
         raise RuleError(f"{section} hands have no {cond.replace('_', ' ')}")
@@ -569,6 +658,8 @@ __all__ = [
     "Rule",
     "WaySpec",
     "parse_action",
+    "parse_backs",
+    "parse_front",
     "parse_ranks",
     "parse_sum",
     "parse_way",

@@ -12,9 +12,11 @@ function showError(message) {
 function tableCard(t) {
   const r = t.rules;
   const bits = [`${t.people} of ${t.seats} seats taken by people`, ...r.words];
+  // in a card room of many processes: which one holds the table (docs/web.md)
+  if (t.where && !t.where.here) bits.push(`held by server ${t.where.slot}`);
   return h("article", { class: `table-card game-${t.game}` },
     h("h2", {}, h("a", { href: `/tables/${t.id}`, text: t.name })),
-    h("p", { class: "game", text: t.game === "tiles" ? "Pai Gow tiles" : "Pai Gow Poker" }),
+    h("p", { class: "game", text: r.title || (t.game === "tiles" ? "Pai Gow tiles" : "Pai Gow Poker") }),
     h("p", { class: "rules", text: bits.join(" · ") }),
     h("p", { class: "phase", text: `Now ${t.doing}.` }),
     h("p", { class: "card-actions" },
@@ -59,6 +61,8 @@ async function buildForm() {
         h("div", { class: "field check" },
           h("input", { id: "ez", type: "checkbox", onchange: (ev) => ezRules(ev.target.checked) }),
           h("label", { for: "ez", text: "EZ Pai Gow: no commission; a banker's queen-high pai gow pushes every bet" })),
+        h("div", { class: "field check" }, h("input", { id: "commission_free", type: "checkbox" }),
+          h("label", { for: "commission_free", text: "Commission-Free Pai Gow Poker: no commission; the house banks; the banker's nine-high two-card hand pushes every bet; Tiger 9 offered" })),
         h("fieldset", { class: "side-offers" }, h("legend", { text: "Side bets offered" }),
           ...Object.entries(opts.side_bets).map(([name, title]) => h("div", { class: "check" },
             h("input", { id: `offer-${name}`, type: "checkbox", value: name, class: "offer" }),
@@ -106,6 +110,9 @@ async function buildForm() {
     for (const k of Object.keys(opts.variants[gameSel.value])) body[k] = $(k).value;
     if (gameSel.value === "poker") {
       if ($("ez").checked) { body.ez = true; delete body.push; delete body.commission; }
+      if ($("commission_free").checked) {
+        body.commission_free = true; delete body.push; delete body.commission; delete body.bank;
+      }
       const offered = [...document.querySelectorAll("input.offer:checked")].map((x) => x.value);
       if (offered.length) body.side_bets = offered;
     }

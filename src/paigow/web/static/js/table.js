@@ -73,7 +73,7 @@ function sideInputs(rules) {
   const out = [];
   for (const o of rules.side_bets || []) {
     const id = `side-${o.name}`;
-    const whose = o.on === "banker" ? "on the banker's seven cards" : "on your own seven cards";
+    const whose = `on ${o.reads}`;
     const envy = o.envy_minimum != null ? `, Envy from ${money(o.envy_minimum)}` : "";
     out.push(h("label", { for: id, class: "side-label" }, `${o.title} `,
       h("small", { text: `(${whose}, ${money(o.minimum)} to ${money(o.maximum)}${envy}; blank: none)` })),

@@ -1,10 +1,13 @@
-"""A throwaway PostgreSQL server for tests: ``initdb`` + ``pg_ctl`` from Debian's
-``postgresql`` package, in a temp dir, on a free localhost port (as the ``postgres`` user
-when we run as root); :meth:`PgServer.new_database` gives each test a fresh database.
+"""A throwaway PostgreSQL server for the tests that need one (the ledger on a server, the
+card room of many processes).
 
-Without the server binaries or psycopg the tests that use it are skipped, except under
-``CI=true``, where they fail. Import the fixtures (``pg_server``, ``pg_url``,
-``backend``) into a test module to use them.
+``pg_server`` starts one (initdb + pg_ctl from Debian's ``postgresql`` package, in a temp
+dir, on a free localhost port; as the ``postgres`` user when we run as root) for a test
+module; ``pg_url`` is a fresh database on it; ``backend`` is each backend in turn (SQLite,
+PostgreSQL). Without the server binaries or psycopg the tests are skipped — except under
+``CI=true``, where they fail. Import the fixtures into a test module (or a folder's
+conftest) to use them; :func:`throwaway_postgres` is the same server outside pytest (the
+benchmarks).
 """
 
 from __future__ import annotations
@@ -16,13 +19,14 @@ import socket
 import subprocess
 import tempfile
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 
-# -- the server ----------------------------------------------------------------------------
-def _missing(reason: str) -> None:
+def missing(reason: str) -> None:
+    """Skip a test that needs a missing service; fail it on CI, where services.sh installs it."""
     if os.environ.get("CI", "").lower() == "true":
         pytest.fail(f"the PostgreSQL tests must run on CI: {reason}", pytrace=False)
     pytest.skip(reason)
@@ -36,7 +40,7 @@ def _pg_bin() -> Path | None:
     return found[-1] if found else None
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
@@ -60,17 +64,23 @@ class PgServer:
         return self.url(name)
 
 
-@pytest.fixture(scope="module")
-def pg_server() -> Iterator[PgServer]:
+class Missing(Exception):
+    """A service the caller needs is not installed (the reason says which)."""
+
+
+@contextmanager
+def throwaway_postgres(fsync: bool = False) -> Iterator[PgServer]:
+    """A PostgreSQL server of its own in a temp dir, on a free localhost port, stopped and
+    removed at the end (``fsync``: as a production server, else without it, for speed).
+    Raises :class:`Missing` without psycopg or the server's binaries."""
     try:
         import psycopg  # noqa: F401
     except ImportError:
-        _missing("psycopg is not installed (pip install 'paigow[postgres]')")
+        raise Missing("psycopg is not installed (pip install 'paigow[postgres]')") from None
     bindir = _pg_bin()
     if bindir is None:
-        _missing("no PostgreSQL server binaries in /usr/lib/postgresql/*/bin "
-                 "(scripts/services.sh installs them)")
-    assert bindir is not None
+        raise Missing("no PostgreSQL server binaries in /usr/lib/postgresql/*/bin "
+                      "(scripts/services.sh installs them)")
     as_user: list[str] = []
     if os.geteuid() == 0:  # initdb refuses root: run the server as `postgres`
         import pwd
@@ -78,9 +88,11 @@ def pg_server() -> Iterator[PgServer]:
         try:
             pw = pwd.getpwnam("postgres")
         except KeyError:
-            _missing("running as root and there is no `postgres` user to run the server")
+            raise Missing("running as root and there is no `postgres` user to run the "
+                          "server") from None
         if shutil.which("runuser") is None:
-            _missing("running as root and there is no runuser to run the server as `postgres`")
+            raise Missing("running as root and there is no runuser to run the server as "
+                          "`postgres`")
         as_user = ["runuser", "-u", "postgres", "--"]
     root = tempfile.mkdtemp(prefix="paigow-pg-")  # in /tmp: pytest's tmp dirs are root-only
     if as_user:
@@ -97,10 +109,11 @@ def pg_server() -> Iterator[PgServer]:
         run(str(bindir / "initdb"), "-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8",
             "--locale=C", "--no-sync", "--no-instructions")
         for attempt in range(3):  # the free port may be taken before the server binds it
-            port = _free_port()
+            port = free_port()
             try:
                 run(str(bindir / "pg_ctl"), "-D", data, "-l", log, "-w", "-t", "30", "-o",
-                    f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -F", "start")
+                    f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c max_connections=300"
+                    + ("" if fsync else " -F"), "start")
                 break
             except RuntimeError:
                 if attempt == 2:
@@ -110,6 +123,15 @@ def pg_server() -> Iterator[PgServer]:
         subprocess.run([*as_user, str(bindir / "pg_ctl"), "-D", data, "-m", "immediate", "stop"],
                        capture_output=True, timeout=60)
         shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def pg_server() -> Iterator[PgServer]:
+    try:
+        with throwaway_postgres() as server:
+            yield server
+    except Missing as exc:
+        missing(str(exc))
 
 
 @pytest.fixture

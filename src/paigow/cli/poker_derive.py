@@ -1,0 +1,306 @@
+"""``paigow poker derive-strategy`` (a way a person can learn, learned from exact advice) and
+``paigow poker card`` (a printable strategy card of any way).
+
+:func:`register` adds both to the poker Typer app. See docs/poker-derive.md.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json as jsonlib
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from paigow.cli.common import (
+    JSON_OPTION,
+    Int,
+    OutputFile,
+    Token,
+    argument,
+    console,
+    err_console,
+    option,
+    print_json,
+    run_command,
+)
+from paigow.cli.poker_odds import (
+    COMMISSION_OPTION,
+    DECK_OPTION,
+    EZ_OPTION,
+    FOUL_OPTION,
+    JOKER_OPTION,
+    MAX_SIM_SEED,
+    PUSH_OPTION,
+    WHEEL_OPTION,
+    _deck,
+    _game,
+    _game_label,
+    _interruptible,
+    _progress,
+)
+from paigow.errors import AmountError
+from paigow.poker.rules import PokerRules
+
+MIN_SAMPLE = 1000
+"""Fewest labelled hands ``derive-strategy`` learns from. The rules worth having change a
+hand's EV by a few hundredths and apply to a few percent of hands, so a rule's gain is a
+few hundredths of a percent a hand; with fewer than 1,000 hands (about 200 two-pair and 50
+three-of-a-kind hands) its standard error is as large as the gain."""
+MIN_EVAL = 500
+"""Fewest hands of the evaluation sample (0 skips it): optimal's gain over a casino way,
+a few tenths of a percent, cannot be told from zero with fewer (its paired 95% interval is
+about ±0.1% at 2,000 hands)."""
+MAX_DERIVE_SAMPLE = 10**6
+
+
+def _minutes(seconds: float) -> str:
+    m, s = divmod(round(seconds), 60)
+    return f"{m}m {s:02d}s" if m else f"{s}s"
+
+
+def _cache_file(kind: str, job: dict[str, Any]) -> Path:
+    from paigow.analysis.poker_odds import cache_dir
+
+    key = hashlib.sha256(jsonlib.dumps(job, sort_keys=True).encode()).hexdigest()[:20]
+    folder = cache_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / f"{kind}-{key}.json"
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``derive-strategy`` and ``card`` to the poker app."""
+
+    @app.command("derive-strategy")
+    def derive_strategy(
+        out: Annotated[str, option("-o", "--output", parser=OutputFile("-o"), help="The way file (TOML) to write.")],
+        dealer: Annotated[str, option("--dealer", parser=Token("--dealer"), help="The dealer's way: house (default), a shipped way file or a .toml path.")] = "house",
+        max_rules: Annotated[int, option("--max-rules", parser=Int("--max-rules", 1, 200), help="Rules the way may have, in all (at least 12: one per hand type).")] = 15,
+        sample: Annotated[int, option("--sample", parser=Int("--sample", 1, MAX_DERIVE_SAMPLE), help="Hands to label exactly (spread over hand types).")] = 4000,
+        seed: Annotated[int | None, option("--seed", parser=Int("--seed", 0, MAX_SIM_SEED), help="Seed of the labelled sample (default: a fresh one, reported).")] = None,
+        eval_sample: Annotated[int, option("--eval-sample", parser=Int("--eval-sample", 0, MAX_DERIVE_SAMPLE), help="Hands of the independent evaluation (0: none).")] = 2000,
+        eval_seed: Annotated[int | None, option("--eval-seed", parser=Int("--eval-seed", 0, MAX_SIM_SEED), help="Seed of the evaluation sample (default: the seed + 1).")] = None,
+        name: Annotated[str, option("--name", parser=Token("--name"), help="The way's name (default: the file's stem).")] = "",
+        commission: Annotated[str | None, COMMISSION_OPTION] = None,
+        push: Annotated[str | None, PUSH_OPTION] = None,
+        ez: Annotated[bool, EZ_OPTION] = False,
+        joker: Annotated[str, JOKER_OPTION] = "bug",
+        wheel: Annotated[str, WHEEL_OPTION] = "second",
+        foul: Annotated[str, FOUL_OPTION] = "house",
+        deck: Annotated[str, DECK_OPTION] = "",
+        json: Annotated[bool, JSON_OPTION] = False,
+    ) -> None:
+        """Derive a short way a person can learn: label a sample of hands with their exact
+        best settings against the dealer's way, learn at most --max-rules rules in the
+        house-way file format, write them to -o, and measure the way on an independent
+        sample (its edge beside the house way's and optimal's, and the share of
+        optimal's gain it takes).
+
+        Example: paigow poker derive-strategy --dealer foxwoods --max-rules 15 -o my-way.toml
+        """
+        import numpy as np
+
+        from paigow.analysis.poker_derive import MIN_RULES, evaluate, learn_way, uniform_sample
+        from paigow.analysis.poker_labels import (
+            Labels,
+            LabelSpec,
+            Sample,
+            label_hands,
+            stratified_sample,
+        )
+        from paigow.analysis.poker_odds import check_deck, way_for
+        from paigow.analysis.poker_sim import new_seed
+        from paigow.analysis.poker_sweep import sample_hands
+        from paigow.analysis.poker_ways import FileFastWay
+        from paigow.poker.ways.file_way import FileWay
+
+        def body() -> None:
+            kind, rate = _game(push, commission, ez)
+            rules = PokerRules.of(joker, wheel, foul, kind)
+            cards = _deck(deck)
+            if max_rules < MIN_RULES:
+                raise AmountError(
+                    f"--max-rules {max_rules} is too few: a way file sets every hand, so it "
+                    f"has a rule for each of the {MIN_RULES} hand types (no pair, one pair, "
+                    f"two pair, ... five aces): give at least {MIN_RULES}")
+            if sample < MIN_SAMPLE:
+                raise AmountError(
+                    f"--sample {sample:,} is too small to say anything: a rule worth learning "
+                    "gains a few hundredths of a percent a hand, and below "
+                    f"{MIN_SAMPLE:,} labelled hands (some 160 of them two pair) "
+                    "its standard error is as large as its gain; give at least "
+                    f"{MIN_SAMPLE:,}")
+            if 0 < eval_sample < MIN_EVAL:
+                raise AmountError(
+                    f"--eval-sample {eval_sample:,} is too small to say anything: optimal's "
+                    "gain over a house way is a few tenths of a percent, which fewer than "
+                    f"{MIN_EVAL:,} hands cannot tell from zero; give at least {MIN_EVAL:,} "
+                    "(or 0 to skip the evaluation)")
+            way_for(dealer, rules)  # a bad dealer way is refused before any work
+            s = seed if seed is not None else new_seed()
+            es = eval_seed if eval_seed is not None else s + 1
+            way_name = name.strip() or Path(out).stem
+            game = _game_label(rules, rate)
+
+            t0 = time.perf_counter()
+            smp = stratified_sample(sample, s, rules, cards)
+            drawn_s = time.perf_counter() - t0
+
+            spec = LabelSpec(dealer, rules, rate, check_deck(cards))
+
+            def labelled(sample: Sample, what: str) -> Labels:
+                """Labels of a sample, resumed from (and kept in) a checkpoint in the
+                cache dir: Ctrl-C keeps the chunks done. Their time is the labelling time
+                of every run that worked on them."""
+                start = time.perf_counter()
+                ck = _cache_file("derive-labels", spec.job(sample, 16))
+                clock = ck.with_suffix(".seconds")  # labelling time over every resumed run
+                try:
+                    before = float(clock.read_text(encoding="utf-8"))
+                except (OSError, ValueError):
+                    before = 0.0
+                with _progress(f"{what} {len(sample.hands):,} hands") as update:
+                    try:
+                        out = _interruptible(
+                            lambda: label_hands(sample, dealer, rate, rules, cards,
+                                                checkpoint=ck, on_progress=update),
+                            what, str(ck))
+                    finally:
+                        spent = time.perf_counter() - start
+                        clock.write_text(f"{before + spent:.1f}", encoding="utf-8")
+                return replace(out, seconds=before + out.seconds)
+
+            labels = labelled(smp, "labelling")
+            header = (f"A strategy derived by paigow poker derive-strategy against the "
+                      f"{dealer} way\n({game}; joker {rules.joker}, wheel {rules.wheel}).")
+            derived = learn_way(labels, max_rules, rules, way_name, header=header)
+            ev_res = None
+            if eval_sample:
+                usmp = uniform_sample(sample_hands(eval_sample, es, cards), es)
+                elabels = labelled(usmp, "evaluating on")
+                player = FileFastWay(FileWay(derived.spec, rules=rules))
+                arr = np.array(usmp.hands, dtype=np.int32)
+                ev_res = evaluate(elabels, player.splits(arr, False).astype(np.int64),
+                                  way_name)
+            notes = [f"labels: {len(smp.hands):,} hands (seed {s}), labelled in "
+                     f"{_minutes(labels.seconds)}; learned in {derived.seconds:.0f} s"]
+            if ev_res is not None:
+                lo, hi = ev_res.share_ci95
+                notes.append(
+                    f"evaluation: {ev_res.hands:,} other hands (seed {es}): edge "
+                    f"{ev_res.derived.edge:+.3%} against {ev_res.house.edge:+.3%} for the "
+                    f"{dealer} way and {ev_res.optimal.edge:+.3%} for optimal; share of "
+                    f"optimal's gain {ev_res.share:.0%} (95% interval {lo:.0%} to {hi:.0%})")
+            final = learn_text(derived, way_name, header, "; ".join(notes))
+            Path(out).write_text(final, encoding="utf-8")
+            result = _report(derived, smp, labels, drawn_s, ev_res, dealer, s, out, game)
+            if json:
+                print_json(result)
+                return
+            _print(result)
+
+        run_command(body)
+
+    @app.command("card")
+    def card(
+        way: Annotated[str, argument(parser=Token("WAY"), help="A way file: a shipped name (seeds, foxwoods, ...) or a .toml path.")],
+        out: Annotated[str, option("-o", "--output", parser=OutputFile("-o"), help="The card to write: .svg or .pdf.")],
+        joker: Annotated[str, JOKER_OPTION] = "bug",
+        wheel: Annotated[str, WHEEL_OPTION] = "second",
+    ) -> None:
+        """A printable strategy card of a way file: one page, its rules in order, each
+        with a small example hand set by the rule (SVG or PDF, by -o's extension).
+
+        Example: paigow poker card foxwoods -o foxwoods-card.pdf
+        """
+        from paigow.poker.strategy_card import card_pdf, card_svg
+
+        def body() -> None:
+            rules = PokerRules.of(joker, wheel)
+            suffix = Path(out).suffix.lower()
+            if suffix not in (".svg", ".pdf"):
+                raise AmountError(f"-o {out!r}: the card is written as .svg or .pdf")
+            data = card_pdf(way, rules) if suffix == ".pdf" else card_svg(way, rules).encode()
+            Path(out).write_bytes(data)
+            err_console.print(f"wrote {out}", highlight=False)
+
+        run_command(body)
+
+
+def learn_text(derived: Any, name: str, header: str, notes: str) -> str:
+    """The derived way's file text with the figures in its notes."""
+    from paigow.analysis.poker_derive import way_text
+
+    text: str = way_text(list(derived.rules), name, derived.spec.title, header, notes)
+    return text
+
+
+def _report(derived: Any, smp: Any, labels: Any, drawn_s: float, ev: Any, dealer: str,
+            seed: int, out: str, game: str) -> dict[str, Any]:
+    from paigow.analysis.poker_labels import stratum_name
+
+    counts = smp.counts()
+    result: dict[str, Any] = {
+        "dealer": dealer,
+        "game": game,
+        "file": out,
+        "rules": [r.text for r in derived.spec.rules],
+        "labels": {
+            "hands": len(smp.hands), "seed": seed, "drawn": smp.drawn,
+            "strata": {stratum_name(i): c for i, c in enumerate(counts) if c},
+            "seconds": round(labels.seconds + drawn_s, 1),
+        },
+        "learn": {
+            "seconds": round(derived.seconds, 1),
+            "house_ev": derived.train_house, "derived_ev": derived.train_derived,
+            "optimal_ev": derived.train_optimal, "share": derived.share,
+        },
+        "evaluation": None,
+    }
+    if ev is not None:
+        result["evaluation"] = ev.to_json()
+    return result
+
+
+def _print(r: dict[str, Any]) -> None:
+    lab, learn = r["labels"], r["learn"]
+    console.print(
+        f"derived against the {r['dealer']} way ({r['game']}); wrote {r['file']}\n"
+        f"labels: {lab['hands']:,} hands (seed {lab['seed']}; {len(lab['strata'])} hand types, "
+        f"from {lab['drawn']:,} drawn), exact advice in {_minutes(lab['seconds'])}; "
+        f"learned in {learn['seconds']:.0f} s",
+        highlight=False)
+    for i, text in enumerate(r["rules"], start=1):
+        console.print(f"  {i:2}. {text}", highlight=False)
+    share = learn["share"]
+    console.print(
+        f"on the labelled hands: takes {share:.0%} of optimal's gain over the {r['dealer']} way",
+        highlight=False)
+    ev = r["evaluation"]
+    if ev is None:
+        return
+    console.print(f"evaluation on {ev['hands']:,} other hands (uniform, seed {ev['seed']}), "
+                  "each exact over every dealer hand:", highlight=False)
+    for label, key in ((f"{r['dealer']} way", "house"), ("derived", "derived"),
+                       ("optimal", "optimal")):
+        e = ev[key]
+        lo, hi = e["ci95"]
+        console.print(f"  {label:24} house edge {e['edge']:+.4%}  "
+                      f"(95% interval over the sample {lo:+.4%} to {hi:+.4%})", highlight=False)
+    g, go = ev["derived"]["gain"], ev["optimal"]["gain"]
+    console.print(f"  gain over the {r['dealer']} way: derived {g['edge']:+.4%} (paired 95% "
+                  f"{g['ci95'][0]:+.4%} to {g['ci95'][1]:+.4%}), optimal {go['edge']:+.4%} "
+                  f"(paired 95% {go['ci95'][0]:+.4%} to {go['ci95'][1]:+.4%})", highlight=False)
+    sh = ev["share"]
+    if go["edge"] <= 0:
+        console.print("  optimal gains nothing on these hands: no share to state", highlight=False)
+    else:
+        lo, hi = sh["ci95"]
+        console.print(f"  share of optimal's gain: {sh['of_optimal']:.1%} "
+                      f"(95% interval {lo:.1%} to {hi:.1%})", highlight=False)
+
+
+__all__ = ["register"]
