@@ -44,6 +44,17 @@ export class Setter {
 
   get size() { return this.hand ? this.hand.pieces.length : 0; }
 
+  // The arrangement a new hand starts in: the last two pieces dealt in the low hand, unless
+  // that fouls; then the first that does not (a hand never opens on a foul's warning).
+  static firstLow(hand) {
+    const n = hand.pieces.length;
+    const dealt = [n - 2, n - 1];
+    const a = hand.arrangements[dealt.join(",")];
+    if (!a || !a.foul) return dealt;
+    const legal = Object.keys(hand.arrangements).find((k) => !hand.arrangements[k].foul);
+    return legal ? legal.split(",").map(Number) : dealt;
+  }
+
   // A new view of the person's hand (or none); `deadline`: when the table sets it for them.
   update(hand, hint, deadline = null) {
     const seen = JSON.stringify([hand, hint, deadline]);
@@ -54,7 +65,7 @@ export class Setter {
     if (key !== this.key) {
       this.key = key;
       this.hand = hand;
-      this.low = hand ? [this.size - 2, this.size - 1] : [];
+      this.low = hand ? Setter.firstLow(hand) : [];
       if (hand) this.order(false);
       this.selected = null;
       this.note = "";
