@@ -1,7 +1,8 @@
 // A page's layout checked as a person would see it (tests/web/test_evening.py): no two
 // controls (links, buttons, fields) overlap or touch on one line, so each can be read and
 // hit on its own ("How to playJoin or watch" ran together in the lobby's cards), and the
-// header's links stay on one row. Returns what is wrong.
+// header's links stay on one row; no control hides in text for screen readers only.
+// Returns what is wrong.
 () => {
   // drawn for the person (not inside a closed <details>, which keeps its boxes hidden)
   const shown = (el) => el.getClientRects().length > 0
@@ -13,6 +14,10 @@
     return `${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""} "${text.replace(/\s+/g, " ").slice(0, 30)}"`;
   };
   const bad = [];
+  // a control in text for screen readers only is one nobody sees, yet it takes the focus
+  for (const el of controls.filter((c) => c.closest(".sr-only"))) {
+    bad.push(`${name(el)} is inside text for screen readers only`);
+  }
   for (let i = 0; i < controls.length; i++) {
     for (let j = i + 1; j < controls.length; j++) {
       const a = controls[i], b = controls[j];
