@@ -68,6 +68,9 @@ HERE = Path(__file__).parent
 GEOMETRY = (HERE / "felt_geometry.js").read_text()
 LAYOUT = (HERE / "page_layout.js").read_text()
 DOUBLED = re.compile(r"\b([A-Za-z][\w'-]*(?: [A-Za-z][\w'-]*){0,3}) \1\b", re.I)
+# the server's refusals of an answer the table's deadline has already given for its person
+LATE = re.compile(r"cannot bet now|no bank offer is waiting|cannot set (a|a dragon) hand"
+                  r"|nothing to come back to")
 MONEY = re.compile(r"([+-]?)\$([\d,]+)\.(\d\d)")
 
 
@@ -147,6 +150,7 @@ class Person:
         self.shots: set[str] = set()
         self.base = ""  # the server's address
         self.late = 0  # answers the phase's deadline beat (a loaded machine): the table acted
+        self.late_refused = 0  # of them, those the server refused (409), the click too late
 
     @property
     def page(self) -> Any:
@@ -203,7 +207,8 @@ class Person:
                 if box is None or box["y"] < 0 or box["y"] + box["height"] > height:
                     self.p.shot(f"evening-FAILED-{self.name}.png", full=False)
                     raise AssertionError(f"{self.name}: {sel} at {box} is outside the "
-                                         f"{height} px window")
+                                         f"{height} px window; the controls now read "
+                                         f"{self.page.locator('#controls').inner_text()!r}")
 
     def check_felt(self) -> None:
         bad = self.page.evaluate(GEOMETRY)
@@ -218,12 +223,24 @@ class Person:
         twice = [m.group(0) for m in DOUBLED.finditer(text)]
         assert not twice, f"{self.name} reads {twice} at {self.page.url}"
         bad = self.page.evaluate(LAYOUT)
+        if bad:
+            self.p.shot(f"evening-FAILED-{self.name}.png", full=False)
         assert not bad, f"{self.name} at {self.page.url}: {bad}"
         self.p.no_sideways_scroll()
 
     def api(self, url: str) -> Any:
-        """A GET of the API with this browser's cookie, as the page's own requests are."""
-        r = self.page.request.get(url if url.startswith("http") else self.base + url)
+        """A GET of the API with this browser's cookie, as the page's own requests are (once
+        more if a connection kept from before the server's restart is found reset, as a
+        browser retries a GET)."""
+        from playwright.sync_api import Error as PlaywrightError
+
+        full = url if url.startswith("http") else self.base + url
+        try:
+            r = self.page.request.get(full)
+        except PlaywrightError as exc:
+            if "ECONNRESET" not in str(exc):
+                raise
+            r = self.page.request.get(full)
         assert r.ok, r.text()
         return r.json()
 
@@ -235,13 +252,20 @@ def answer(me: Person, sel: str) -> bool:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     try:
-        me.page.click(sel, timeout=3_000)
-        return True
+        with me.page.expect_response(lambda r: r.request.method == "POST"
+                                     and "/api/" in r.url, timeout=10_000) as sent:
+            me.page.click(sel, timeout=3_000)
+        r = sent.value
     except PlaywrightTimeout:
         if me.visible(sel):
             raise
-        me.late += 1
+        me.late += 1  # the control was gone before the click: the table had acted
         return False
+    if r.status == 409 and LATE.search(r.text()):  # the click came after the deadline
+        me.late += 1
+        me.late_refused += 1  # the page logs the refusal's 409 (dropped at the end)
+        return False
+    return True
 
 
 def story_round(me: Person) -> int | None:
@@ -284,8 +308,13 @@ def act(me: Person, done: set[str], rng: random.Random, set_hands: bool = True) 
         if key in done:
             return
         page.wait_for_timeout(50)
-        if me.device == "desktop":  # the hand to set is first in the side panel: no scrolling
-            assert page.evaluate("window.scrollY") == 0, "the desktop page scrolled to the hand"
+        assert page.locator("#setter .foul").count() == 0, "a hand opened on a foul"
+        if me.device == "desktop":  # the hand to set is first in the side panel: at 1280 x 800
+            # it fits under the head (a hint's rows aside), so the page shows it from the top
+            fits = page.evaluate("document.querySelector('.table-grid').getBoundingClientRect()"
+                                 ".top + scrollY + document.querySelector('#setter')"
+                                 ".offsetHeight <= innerHeight")
+            assert fits and page.evaluate("window.scrollY") == 0, "the desktop page scrolled"
         me.check_in_view()
         me.check_labels()
         me.check_felt()
@@ -378,26 +407,31 @@ Hook = Callable[[dict[str, set[str]]], bool]
 
 
 def play_round(people: list[Person], table_url: str, last: int | None, rng: random.Random,
-               hook: Hook | None = None, first: bool = False) -> int:
+               hook: Hook | None = None, before: Callable[[], None] | None = None) -> int:
     """One round, everyone acting as asked, until every page shows its reveal; ``hook``
-    is called on the way until it says it is done. The round's id."""
+    is called on the way until it says it is done; ``before`` (the checks of the round
+    before, whose reveal the pages still show) once nobody has a bet to place, so the
+    checks never keep anyone from answering in time. The round's id."""
     done: dict[str, set[str]] = {p.name: set() for p in people}
-    end = time.monotonic() + 120
+    start = time.monotonic()
     while True:
+        if before is not None and all("bet" in done[p.name] or p.idle
+                                      or not p.visible("#bet-amount") for p in people):
+            before()  # nobody has a bet to place now (placed, or not asked)
+            before = None
         if hook is not None and hook(done):
             hook = None
         ids = [story_round(p) for p in people]
         if all(i is not None and i != last for i in ids) and len(set(ids)) == 1:
             break
-        for me in people:
-            act(me, done[me.name], rng)
-        assert time.monotonic() < end, f"{table_url}: the round after {last} did not finish"
+        for me, seen in zip(people, ids, strict=True):
+            if seen is None or seen == last:  # a page showing this round's reveal already
+                act(me, done[me.name], rng)  # offers the next round's bet: not taken here
+        assert time.monotonic() < start + 120, f"{table_url}: the round after {last} did not finish"
         time.sleep(0.05)
-    assert hook is None, "the round ended before its hook was done"
+    assert hook is None and before is None, "the round ended before its hook or checks were done"
     rid = ids[0]
     assert rid is not None
-    for me in people:
-        after_round(me, table_url, rid, first)
     return rid
 
 
@@ -447,6 +481,8 @@ def tab_closed_and_reopened(bob: Person, table_url: str) -> Hook:
 
 def idle_countdown(ann: Person, bob: Person) -> Hook:
     """Bob does not bet; Ann has: one deadline, counted down alike on both pages."""
+    from playwright.sync_api import expect
+
     def hook(done: dict[str, set[str]]) -> bool:
         if "bet" not in done["Ann"] or not bob.visible("#my-deadline") \
                 or not ann.visible("#deadline"):
@@ -459,8 +495,8 @@ def idle_countdown(ann: Person, bob: Person) -> Hook:
         left = [seconds_in(t) for t in (mine, theirs, his_line)]
         assert max(left) - min(left) <= 1 and 0 <= min(left) <= IDLE, left
         felt = ann.page.locator(".place.person")
-        assert felt.filter(has_text="Bob").locator(".status").inner_text() == "betting"
-        assert felt.filter(has_text="Ann").locator(".status").inner_text() == "bet in"
+        expect(felt.filter(has_text="Ann").locator(".status")).to_have_text("bet in")
+        expect(felt.filter(has_text="Bob").locator(".status")).to_have_text("betting")
         ann.shot("idle-countdown", full=False)
         bob.shot("idle-countdown", full=False)
         return True
@@ -496,19 +532,32 @@ def restart_mid_round(server: Server, people: list[Person], rng: random.Random) 
 
 
 def evening_at(people: list[Person], table_url: str, game: str, tag: str, rng: random.Random,
-               turns: dict[int, Callable[[], Hook | None]] | None = None) -> None:
+               turns: dict[int, Callable[[], Hook | None]] | None = None,
+               leaving: frozenset[int] = frozenset()) -> None:
     """Both join; rounds until each has played ROUNDS there; the turns of the evening on
-    the rounds they name (a turn may return a hook for its round); both leave."""
+    the rounds they name (a turn may return a hook for its round; the rounds in ``leaving``
+    have turns that take the pages away, so the round before is checked first); both
+    leave."""
     for me in people:
         join(me, table_url, game, tag)
     last = last_round(people[0], table_url)
     n = 0
-    while min(p.played.get(tag, 0) for p in people) < ROUNDS:
+    checks: Callable[[], None] | None = None  # of the round last played, not yet made
+    while min(p.played.get(tag, 0) for p in people) < ROUNDS:  # (one round behind)
         n += 1
-        assert n <= ROUNDS + 6, {p.name: p.played.get(tag) for p in people}
+        assert n <= ROUNDS + 7, {p.name: p.played.get(tag) for p in people}
         turn = (turns or {}).get(n)
+        if n in leaving and checks is not None:
+            checks()
+            checks = None
         hook = turn() if turn else None
-        last = play_round(people, table_url, last, rng, hook, first=n == 1)
+        last = play_round(people, table_url, last, rng, hook, checks)
+
+        def checks(rid: int = last, first: bool = n == 1) -> None:
+            for me in people:
+                after_round(me, table_url, rid, first)
+    if checks is not None:
+        checks()
     for me in people:
         leave(me)
 
@@ -632,7 +681,7 @@ def test_an_evening_two_people_three_tables(evening_server: Server, browser: Any
 
     evening_at(people, tiles, "tiles", "tiles", rng,
                {3: lambda: tab_closed_and_reopened(bob, tiles), 5: idle, 6: missed_one, 7: back})
-    assert ann.played["tiles"] >= ROUNDS + 2 > ROUNDS == bob.played["tiles"]
+    assert ann.played["tiles"] >= bob.played["tiles"] + 2 >= ROUNDS + 2  # his two idle rounds
 
     # the poker table: the server restarted mid-round
     poker = url + "/tables/2"
@@ -640,7 +689,7 @@ def test_an_evening_two_people_three_tables(evening_server: Server, browser: Any
     def restart() -> None:
         restart_mid_round(server, people, rng)
 
-    evening_at(people, poker, "poker", "poker", rng, {6: restart})
+    evening_at(people, poker, "poker", "poker", rng, {6: restart}, leaving=frozenset({6}))
 
     # the floor-game table, opened from the lobby's form (after the restart: it is new)
     ann.page.goto(url + "/")
@@ -678,6 +727,17 @@ def test_an_evening_two_people_three_tables(evening_server: Server, browser: Any
         wallets[me.name] = cents(me.page.locator("#wallet").inner_text())
         me.check_page()
         me.shot("account")
+        if me.device == "phone":  # a password refused, here and by the server: at the form
+            for first, second, says in (("tiles at nine", "tiles at ten", "differ"),
+                                        ("short", "short", "8")):
+                me.page.fill("#new-password", first)
+                me.page.fill("#new-password-2", second)
+                me.page.click("#password-button")
+                err = me.page.locator("#password-form .local-error[role=alert]")
+                expect(err).to_contain_text(says)
+                me.check_in_view("#password-form .local-error", "#password-button")
+            me.shot("password-refused", full=False)
+            me.p.errors = [e for e in me.p.errors if "400" not in e]  # the refusal, logged
         me.page.goto(url + "/history")
         rows = me.page.locator(".history-round")
         expect(rows.first).to_be_visible()
@@ -714,5 +774,9 @@ def test_an_evening_two_people_three_tables(evening_server: Server, browser: Any
     print(f"the evening ({time.monotonic() - t0:.0f} s): {deals} deals, {labels} label checks,",
           f"Ann banked {len(ann.banked)}, Bob co-banked {len(bob.banked)},",
           f"answers too late {ann.late + bob.late}; the books: {books}")
+    for me in people:  # the late answers' refusals, which the page logged: those only
+        refusals = [e for e in me.p.errors if "409" in e]
+        assert len(refusals) <= me.late_refused, (me.name, me.late_refused, me.p.errors)
+        me.p.errors = [e for e in me.p.errors if "409" not in e]
     a.close()
     b.close()
