@@ -408,3 +408,13 @@ def test_the_menus_offer_each_way_once_by_its_title(tmp_path: Path) -> None:
                 assert len(set(shown)) == len(shown), shown
                 assert not any(t.endswith("(from its rule file)") and
                                t.removesuffix(" (from its rule file)") in shown for t in shown)
+            # a shipped poker way file is offered by the casino its own title names ("Bally's
+            # Atlantic City House Way"), never by its file's code name ("ballys-atlantic-city")
+            from paigow.poker.ways.file_way import read_way, shipped_ways
+
+            for way in shipped_ways():
+                title = options["way_titles"]["poker"][way]
+                assert title != f"the {way.replace('-', ' ')} way", title  # the code's words
+                assert "Pai Gow Poker" not in title, title  # the table's game already
+                words = title.removeprefix("the ").removesuffix(" house way").split()
+                assert words and all(w in read_way(way).title for w in words), (way, title)

@@ -22,6 +22,7 @@ copy, foul...): the page shows them on hover and on tap.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from paigow.table.money import format_money
@@ -82,16 +83,45 @@ _WAY_TITLES = {
 
 def way_title(game: str, name: str) -> str:
     """A house way's name in words: a built-in way by its title, a shipped rule file
-    (``australian.toml``) as the way it writes down, any other by its name."""
+    (``australian.toml``) as the way it writes down, a shipped poker way file by the title
+    it gives itself, any other by its name.
+
+    >>> way_title("poker", "ballys-atlantic-city")
+    "the Bally's Atlantic City house way"
+    >>> way_title("poker", "claridge")
+    'the Claridge house way'
+    """
     key = name.strip().lower()
     if (game, key) in _WAY_TITLES:
         return _WAY_TITLES[(game, key)]
+    if game == "poker" and (titled := _poker_file_title(key)) is not None:
+        return titled
     stem = key.removesuffix(".toml")
     if stem != key and (game, stem) in _WAY_TITLES:
         return f"{_WAY_TITLES[(game, stem)]} (from its rule file)"
     if stem != key:
         return f"the {stem.replace('-', ' ')} way (from its rule file)"
     return f"the {key.replace('-', ' ')} way"
+
+
+@lru_cache(maxsize=64)
+def _poker_file_title(name: str) -> str | None:
+    """A shipped poker way file's own title, short enough for a menu on a phone: "Claridge
+    (Atlantic City) Pai Gow Poker House Way" reads "the Claridge house way" (the game is
+    the table's; the city is in the way's source, on How to play). None for a name that is
+    no shipped way file."""
+    from paigow.errors import PaigowError
+    from paigow.poker.ways.file_way import read_way, shipped_path
+
+    if shipped_path(name) is None:
+        return None
+    try:
+        title = read_way(name).title
+    except PaigowError:
+        return None
+    title = re.sub(r"\s+", " ", re.sub(r"Pai Gow Poker|\([^()]*\)", "", title)).strip()
+    title = re.sub(r"(?i)\bhouse way$", "house way", title)
+    return title[0].lower() + title[1:] if title.startswith("The ") else f"the {title}"
 
 
 def menu_ways(names: list[str]) -> list[str]:
