@@ -780,3 +780,23 @@ def test_an_evening_two_people_three_tables(evening_server: Server, browser: Any
         me.p.errors = [e for e in me.p.errors if "409" not in e]
     a.close()
     b.close()
+
+
+def test_every_house_way_reads_whole_in_the_menus(evening_server: Server,
+                                                  browser: Any) -> None:  # noqa: F811
+    """Each house way the new-table form and the trainer offer, chosen, reads whole in its
+    menu on a small phone (360 px) and on a desktop (the shipped poker way files' titles
+    came after the menus were fitted; "the Bally's Atlantic City house way" was cut at
+    360 px)."""
+    for size in ({"width": 360, "height": 740}, DESKTOP):
+        p = Page(browser, size, f"menus at {size['width']}")
+        for path, game, way in (("/", "#game", "#house_way"), ("/trainer", "#t-game", "#t-way")):
+            p.page.goto(evening_server.url + path)
+            for g in ("tiles", "poker"):
+                p.page.select_option(game, g)
+                menu = p.page.locator(way)
+                for value in menu.locator("option").evaluate_all("os => os.map((o) => o.value)"):
+                    menu.select_option(value)
+                    bad = p.page.evaluate(LAYOUT)
+                    assert not bad, (size["width"], path, g, value, bad)
+        p.close()

@@ -239,8 +239,10 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
 
     @app.get("/trainer", response_class=HTMLResponse)
     async def trainer_page(request: Request) -> Response:
+        from paigow.web.words import way_title
+
         return page(request, "trainer.html", title="paigow: the trainer",
-                    card_ways=card_ways())
+                    card_ways=[(w, way_title("poker", w)) for w in card_ways()])
 
     @app.get("/trainer/card/{name}.{fmt}")
     async def strategy_card(name: str, fmt: str) -> Response:
