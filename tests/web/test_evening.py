@@ -696,7 +696,20 @@ def test_an_evening_two_people_three_tables(evening_server: Server, browser: Any
     ann.page.select_option("#game", "poker")
     ann.page.fill("#name", "Floor")
     ann.page.fill("#seats", "3")
+    # Commission-Free ticked: its rules shown, fixed (the house banks, Tiger 9 offered);
+    # EZ then ticked instead: one game or the other, Commission-Free's rules undone
+    ann.page.check("#commission_free")
+    expect(ann.page.locator("#push")).to_have_value("low:9")
+    expect(ann.page.locator("#bank")).to_have_value("house")
+    expect(ann.page.locator("#bank")).to_be_disabled()
+    expect(ann.page.locator("#offer-tiger-9")).to_be_checked()
+    expect(ann.page.locator("#offer-tiger-9")).to_be_disabled()
     ann.page.check("#ez")  # the form then shows EZ's own commission and push, fixed
+    expect(ann.page.locator("#commission_free")).not_to_be_checked()
+    expect(ann.page.locator("#bank")).to_be_enabled()
+    expect(ann.page.locator("#bank")).to_have_value("rotates")
+    expect(ann.page.locator("#offer-tiger-9")).not_to_be_checked()
+    expect(ann.page.locator("#offer-tiger-9")).to_be_enabled()
     expect(ann.page.locator("#commission")).to_have_value("0")
     expect(ann.page.locator("#commission")).to_be_disabled()
     expect(ann.page.locator("#push")).to_have_value("pai-gow:Q")
@@ -782,21 +795,35 @@ def test_an_evening_two_people_three_tables(evening_server: Server, browser: Any
     b.close()
 
 
-def test_every_house_way_reads_whole_in_the_menus(evening_server: Server,
+def test_every_choice_reads_whole_in_the_menus(evening_server: Server,
                                                   browser: Any) -> None:  # noqa: F811
-    """Each house way the new-table form and the trainer offer, chosen, reads whole in its
-    menu on a small phone (360 px) and on a desktop (the shipped poker way files' titles
-    came after the menus were fitted; "the Bally's Atlantic City house way" was cut at
-    360 px)."""
+    """Each choice of each menu of the new-table form and the trainer, chosen, reads whole
+    in its menu on a small phone (360 px) and on a desktop (the shipped poker way files'
+    titles and the bank's menu came after the menus were fitted: "the Bally's Atlantic City
+    house way" was cut at 360 px, "always the house's (no player banking)" at every
+    width); a table refused shows why at the form's button, on screen (it went to the top
+    of the page, out of view below the tables on a phone)."""
     for size in ({"width": 360, "height": 740}, DESKTOP):
         p = Page(browser, size, f"menus at {size['width']}")
-        for path, game, way in (("/", "#game", "#house_way"), ("/trainer", "#t-game", "#t-way")):
+        for path, game in (("/", "#game"), ("/trainer", "#t-game")):
             p.page.goto(evening_server.url + path)
             for g in ("tiles", "poker"):
                 p.page.select_option(game, g)
-                menu = p.page.locator(way)
-                for value in menu.locator("option").evaluate_all("os => os.map((o) => o.value)"):
-                    menu.select_option(value)
-                    bad = p.page.evaluate(LAYOUT)
-                    assert not bad, (size["width"], path, g, value, bad)
+                for sel in p.page.locator("form select").evaluate_all("ss => ss.map((s) => s.id)"):
+                    menu = p.page.locator(f"#{sel}")
+                    for value in menu.locator("option").evaluate_all("os => os.map((o) => o.value)"):
+                        menu.select_option(value)
+                        bad = p.page.evaluate(LAYOUT)
+                        assert not bad, (size["width"], path, g, sel, value, bad)
+        # a table the server refuses to open: the reason at the form's button, on screen
+        p.page.goto(evening_server.url + "/")
+        p.page.fill("#min_bet", "50")
+        p.page.fill("#max_bet", "10")
+        p.page.click("#open-table")
+        err = p.page.locator("#open-table + .local-error[role=alert]")
+        err.wait_for()
+        assert "$50.00" in err.inner_text(), err.inner_text()
+        box = err.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
+        p.errors = [e for e in p.errors if "400" not in e]  # the refusal, logged
         p.close()

@@ -288,7 +288,7 @@ def variant_words(game: str, variants: dict[str, list[str]]) -> dict[str, dict[s
                                    "forfeit": "loses its bet"}),
         "push": ("A banker's hand that pushes every bet", {}),
         "bank": ("The bank", {"rotates": "offered to each player in turn",
-                              "house": "always the house's (no player banking)"}),
+                              "house": "the house's, every round"}),
         "dragon": ("The dragon hand", {"off": "not offered",
                                        "house": "offered, set by the house way",
                                        "player": "offered, set by its buyer"}),
