@@ -13,7 +13,9 @@ function showError(message, anchor = null) {
 
 function tableCard(t) {
   const r = t.rules;
-  const bits = [`${t.people} of ${t.seats} seats taken by people`, ...r.words];
+  // the game's title has its own line: the rules' words without it
+  const bits = [`${t.people} of ${t.seats} seats taken by people`,
+                ...r.words.filter((w) => w !== r.title)];
   // in a card room of many processes: which one holds the table (docs/web.md)
   if (t.where && !t.where.here) bits.push(`held by server ${t.where.slot}`);
   return h("article", { class: `table-card game-${t.game}` },
