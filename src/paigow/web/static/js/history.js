@@ -14,21 +14,29 @@ const DID = { win: "won", lose: "lost", push: "pushed" };
 
 // What a round was to the person (their seat in it): what they did and the money it made
 // them, their bet's and dragon hand's nets, side bets and their share of a bank they held.
+// A main bet that pushed while side bets lost reads "your bet pushed · side bets -$5.00 ·
+// net -$5.00", not a push that cost money.
 export function yourPart(story, seat) {
   if (seat === null || seat === undefined) return null;
   let net = 0;
   let found = false;
-  for (const s of [...story.seats, ...(story.dragon ? [story.dragon] : [])]) {
-    if (s.seat === seat) { net += s.net; found = true; }
-  }
-  for (const x of story.side || []) if (x.seat === seat) { net += x.net; found = true; }
+  for (const s of story.seats) if (s.seat === seat) { net += s.net; found = true; }
+  const extra = { side: null, dragon: null };
+  if (story.dragon && story.dragon.seat === seat) extra.dragon = story.dragon.net;
+  for (const x of story.side || []) if (x.seat === seat) extra.side = (extra.side || 0) + x.net;
+  for (const v of Object.values(extra)) if (v !== null) { net += v; found = true; }
   const b = story.banker;
   const banked = b.kind !== "house" && b.seat === seat;
   if (banked) { net += story.bank.share_net; found = true; }
   const mine = story.seats.find((s) => s.seat === seat);
-  const what = banked ? (b.kind === "cobank" ? "you co-banked" : "you banked")
-    : mine ? `your bet ${DID[mine.outcome] || mine.outcome}` : "your side bets";
-  return found ? { net, what } : null;
+  const main = banked ? (b.kind === "cobank" ? "you co-banked" : "you banked")
+    : mine ? `your bet ${DID[mine.outcome] || mine.outcome}` : null;
+  const others = [["side bets", extra.side], ["dragon hand", extra.dragon]]
+    .filter(([, v]) => v !== null);
+  const parts = main ? [main] : [];
+  if (main || others.length > 1) parts.push(...others.map(([k, v]) => `${k} ${signedMoney(v)}`));
+  else parts.push(`your ${others[0] ? others[0][0] : "side bets"}`);  // the net says the rest
+  return found ? { net, what: parts.join(" · ") } : null;
 }
 
 // When a round was played, in the reader's time: "14:02", or "Nov 24, 14:02" on another day
