@@ -715,8 +715,11 @@ def _audit(db: str | None, round_id: int) -> dict[str, Any]:
         return {"reproduced": False, "differences": [str(exc)]}
     finally:
         store.close()
+    # the house way's check is said when it was made (a hand the house way set); a page
+    # that said "Not checked." under a banker who set their own hand told nobody anything
+    checked = rep.house_way_check if rep.house_way_check != "not checked" else None
     return {"reproduced": rep.exact, "differences": rep.differences,
-            "house_way_check": rep.house_way_check, "first_place": rep.first_place,
+            "house_way_check": checked, "first_place": rep.first_place,
             "dealt": {str(k): v.split() for k, v in rep.dealt.items()}}
 
 
