@@ -63,7 +63,7 @@ ARGS = ("--seats", "3", "--bankroll", "500", "--wallet", "2000", "--idle-seconds
 NEVER_SHOWN = (  # a rule's code, or words the merged pages said wrong
     "pai-gow:", "FILE.toml", "FILE.csv", "house way (", "joker bug", "wheel second",
     "gee joon tiebreak", "gee_joon", "1 hands", "up-to-main", "fortune $", "australian rule",
-    "house rule", "Round 0", "(from its rule file)", "You took too long")
+    "house rule", "Round 0", "(from its rule file)", "You took too long", "Not checked")
 HERE = Path(__file__).parent
 GEOMETRY = (HERE / "felt_geometry.js").read_text()
 LAYOUT = (HERE / "page_layout.js").read_text()
@@ -110,6 +110,12 @@ class Server:
         """Stopped as a service manager stops it (SIGTERM), then started again."""
         self.stop()
         self.proc, _ = _serve(self.tmp, *ARGS, port=self.port)
+
+    def running(self) -> Server:
+        """This server, started again if the evening stopped it."""
+        if self.proc.poll() is not None:
+            self.proc, _ = _serve(self.tmp, *ARGS, port=self.port)
+        return self
 
     def stop(self) -> None:
         if self.proc.poll() is not None:
@@ -630,6 +636,9 @@ def test_an_evening_two_people_three_tables(evening_server: Server, browser: Any
         me.base = url
         me.page.goto(url + "/")
         expect(me.page.locator(".table-card")).to_have_count(2)
+        for card in me.page.locator(".table-card").all():  # the game named once a card
+            game = card.locator(".game").inner_text()
+            assert card.inner_text().count(game) == 1, card.inner_text()
         me.check_page()
         me.shot("lobby", full=False)
 
@@ -759,6 +768,9 @@ def test_an_evening_two_people_three_tables(evening_server: Server, browser: Any
             row = rows.nth(i)
             rid = int(row.locator(".story").get_attribute("data-round"))
             assert cents(row.locator("summary .your-net").inner_text()) == me.nets[rid]
+            line = row.locator("summary").inner_text()
+            if "bet pushed" in line and me.nets[rid]:  # the money came from somewhere else
+                assert "side bets" in line or "dragon hand" in line, line
             assert row.locator(".story-seat.mine, .story-banker.mine").count() >= 1
         me.check_page()
         me.shot("history")
@@ -803,10 +815,11 @@ def test_every_choice_reads_whole_in_the_menus(evening_server: Server,
     house way" was cut at 360 px, "always the house's (no player banking)" at every
     width); a table refused shows why at the form's button, on screen (it went to the top
     of the page, out of view below the tables on a phone)."""
+    url = evening_server.running().url
     for size in ({"width": 360, "height": 740}, DESKTOP):
         p = Page(browser, size, f"menus at {size['width']}")
         for path, game in (("/", "#game"), ("/trainer", "#t-game")):
-            p.page.goto(evening_server.url + path)
+            p.page.goto(url + path)
             for g in ("tiles", "poker"):
                 p.page.select_option(game, g)
                 for sel in p.page.locator("form select").evaluate_all("ss => ss.map((s) => s.id)"):
@@ -816,7 +829,7 @@ def test_every_choice_reads_whole_in_the_menus(evening_server: Server,
                         bad = p.page.evaluate(LAYOUT)
                         assert not bad, (size["width"], path, g, sel, value, bad)
         # a table the server refuses to open: the reason at the form's button, on screen
-        p.page.goto(evening_server.url + "/")
+        p.page.goto(url + "/")
         p.page.fill("#min_bet", "50")
         p.page.fill("#max_bet", "10")
         p.page.click("#open-table")
