@@ -294,6 +294,17 @@ def test_two_people_play_a_round_from_the_lobby(server: str, browser: Any, game:
     bob.close()
 
 
+def in_view(p: Page, *sels: str) -> None:
+    """Every element of ``sels`` inside the window (a moment for a smooth scroll; half a
+    pixel for a heading's margin scrolled to the top)."""
+    p.page.wait_for_timeout(300)
+    height = p.page.evaluate("window.innerHeight")
+    for sel in sels:
+        for box in (e.bounding_box() for e in p.page.locator(sel).all()):
+            assert box is not None and box["y"] >= -0.5 \
+                and box["y"] + box["height"] <= height + 0.5, (p.name, sel, box, height)
+
+
 @pytest.mark.parametrize("game", ["tiles", "poker"])
 def test_the_trainer_page_grades_a_hand_set_by_clicking(server: str, browser: Any, game: str) -> None:
     from playwright.sync_api import expect
@@ -306,6 +317,7 @@ def test_the_trainer_page_grades_a_hand_set_by_clicking(server: str, browser: An
         p.page.fill("#t-name", f"Tess {game} {tag}")
         p.page.click("#t-start")
         expect(p.page.locator("#setter .piece-btn").first).to_be_visible(timeout=900_000)
+        in_view(p, "#trainer-task h2", "#setter .piece-btn", "#set-button")  # no scrolling
         p.page.locator(".zone.high .piece-btn").first.click()
         p.page.locator(".zone.low .piece-btn").first.click()
         if p.page.locator("#set-button").is_disabled():
@@ -314,6 +326,7 @@ def test_the_trainer_page_grades_a_hand_set_by_clicking(server: str, browser: An
             "els => els.map(e => e.dataset.piece)")) for w in ("high", "low")}
         p.page.click("#set-button")
         expect(p.page.locator(".grade")).to_be_visible(timeout=600_000)
+        in_view(p, ".grade .verdict")  # the verdict on screen as it comes
         text = p.page.locator(".grade").inner_text()
         assert "house way" in text and "EV given up" in text
         title = "Australian casino house way" if game == "tiles" else "the house way"
@@ -327,6 +340,8 @@ def test_the_trainer_page_grades_a_hand_set_by_clicking(server: str, browser: An
         p.shot(f"trainer-{game}-{tag}.png")
         p.page.click("#t-next")
         expect(p.page.locator("#trainer-task h2")).to_contain_text("Hand 2", timeout=120_000)
+        expect(p.page.locator("#setter .piece-btn").first).to_be_visible(timeout=120_000)
+        in_view(p, "#setter .piece-btn", "#set-button")  # the next hand, on screen again
         p.close()
 
 

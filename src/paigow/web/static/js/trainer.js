@@ -1,6 +1,6 @@
 // The Trainer page: one person practising, graded exactly; state pushed, actions POSTed.
 
-import { api, announce, h, liveSocket, patch } from "./dom.js";
+import { api, announce, h, intoView, liveSocket, patch } from "./dom.js";
 import { lineChart } from "./chart.js";
 import { pieceSVG, setTileNames } from "./pieces.js";
 import { Setter } from "./setter.js";
@@ -133,6 +133,10 @@ function renderStats(s) {
   return out;
 }
 
+// the hand and the grade last brought into view (once each: the person may scroll away)
+let shownHand = null;
+let shownGrade = null;
+
 function onState(s) {
   state = s;
   const ex = s.exercise;
@@ -153,7 +157,16 @@ function onState(s) {
     pieces: ex.pieces, arrangements: ex.arrangements, banking: ex.banking,
     foul_rule: ex.foul_rule, chosen: null } : null;
   setter.update(hand, null);
+  if (hand && ex.number !== shownHand) {  // a new hand: its task, the hand and its buttons
+    shownHand = ex.number;
+    const r = $("setter").getBoundingClientRect();
+    if (r.top < 0 || r.bottom > window.innerHeight) $("trainer-task").scrollIntoView({ block: "start" });
+  }
   patch($("trainer-grade"), { g: s.grade }, () => explained(renderGrade(s)));
+  if (s.phase === "graded" && s.grade && ex && ex.number !== shownGrade) {  // the verdict
+    shownGrade = ex.number;
+    intoView($("trainer-grade"));
+  }
   patch($("trainer-stats"), { st: s.stats, se: s.series }, () => renderStats(s));
   if (s.phase === "graded" && s.grade) announce(s.grade.verdict);
 }
