@@ -814,7 +814,8 @@ def test_every_choice_reads_whole_in_the_menus(evening_server: Server,
     titles and the bank's menu came after the menus were fitted: "the Bally's Atlantic City
     house way" was cut at 360 px, "always the house's (no player banking)" at every
     width); a table refused shows why at the form's button, on screen (it went to the top
-    of the page, out of view below the tables on a phone)."""
+    of the page, out of view below the tables on a phone), and so does the trainer's Start
+    refused a name someone has."""
     url = evening_server.running().url
     for size in ({"width": 360, "height": 740}, DESKTOP):
         p = Page(browser, size, f"menus at {size['width']}")
@@ -839,4 +840,21 @@ def test_every_choice_reads_whole_in_the_menus(evening_server: Server,
         box = err.bounding_box()
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
         p.errors = [e for e in p.errors if "400" not in e]  # the refusal, logged
+        # the trainer refuses a name someone has: at its Start button, on screen
+        name = f"Mo{size['width']}"
+        first = Page(browser, size, "someone")
+        first.page.goto(url + "/trainer")
+        first.page.fill("#t-name", name)
+        first.page.click("#t-start")
+        first.page.locator("#trainer-task h2").wait_for(timeout=120_000)
+        first.close()
+        p.page.goto(url + "/trainer")
+        p.page.fill("#t-name", name)
+        p.page.click("#t-start")
+        err = p.page.locator("#t-start + .local-error[role=alert]")
+        err.wait_for()
+        assert "is taken" in err.inner_text(), err.inner_text()
+        box = err.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
+        p.errors = [e for e in p.errors if "409" not in e]  # the refusal, logged
         p.close()

@@ -1,6 +1,6 @@
 // The Trainer page: one person practising, graded exactly; state pushed, actions POSTed.
 
-import { api, announce, h, intoView, liveSocket, patch } from "./dom.js";
+import { api, announce, h, intoView, liveSocket, patch, showErrorAt } from "./dom.js";
 import { lineChart } from "./chart.js";
 import { pieceSVG, setTileNames } from "./pieces.js";
 import { Setter } from "./setter.js";
@@ -12,9 +12,10 @@ let socket = null;
 const NAME_KEY = "paigow-trainer-name";
 let WAY_TITLES = {};
 
-function showError(message) {
-  $("error").textContent = message || "";
-  $("error").hidden = !message;
+// A refusal at the button that was pressed (`anchor`: Start, Next hand), announced and on
+// screen, as at the tables; with none, in the box at the top of the page.
+function showError(message, anchor = null) {
+  showErrorAt(anchor, message || "");
   if (message) announce(message);
 }
 
@@ -62,7 +63,7 @@ async function buildForm() {
         game: game.value, drill: drill.value, way: way.value, banking: role.value === "bank",
         name: name.value.trim() });
       if (socket) socket.restart(); else socket = liveSocket("/ws/trainer", onState, () => {});
-    } catch (e) { showError(e.message); }
+    } catch (e) { showError(e.message, $("t-start")); }
   });
 }
 
@@ -101,7 +102,7 @@ function renderGrade(s) {
           h("span", { text: `push ${pct(o.push)}` }), h("span", { text: `lose ${pct(o.lose)}` }),
           h("span", { class: "ev", text: `EV ${ev(o.ev)}` })))))),
     h("button", { type: "button", class: "primary", id: "t-next", dataset: { focus: "next" },
-                  onclick: async () => { try { await api("POST", "/api/trainer/next", {}); } catch (e) { showError(e.message); } } },
+                  onclick: async () => { try { await api("POST", "/api/trainer/next", {}); } catch (e) { showError(e.message, $("t-next")); } } },
       "Next hand"))];
 }
 
