@@ -807,6 +807,18 @@ def test_an_evening_two_people_three_tables(evening_server: Server, browser: Any
     b.close()
 
 
+def refused_at(p: Page, button: str, says: str, status: str) -> None:
+    """``button`` pressed is refused: the reason right after it, on screen."""
+    p.page.click(button)
+    err = p.page.locator(f"{button} + .local-error[role=alert]")
+    err.wait_for()
+    assert says in err.inner_text(), err.inner_text()
+    box = err.bounding_box()
+    height = p.page.evaluate("window.innerHeight")
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, box
+    p.errors = [e for e in p.errors if status not in e]  # the refusal, logged
+
+
 def test_every_choice_reads_whole_in_the_menus(evening_server: Server,
                                                   browser: Any) -> None:  # noqa: F811
     """Each choice of each menu of the new-table form and the trainer, chosen, reads whole
@@ -829,18 +841,12 @@ def test_every_choice_reads_whole_in_the_menus(evening_server: Server,
                         menu.select_option(value)
                         bad = p.page.evaluate(LAYOUT)
                         assert not bad, (size["width"], path, g, sel, value, bad)
-        # a table the server refuses to open: the reason at the form's button, on screen
+        # a table the server refuses to open
         p.page.goto(url + "/")
         p.page.fill("#min_bet", "50")
         p.page.fill("#max_bet", "10")
-        p.page.click("#open-table")
-        err = p.page.locator("#open-table + .local-error[role=alert]")
-        err.wait_for()
-        assert "$50.00" in err.inner_text(), err.inner_text()
-        box = err.bounding_box()
-        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
-        p.errors = [e for e in p.errors if "400" not in e]  # the refusal, logged
-        # the trainer refuses a name someone has: at its Start button, on screen
+        refused_at(p, "#open-table", "$50.00", "400")
+        # the trainer refuses a name someone has
         name = f"Mo{size['width']}"
         first = Page(browser, size, "someone")
         first.page.goto(url + "/trainer")
@@ -850,11 +856,5 @@ def test_every_choice_reads_whole_in_the_menus(evening_server: Server,
         first.close()
         p.page.goto(url + "/trainer")
         p.page.fill("#t-name", name)
-        p.page.click("#t-start")
-        err = p.page.locator("#t-start + .local-error[role=alert]")
-        err.wait_for()
-        assert "is taken" in err.inner_text(), err.inner_text()
-        box = err.bounding_box()
-        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
-        p.errors = [e for e in p.errors if "409" not in e]  # the refusal, logged
+        refused_at(p, "#t-start", "is taken", "409")
         p.close()
