@@ -231,7 +231,10 @@ function render() {
         () => renderFelt(d));
   patch($("controls"), { you: d.you && { ...d.you, hand: null, chart: null, hint: null, deadline: null },
                          dh: d.you && d.you.hand && d.you.hand.dragon, me: d.me, sb: d.seat_back,
-                         p: d.phase, r: d.round, dl: d.deadline, seats: d.seats.map((s) => s.kind),
+                         p: d.phase, r: d.round, dl: d.deadline,
+                         // the seats taken matter to the join form only: someone joining
+                         // must not rebuild a seated person's bet form as they type
+                         seats: d.you ? null : d.seats.map((s) => s.kind),
                          b: d.in_play && d.in_play.banker },
         () => explained(renderControls(d)));
   setter.title = d.you && d.you.hand && d.you.hand.dragon ? "The dragon hand you bought" : "Your hand";
