@@ -544,8 +544,16 @@ def evening_at(people: list[Person], table_url: str, game: str, tag: str, rng: r
     the rounds they name (a turn may return a hook for its round; the rounds in ``leaving``
     have turns that take the pages away, so the round before is checked first); both
     leave."""
-    for me in people:
+    first, *others = people
+    join(first, table_url, game, tag)
+    typing = first.visible("#bet-amount")  # the first to sit is asked to bet at once
+    if typing:  # ... and types an amount as the others sit down
+        first.page.fill("#bet-amount", "7.25")
+    for me in others:
         join(me, table_url, game, tag)
+    if typing and first.visible("#bet-amount"):  # what they typed is still there
+        value = first.page.input_value("#bet-amount")
+        assert value == "7.25", f"{first.name}'s bet form lost what they typed: {value!r}"
     last = last_round(people[0], table_url)
     n = 0
     checks: Callable[[], None] | None = None  # of the round last played, not yet made
