@@ -27,7 +27,6 @@ import pytest
 pytest.importorskip("fastapi")
 
 from fastapi.testclient import TestClient
-from pgkit import backend, pg_server, pg_url  # noqa: F401 - both ledgers, where it matters
 from webkit import (
     BANKROLL,
     Person,
@@ -44,6 +43,7 @@ from paigow.store import open_store
 from paigow.table.ledger import Entry, wallet_account
 from paigow.web.accounts import COOKIE, WALLET_GRANT
 from paigow.web.host import HostLimits
+from pgkit import backend, pg_server, pg_url  # noqa: F401 - both ledgers, where it matters
 
 IDLE = 30.0
 
