@@ -42,11 +42,15 @@ def _split(game: Game[Any, Any], hand: tuple[Any, ...], low: tuple[int, ...]) ->
     (at tiles the table orders the two hands itself, so ``low`` may name either)."""
     low_pieces = [hand[i] for i in low]
     rest = [p for i, p in enumerate(hand) if i not in low]
-    if game.name == "tiles":  # the same function the text goes to, given the tiles themselves
-        from paigow.tiles.setting import setting_from_text
+    if game.name == "tiles":  # the function the text goes to, given the hand's own tiles
+        from paigow.tiles.setting import make_setting
 
-        return setting_from_text(hand, rest, low_pieces, game.rules)  # type: ignore[attr-defined]
+        return make_setting(rest, low_pieces, game.rules)  # type: ignore[attr-defined]
     return game.setting_from_text(hand, game.hand_text(rest), game.hand_text(low_pieces))
+
+
+def _face(tile: Any) -> tuple[int, int]:
+    return tile.hi, tile.lo
 
 
 def _fouls(game: Game[Any, Any], setting: Any) -> bool:
@@ -92,9 +96,9 @@ def arrangements(game: Game[Any, Any], hand: tuple[Any, ...]) -> dict[str, dict[
     for low in combinations(range(len(hand)), low_size(game)):
         s = _split(game, hand, low)
         v = game.view(s)
-        part = sorted(game.piece_text(hand[i]) for i in low)
+        # at tiles: whether the pieces at ``low`` made the high hand (the table orders them)
         these_high = game.name == "tiles" and \
-            sorted(game.piece_text(p) for p in s.low) != part
+            sorted(_face(hand[i]) for i in low) != sorted(_face(p) for p in s.low)
         rest = [i for i in range(len(hand)) if i not in low]
         high_pos, low_pos = (list(low), rest) if these_high else (rest, list(low))
         out[",".join(map(str, low))] = {
