@@ -616,7 +616,7 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
                     return {(player, who): for_person(shared, host, player, json.loads(who))
                             for player, who in keys}
 
-            b = table_push[host.id] = Broadcast(views, host.subscribe)
+            b = table_push[host.id] = Broadcast(views, host.subscribe, host.cv)
         return b
 
     @app.websocket("/ws/lobby")
@@ -660,12 +660,14 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
 
 def _rules_summary(host: TableHost) -> dict[str, Any]:
     """A table's rules for its How to play page: the summary, side bets in words."""
+    import copy
+
     from paigow.table.money import format_money
     from paigow.web.view import table_summary
     from paigow.web.words import side_bet_words
 
     with host.cv:
-        summary = table_summary(host)
+        summary = copy.deepcopy(table_summary(host))  # the table's own rules stay as they are
     for o in summary["rules"].get("side_bets", []):
         o["on_words"] = side_bet_words(o["reads"])
         o["minimum_text"], o["maximum_text"] = format_money(o["minimum"]), format_money(o["maximum"])

@@ -3,10 +3,12 @@
 A :class:`Broadcast` serves every open socket of one source (a table, or the lobby). It
 subscribes to the source once. A change, from any thread, schedules one pass on the event
 loop (a burst of changes is one pass): the pass computes the view of every *distinct*
-viewer (a token; every visitor shares one view) in one batch, encodes each once, and
-hands every socket whose view differs from the last one it was sent the new text. Each
-socket has its own sender, which always sends the newest text: a slow browser gets fewer,
-newer views and never holds the others up.
+viewer (a token; every visitor shares one view) in one batch — on the event loop when the
+source's lock is free, else in a worker thread — encodes each once (the parts the views
+share, once for all: :func:`encode_views`), and hands every socket whose view differs
+from the last one it was sent the new text. Each socket has its own sender, which always
+sends the newest text: a slow browser gets fewer, newer views and never holds the others
+up.
 
 Measured cause (docs/web.md, "Where the time goes"): pushing per socket cost a thread hop
 (``run_in_threadpool``) and a full JSON encoding per socket per change, and the hops' thread
@@ -58,6 +60,47 @@ def encode(data: Any) -> str:
     return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
+Kept = dict[str, tuple[Any, str]]
+
+
+def encode_views(views: Mapping[Any, Any], kept: Kept | None = None) -> dict[Any, str]:
+    """Each view's :func:`encode`, the same text, with every part that views share
+    encoded once: a view is a dict whose values are often *the same objects* in every
+    view of a pass (a table's seats, the last round's story) and from one pass to the
+    next (the story, all round). A value met again (the same object) is not encoded
+    again, within the pass, nor across passes while ``kept`` (the caller's, key ->
+    (object, text)) holds it. So a view's values must never be changed in place once
+    given (each pass builds new ones).
+
+    >>> story = {"round": 7, "seats": [1, 2]}
+    >>> views = {"ann": {"you": "ann", "last": story}, None: {"you": None, "last": story}}
+    >>> encode_views(views) == {k: encode(v) for k, v in views.items()}
+    True
+    """
+    memo: dict[int, str] = {}
+    if kept is None:
+        kept = {}
+    out: dict[Any, str] = {}
+    for key, view in views.items():
+        if not isinstance(view, dict) or not all(isinstance(k, str) for k in view):
+            out[key] = encode(view)
+            continue
+        parts = []
+        for k, v in view.items():
+            if isinstance(v, (dict, list)):
+                text = memo.get(id(v))
+                if text is None:
+                    old = kept.get(k)
+                    text = old[1] if old is not None and old[0] is v else encode(v)
+                    memo[id(v)] = text
+                    kept[k] = (v, text)
+            else:
+                text = encode(v)
+            parts.append(f"{encode(k)}:{text}")
+        out[key] = "{" + ",".join(parts) + "}"
+    return out
+
+
 class Subscriber:
     """One open socket: who it shows (``key``), what it was sent, its sender task."""
 
@@ -94,12 +137,18 @@ class Broadcast:
     called in a worker thread, in one batch per pass), ``subscribe(fn)`` calls ``fn`` on
     every change of the source (from any thread) and returns the unsubscriber.
 
+    ``lock``: the lock ``views`` takes (the source's). When it is free, a pass computes the
+    views on the event loop at once; when the source's own thread holds it, in a worker
+    thread, so that the event loop never waits on it.
+
     A server has one event loop; a test client may run each socket on a loop of its own,
     so the sockets are grouped by loop and each group gets its own pass."""
 
-    def __init__(self, views: Views, subscribe: Subscribe) -> None:
+    def __init__(self, views: Views, subscribe: Subscribe, lock: Any = None) -> None:
         self.views = views
         self.subscribe = subscribe
+        self.lock = lock
+        self._kept: Kept = {}  # the parts encoded by the last pass (encode_views)
         self.groups: dict[asyncio.AbstractEventLoop, set[Subscriber]] = {}
         self._unsubscribe: Callable[[], None] | None = None
         self._pending: set[asyncio.AbstractEventLoop] = set()
@@ -158,9 +207,10 @@ class Broadcast:
                     self._pending.discard(loop)
 
     def _pass(self, loop: asyncio.AbstractEventLoop) -> None:
-        """On ``loop``: compute the views in a worker thread (the source's lock may be held
-        by its own thread for a while: the event loop must not wait on it), then offer
-        them; a change during the computation runs one more pass after it."""
+        """On ``loop``: compute the views, here if the source's lock is free, else in a
+        worker thread (the source's own thread may hold its lock for a while: the event
+        loop must not wait on it), then offer them; a change during a computation in a
+        worker runs one more pass after it."""
         with self._lock:
             self._pending.discard(loop)
             if loop in self._running:
@@ -170,21 +220,39 @@ class Broadcast:
             if not subs:
                 return
             self._running.add(loop)
+        if self.lock is not None and self.lock.acquire(blocking=False):
+            try:  # the common case: no thread hop, no wake-up
+                texts = self._compute(subs)
+            except Exception as exc:
+                log.error("a view could not be computed", exc_info=exc)
+                texts = {}
+            finally:
+                self.lock.release()
+            self._offer(loop, subs, texts)
+            return
         done = loop.run_in_executor(None, self._compute, subs)
-        done.add_done_callback(lambda f: self._offer(loop, subs, f))
+        done.add_done_callback(lambda f: self._offer(loop, subs, self._result(f)))
 
     def _compute(self, subs: list[Subscriber]) -> dict[Any, str]:
         keys = list(dict.fromkeys(s.key for s in subs))
         views = self.views(keys)
-        return {k: encode(views[k]) for k in keys}
+        with self._lock:  # a pass on each loop may run at once (test clients)
+            kept = dict(self._kept)
+        texts = encode_views({k: views[k] for k in keys}, kept)
+        with self._lock:
+            self._kept = kept
+        return texts
 
-    def _offer(self, loop: asyncio.AbstractEventLoop, subs: list[Subscriber],
-               done: asyncio.Future[dict[Any, str]]) -> None:
+    @staticmethod
+    def _result(done: asyncio.Future[dict[Any, str]]) -> dict[Any, str]:
         try:
-            texts = done.result()
+            return done.result()
         except Exception as exc:  # a view that cannot be computed is logged, not pushed
             log.error("a view could not be computed", exc_info=exc)
-            texts = {}
+            return {}
+
+    def _offer(self, loop: asyncio.AbstractEventLoop, subs: list[Subscriber],
+               texts: dict[Any, str]) -> None:
         for s in subs:
             if s.key in texts:
                 s.offer(texts[s.key])

@@ -320,7 +320,22 @@ def _status(host: TableHost, s: SeatState) -> str:
 
 
 def table_summary(host: TableHost) -> dict[str, Any]:
-    """A table as the lobby lists it: id, name, game, rules, seats taken."""
+    """A table as the lobby lists it: id, name, game, rules, seats taken. The rules (in
+    words too) are the table's for its whole life: made once, the same object in every
+    summary (never to be changed in place: copy it first)."""
+    kept = _RULES.get(host)
+    if kept is None or kept[0] is not host.table:  # the side bets come with the table
+        kept = (host.table, _worded(host.opts.game, _rules(host)))
+        _RULES[host] = kept
+    return {
+        "id": host.id, "name": host.name, "game": host.opts.game, "seats": host.opts.seats,
+        "people": sum(1 for s in host.seats.values() if s.person is not None),
+        "phase": host.phase, "doing": host.doing(),
+        "rules": kept[1],
+    }
+
+
+def _rules(host: TableHost) -> dict[str, Any]:
     o = host.opts
     rules: dict[str, Any] = {}
     if o.game == "tiles":
@@ -340,33 +355,26 @@ def table_summary(host: TableHost) -> dict[str, Any]:
             for x in house.side_bets]
     if house is not None and house.dragon is not None:
         rules["dragon"] = house.dragon.to_json()
-    summary = {
-        "id": host.id, "name": host.name, "game": o.game, "seats": o.seats,
-        "people": sum(1 for s in host.seats.values() if s.person is not None),
-        "phase": host.phase, "doing": host.doing(),
-        "rules": {
-            "house_way": o.house_way, "min_bet": o.limits.minimum,
-            "max_bet": o.limits.maximum, "bankroll": o.bankroll,
-            "commission": str(o.commission.rate), "flat_fee": o.commission.flat_fee,
-            "commission_pct": f"{float(o.commission.rate * 100):g}%",
-            "limits": o.limits.describe(), "title": o.title, "player_bank": o.player_bank,
-            **rules,
-        },
+    return {
+        "house_way": o.house_way, "min_bet": o.limits.minimum,
+        "max_bet": o.limits.maximum, "bankroll": o.bankroll,
+        "commission": str(o.commission.rate), "flat_fee": o.commission.flat_fee,
+        "commission_pct": f"{float(o.commission.rate * 100):g}%",
+        "limits": o.limits.describe(), "title": o.title, "player_bank": o.player_bank,
+        **rules,
     }
-    return _worded(summary)
 
 
-def _worded(summary: dict[str, Any]) -> dict[str, Any]:
-    """A table's summary with its rules in plain words (``words``), its house way's title
-    and its push rule in words, for the pages (which never show a rule's code)."""
+def _worded(game: str, r: dict[str, Any]) -> dict[str, Any]:
+    """A table's rules with their plain words (``words``), its house way's title and its
+    push rule in words, for the pages (which never show a rule's code)."""
     from paigow.web.words import push_words, rules_words, way_title
 
-    r, game = summary["rules"], summary["game"]
     r["words"] = rules_words(r, game)
     r["house_way_title"] = way_title(game, r["house_way"])
     if game == "poker":
         r["push_words"] = push_words(r.get("push") or "none")
-    return summary
+    return r
 
 
 def person_view(host: TableHost, player: int | None,
@@ -450,6 +458,7 @@ def for_person(shared: dict[str, Any], host: TableHost, player: int | None,
 
 
 _STORIES: WeakKeyDictionary[Any, tuple[Any, dict[str, Any]]] = WeakKeyDictionary()
+_RULES: WeakKeyDictionary[Any, tuple[Any, dict[str, Any]]] = WeakKeyDictionary()
 _NAMES: WeakKeyDictionary[Any, dict[str, str]] = WeakKeyDictionary()
 _CHARTS: WeakKeyDictionary[Any, dict[tuple[Any, ...], list[list[int]]]] = WeakKeyDictionary()
 
