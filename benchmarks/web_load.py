@@ -79,8 +79,14 @@ def serve(port: int, tables: int, db: str, slot: int = 0) -> None:
         lobby.room.join()
     for _ in range(tables):
         lobby.open(TableOptions(seats=7, bankroll=10_000_000, bet=100, bot_bank="refuse"))
+    try:  # as ``paigow serve`` runs it
+        from paigow.web.push import ws_protocol
+
+        ws: Any = ws_protocol()
+    except ImportError:  # a --baseline-src checkout from before it
+        ws = "websockets-sansio"
     config = uvicorn.Config(create_app(lobby), host="127.0.0.1", port=port, log_level="error",
-                            ws="websockets-sansio", lifespan="off", timeout_keep_alive=75)
+                            ws=ws, lifespan="off", timeout_keep_alive=75)
     try:
         uvicorn.Server(config).run()
     finally:
