@@ -599,9 +599,9 @@ def _chart(host: TableHost, seat: int, since_round: int) -> list[list[int]]:
     """The seat's balance after each settled round since the person joined (at most the
     last 200 points), starting from the balance before their first round. Kept until a
     round settles (it was read from the whole history on every push)."""
-    last = host.history[-1][0] if host.history else None
+    last = host.balances_after[-1][0] if host.balances_after else None  # a round's number
     now = host.table.balance(seat) if host.table is not None else 0
-    key = (seat, since_round, len(host.history), id(last), now)
+    key = (seat, since_round, last, now)
     kept = _CHARTS.setdefault(host, {})
     if key not in kept:
         if len(kept) > 64:
@@ -616,14 +616,14 @@ def _chart_points(host: TableHost, seat: int, since_round: int) -> list[list[int
     acc = seat_account(seat)
     points: list[list[int]] = []
     prev: int | None = None
-    for rec, _names in host.history:
-        bal = rec.balances.get(acc)
+    for number, balances in host.balances_after:
+        bal = balances.get(acc)
         if bal is None:
             continue
-        if rec.number >= since_round:
+        if number >= since_round:
             if not points and prev is not None:
-                points.append([rec.number - 1, prev])
-            points.append([rec.number, bal])
+                points.append([number - 1, prev])
+            points.append([number, bal])
         prev = bal
     if not points and host.table is not None:
         points.append([host.table.rounds_played, host.table.balance(seat)])
