@@ -91,3 +91,40 @@ def test_every_command_module_and_every_command_built_import_nothing_heavy() -> 
         "walk(root, root.context_class(root, info_name='paigow'))\n"
     )
     assert _heavy(_loaded_after(code)) == []
+
+
+def test_plain_console_lines_are_byte_for_byte_what_rich_writes_to_a_pipe() -> None:
+    """The console's shortcut (a line of plain text to a pipe written without rich) agrees
+    with rich's own Console on every string it takes: random strings of letters, markup tags
+    (balanced or not, known styles or not), brackets, backslashes, emoji codes, non-ASCII,
+    tabs and newlines, long and short."""
+    import io
+    import random
+
+    from rich.console import Console
+
+    from paigow.cli.common import _plain_for_pipe
+
+    rng = random.Random(19)
+    tokens = [*"abc XYZ-:()0123456789.,'|", "[bold]", "[/]", "[/bold]", "[yellow]",
+              "[bold green]", "[x]", "[  ]", "[", "]", "\\", ":smile:", "\n", "\u00e9", "\t",
+              "  ", "word " * 12]
+    taken = 0
+    for _ in range(20_000):
+        text = "".join(rng.choice(tokens) for _ in range(rng.randint(0, 40)))
+        markup = rng.random() < 0.7
+        buf = io.StringIO()
+        plain = _plain_for_pipe(text, buf, markup=markup)
+        if plain is None:
+            continue
+        taken += 1
+        Console(file=buf).print(text, markup=markup, highlight=rng.random() < 0.5)
+        assert buf.getvalue() == plain + "\n", (text, markup)
+    assert taken > 1_000  # the shortcut is really exercised
+
+
+def test_tiles_value_to_a_pipe_loads_neither_rich_console_nor_the_poker_package() -> None:
+    mods = _loaded_after(
+        "from paigow.cli import main\nsys.argv = ['paigow', 'tiles', 'value', '6-6', '5-4']\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass")
+    assert "rich.console" not in mods and "paigow.poker" not in mods

@@ -96,11 +96,83 @@ class _LazyConsole:
     def __getattr__(self, name: str) -> Any:
         return getattr(self._become(), name)
 
+    def print(self, *objects: Any, **kw: Any) -> None:
+        """Print as rich would. A line of plain text to a pipe (``highlight`` and ``markup``
+        the only options) is written directly, byte for byte what rich writes there (no
+        colour off a terminal, no markup or emoji code to read, no tab to expand, no wrap:
+        ASCII within the width), so a one-line command such as ``paigow tiles value`` does
+        not import rich's console (about 20 ms)."""
+        lazy = self.__dict__.get("_lazy_kw")
+        if lazy is None:  # a bound method kept from before this object became the Console
+            from rich.console import Console
+
+            Console.print(cast("Console", self), *objects, **kw)
+            return
+        if kw.keys() <= {"highlight", "markup"} and len(objects) == 1 \
+                and isinstance(objects[0], str):
+            text = objects[0]
+            out = sys.stderr if lazy.get("stderr") else sys.stdout
+            plain = _plain_for_pipe(text, out, markup=kw.get("markup") is not False)
+            if plain is not None:
+                out.write(plain + "\n")
+                return
+        self._become().print(*objects, **kw)
+
     def __enter__(self) -> Console:
         return self._become().__enter__()
 
     def __exit__(self, *exc: Any) -> None:  # pragma: no cover - always a Console by then
         raise RuntimeError("a console is entered before it is left")
+
+
+_EMOJI_CODE = re.compile(r":[\w+\-]+:")
+_STYLES = frozenset({"bold", "dim", "italic", "underline", "red", "green", "yellow", "blue",
+                     "cyan", "magenta", "white"})
+_TAG = re.compile(r"\[(/?)([a-z]+(?: [a-z]+)*)?\]")
+
+
+def _plain_text(text: str) -> str | None:
+    """``text`` as rich writes it off a terminal, when that is simply the text without its
+    style tags (``[bold]``, ``[bold green]``, ``[/]``, ``[/bold]``, balanced); else None."""
+    if "\\" in text:
+        return None
+    open_tags: list[str] = []
+    for m in _TAG.finditer(text):
+        closing, style = m.group(1), m.group(2)
+        if closing:
+            if not open_tags or (style and open_tags[-1] != style):
+                return None
+            open_tags.pop()
+        elif style and set(style.split()) <= _STYLES:
+            open_tags.append(style)
+        else:
+            return None
+    plain = _TAG.sub("", text)
+    return None if open_tags or "[" in plain else plain
+
+
+def _plain_for_pipe(text: str, out: Any, markup: bool = True) -> str | None:
+    """What rich would write for ``text`` to ``out``, when it is the text itself (less its
+    style tags): not a terminal and no environment forcing colour or a width, ASCII, no
+    emoji code or tab, each line within rich's width there (``COLUMNS``, else 80); else None."""
+    if os.environ.keys() & {"FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE"}:
+        return None
+    columns = os.environ.get("COLUMNS", "80")  # rich's width off a terminal
+    width = int(columns) if columns.isdigit() else 0
+    if width < 20:
+        return None
+    try:
+        if out.isatty():
+            return None
+    except (AttributeError, ValueError):
+        return None
+    plain = _plain_text(text) if markup and "[" in text else text
+    if (plain is None or not plain.isascii() or "\t" in plain or "\r" in plain
+            or _EMOJI_CODE.search(plain)):
+        return None
+    if all(len(line) <= width and line == line.rstrip() for line in plain.split("\n")):
+        return plain
+    return None
 
 
 console = cast("Console", _LazyConsole())

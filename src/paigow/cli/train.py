@@ -35,12 +35,12 @@ from paigow.cli.common import (
     run_command,
 )
 from paigow.errors import AmountError, PaigowError
-from paigow.poker.rules import PokerRules
 from paigow.settle import parse_rate
 from paigow.tiles.rules import TileRules
 
 if TYPE_CHECKING:
     from paigow.cli.terminal import UI
+    from paigow.poker.rules import PokerRules
     from paigow.store import Store
     from paigow.training import Grade, TrainerSession, TrainerStats
 
@@ -200,6 +200,8 @@ def _register_poker_grade(poker_app: typer.Typer) -> None:
 
         Example: paigow poker grade As Ah Kd Kc Qs Jh 9d --setting "Kd Kc Qs Jh 9d | As Ah"
         """
+        from paigow.poker.rules import PokerRules  # here: ``tiles`` never loads the poker package
+
         run_command(lambda: _grade("poker", cards, setting, way, dealer, banking, commission,
                                    PokerRules.of(joker, wheel, foul), json))
 
@@ -417,6 +419,8 @@ def train_poker(
 
     Example: paigow train poker --drill player --hands 10
     """
+    from paigow.poker.rules import PokerRules
+
     run_command(lambda: _train("poker", rules=PokerRules.of(joker, wheel, foul), **_common(
         drill, way, dealer, banking, seed, name, db, save, commission, hands)))
 
