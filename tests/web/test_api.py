@@ -316,7 +316,7 @@ def test_history_is_for_seated_people_paged_and_audited(tmp_path: Path) -> None:
         d = ann.client.get(f"/api/tables/1/rounds/{rid}").json()
         assert d["audit"]["reproduced"] is True and d["audit"]["differences"] == []
         assert d["story"] == {k: v for k, v in h["rounds"][0].items()
-                              if k not in ("table", "seat_mine", "game")}
+                              if k not in ("table", "seat_mine", "game", "opened")}
         refused(ann.client.get("/api/tables/1/rounds/99999"), 404, "99999")
         refused(stranger.client.get(f"/api/tables/1/rounds/{rid}"), 401, "join")
         body = str(h) + str(d)
@@ -389,3 +389,32 @@ def test_every_split_of_every_tile_hand_is_an_arrangement() -> None:
             assert got == {tuple(pair), tuple(rest)}
             assert a["pair_is_high"] == (sorted(a["high"].split()) == pair
                                          and sorted(a["low"].split()) != pair)
+
+
+def test_the_menus_offer_each_way_once_by_its_title(tmp_path: Path) -> None:
+    """The new-table form and the trainer offer every house way under one title (a rule
+    file that is a copy of a built-in way is not offered again "from its rule file"), and
+    every way offered is one the table takes."""
+    from paigow.web.lobby import house_ways
+
+    with serving(tmp_path) as (_lobby, app):
+        visitor = Person(app)
+        for path in ("/api/options", "/api/trainer/options"):
+            options = visitor.client.get(path).json()
+            for game in ("tiles", "poker"):
+                ways, titles = options["house_ways"][game], options["way_titles"][game]
+                assert sorted(ways) == sorted(titles) and set(ways) <= set(house_ways(game))
+                shown = list(titles.values())
+                assert len(set(shown)) == len(shown), shown
+                assert not any(t.endswith("(from its rule file)") and
+                               t.removesuffix(" (from its rule file)") in shown for t in shown)
+            # a shipped poker way file is offered by the casino its own title names ("Bally's
+            # Atlantic City House Way"), never by its file's code name ("ballys-atlantic-city")
+            from paigow.poker.ways.file_way import read_way, shipped_ways
+
+            for way in shipped_ways():
+                title = options["way_titles"]["poker"][way]
+                assert title != f"the {way.replace('-', ' ')} way", title  # the code's words
+                assert "Pai Gow Poker" not in title, title  # the table's game already
+                words = title.removeprefix("the ").removesuffix(" house way").split()
+                assert words and all(w in read_way(way).title for w in words), (way, title)

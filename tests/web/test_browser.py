@@ -122,20 +122,33 @@ class Page:
 
     def __init__(self, browser: Any, viewport: dict[str, int], name: str) -> None:
         self.ctx = browser.new_context(viewport=viewport)
-        self.page = self.ctx.new_page()
         self.name = name
         self.errors: list[str] = []
-        self.page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
-        self.page.on("console", lambda m: self.errors.append(f"console: {m.text}")
-                     if m.type == "error" else None)
+        self.page = self._watched(self.ctx.new_page())
+
+    def _watched(self, page: Any) -> Any:
+        page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
+        page.on("console", lambda m: self.errors.append(f"console: {m.text}")
+                if m.type == "error" else None)
+        return page
+
+    def close_tab(self) -> None:
+        """Close the tab (the browser keeps its cookies, as a closed tab does)."""
+        self.page.close()
+
+    def new_tab(self, url: str) -> None:
+        """Open ``url`` in a new tab of the same browser."""
+        self.page = self._watched(self.ctx.new_page())
+        self.page.goto(url)
 
     def no_sideways_scroll(self) -> None:
         width = self.page.evaluate("document.documentElement.scrollWidth")
         inner = self.page.evaluate("window.innerWidth")
         assert width <= inner, f"{self.name}: the page is {width} px wide in a {inner} px window"
 
-    def shot(self, name: str) -> None:
-        self.page.screenshot(path=str(SHOTS / name), full_page=True)
+    def shot(self, name: str, full: bool = True) -> None:
+        """A screenshot: the whole page, or (``full=False``) the window as the person sees it."""
+        self.page.screenshot(path=str(SHOTS / name), full_page=full)
 
     def close(self) -> None:
         assert not self.errors, self.errors
@@ -281,6 +294,17 @@ def test_two_people_play_a_round_from_the_lobby(server: str, browser: Any, game:
     bob.close()
 
 
+def in_view(p: Page, *sels: str) -> None:
+    """Every element of ``sels`` inside the window (a moment for a smooth scroll; half a
+    pixel for a heading's margin scrolled to the top)."""
+    p.page.wait_for_timeout(300)
+    height = p.page.evaluate("window.innerHeight")
+    for sel in sels:
+        for box in (e.bounding_box() for e in p.page.locator(sel).all()):
+            assert box is not None and box["y"] >= -0.5 \
+                and box["y"] + box["height"] <= height + 0.5, (p.name, sel, box, height)
+
+
 @pytest.mark.parametrize("game", ["tiles", "poker"])
 def test_the_trainer_page_grades_a_hand_set_by_clicking(server: str, browser: Any, game: str) -> None:
     from playwright.sync_api import expect
@@ -293,6 +317,7 @@ def test_the_trainer_page_grades_a_hand_set_by_clicking(server: str, browser: An
         p.page.fill("#t-name", f"Tess {game} {tag}")
         p.page.click("#t-start")
         expect(p.page.locator("#setter .piece-btn").first).to_be_visible(timeout=900_000)
+        in_view(p, "#trainer-task h2", "#setter .piece-btn", "#set-button")  # no scrolling
         p.page.locator(".zone.high .piece-btn").first.click()
         p.page.locator(".zone.low .piece-btn").first.click()
         if p.page.locator("#set-button").is_disabled():
@@ -301,6 +326,7 @@ def test_the_trainer_page_grades_a_hand_set_by_clicking(server: str, browser: An
             "els => els.map(e => e.dataset.piece)")) for w in ("high", "low")}
         p.page.click("#set-button")
         expect(p.page.locator(".grade")).to_be_visible(timeout=600_000)
+        in_view(p, ".grade .verdict")  # the verdict on screen as it comes
         text = p.page.locator(".grade").inner_text()
         assert "house way" in text and "EV given up" in text
         title = "Australian casino house way" if game == "tiles" else "the house way"
@@ -314,6 +340,8 @@ def test_the_trainer_page_grades_a_hand_set_by_clicking(server: str, browser: An
         p.shot(f"trainer-{game}-{tag}.png")
         p.page.click("#t-next")
         expect(p.page.locator("#trainer-task h2")).to_contain_text("Hand 2", timeout=120_000)
+        expect(p.page.locator("#setter .piece-btn").first).to_be_visible(timeout=120_000)
+        in_view(p, "#setter .piece-btn", "#set-button")  # the next hand, on screen again
         p.close()
 
 
@@ -421,10 +449,13 @@ def test_a_person_idle_for_a_round_is_sat_out_and_comes_back(timed: str, browser
     expect(ann.page.locator("#bet-amount")).to_be_visible()
     bob.page.fill("#bet-amount", "10")
     bob.page.click("#bet-button")
-    # one countdown for the phase, on every seat: Ann's to act, Bob's to watch
-    expect(bob.page.locator("#deadline")).to_contain_text("Bets close in")
-    expect(ann.page.locator("#deadline")).to_contain_text("You have")
-    left = [_seconds(p.page.locator("#deadline").inner_text()) for p in (ann, bob)]
+    # one countdown for the phase, on every seat (the status line); Ann's also at her bet
+    for p in (ann, bob):
+        expect(p.page.locator("#deadline")).to_contain_text("Bets close in")
+    expect(ann.page.locator("#my-deadline")).to_contain_text("You have")
+    expect(bob.page.locator("#my-deadline")).to_have_count(0)  # he has bet
+    left = [_seconds(ann.page.locator("#my-deadline").inner_text()),
+            _seconds(bob.page.locator("#deadline").inner_text())]
     assert abs(left[0] - left[1]) <= 1 and 0 < left[0] <= 6, left
     bob.no_sideways_scroll()
     ann.shot("people-countdown-desktop.png")
@@ -454,15 +485,13 @@ def test_a_tab_closed_and_reopened(timed: str, browser: Any) -> None:
     cleo = Page(browser, PHONE, "Cleo (phone)")
     seat = _join(cleo, timed, "Cleo")
     chips = cleo.page.locator("#controls .balance").inner_text()
-    cleo.page.close()
+    cleo.close_tab()
     # reopened at once: the same person, still in her seat
-    cleo.page = cleo.ctx.new_page()
-    cleo.page.goto(timed + "/tables/1")
+    cleo.new_tab(timed + "/tables/1")
     expect(cleo.page.locator("#controls h2")).to_contain_text(f"Seat {seat} · Cleo")
-    cleo.page.close()
+    cleo.close_tab()
     time.sleep(9)  # no page open past --gone-seconds: her chips go back to her wallet
-    cleo.page = cleo.ctx.new_page()
-    cleo.page.goto(timed + "/tables/1")
+    cleo.new_tab(timed + "/tables/1")
     back = cleo.page.locator("#seat-back-button")
     expect(back).to_have_text(f"Take seat {seat} back", timeout=20_000)
     cleo.no_sideways_scroll()

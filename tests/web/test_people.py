@@ -43,6 +43,7 @@ from paigow.store import open_store
 from paigow.table.ledger import Entry, wallet_account
 from paigow.web.accounts import COOKIE, WALLET_GRANT
 from paigow.web.host import HostLimits
+from pgkit import backend, pg_server, pg_url  # noqa: F401 - both ledgers, where it matters
 
 IDLE = 30.0
 
@@ -115,6 +116,26 @@ def test_one_deadline_for_everyone_then_sat_out_then_back(tmp_path: Path) -> Non
         assert [x["status"] for x in s["seats"] if x["seat"] != ann.seat] == ["sat out (away)"] * 2
         assert bob.ok("back") == {"back": bob.seat}
         refused(bob.post("back"), 409, "not sat out")
+
+
+def test_every_seat_shows_who_has_bet_and_whom_the_table_waits_on(tmp_path: Path) -> None:
+    """Bets come in any order (one deadline for everyone): a bet placed shows on its seat at
+    once ("bet in", the amount), while the seats still to answer read "betting"."""
+    with serving(tmp_path, tiles_opts(seats=3), limits=_limits()) as (_lobby, app):
+        ann, bob = Person(app, name="Ann"), Person(app, name="Bob")
+        ann.join()
+        bob.join()
+        for p in (ann, bob):
+            p.awaiting("bet")
+        bob.ok("bet", {"amount": "12.50"})  # Bob first: the round still waits on Ann
+        for p in (ann, bob, Person(app)):  # the same for everyone, a visitor too
+            seen = {x["seat"]: (x["status"], x["bet"]) for x in p.state()["seats"]
+                    if x["kind"] == "person"}
+            assert seen == {ann.seat: ("betting", None), bob.seat: ("bet in", 1_250)}, seen
+        ann.ok("bet", {"amount": "10"})
+        s = ann.awaiting("set")
+        assert {x["seat"]: x["bet"] for x in s["seats"]
+                if x["kind"] == "person"} == {ann.seat: 1_000, bob.seat: 1_250}
 
 
 def test_a_person_who_missed_the_betting_is_not_waited_for_at_the_bank(tmp_path: Path) -> None:
@@ -273,6 +294,30 @@ def test_forged_expired_and_other_peoples_sign_ins_change_nothing(tmp_path: Path
         accounts.clock = real
         refused(ann.post("bet", {"amount": "10"}), 401, "unknown")  # and was forgotten
         assert (Person(app).state()["seats"], entry_count(db)) == before
+
+
+def test_a_round_sat_out_is_not_one_of_your_rounds(tmp_path: Path, backend: str) -> None:  # noqa: F811
+    """History and the "rounds played" of the You page list the rounds a person played:
+    one they sat out at their seat (no bet, nothing of theirs moved) is not among them (on
+    both ledgers: the query is SQL)."""
+    with serving(tmp_path, tiles_opts(), db=backend) as (_lobby, app):
+        ann, bob = Person(app, name="Ann"), Person(app, name="Bob")
+        ann.join()
+        bob.join()
+        played = play_round([ann, bob])["last"]["round"]
+        first = ann.awaiting("bet")["rounds_played"]
+        bob.awaiting("bet")
+        ann.ok("bet", {"sit": True})  # Ann sits this one out; Bob plays it
+        bob.ok("bet", {"amount": "10"})
+        refuse_bank_until_set([bob])
+        bob.ok("set", {"house": True})
+        sat = ann.wait(lambda s: s["rounds_played"] == first + 1)["last"]
+        assert ann.seat not in {x["seat"] for x in sat["seats"]}
+        for p, want in ((ann, [played]), (bob, [sat["round"], played])):
+            for path in ("/api/tables/1/history", "/api/history"):
+                h = p.client.get(path).json()
+                assert [r["round"] for r in h["rounds"]] == want and h["rounds_kept"] == len(want)
+            assert p.client.get("/api/me").json()["rounds"] == len(want)
 
 
 def _round_trip(tmp_path: Path, crash: bool) -> None:

@@ -181,7 +181,7 @@ def test_every_lobby_lists_every_table_of_the_room_with_where_it_lives(room: Roo
     seen = {}
     for where in (1, 2, None):
         tables = room.tables(where)
-        seen[where] = sorted((t["id"], t["where"]["slot"]) for t in tables)
+        seen[where] = [(t["id"], t["where"]["slot"]) for t in tables]  # the same order
         for t in tables:  # an id's last two digits name the slot that holds it
             assert int(t["id"]) % 100 == t["where"]["slot"]
             here = where if where is not None else t["where"]["slot"]
@@ -190,6 +190,7 @@ def test_every_lobby_lists_every_table_of_the_room_with_where_it_lives(room: Roo
     assert {s for _, s in seen[1]} == {1, 2}
     ids = [i for i, _ in seen[1]]
     assert len(ids) == len(set(ids))  # unique across the room
+    assert ids == sorted(ids, key=int)  # in the order they were opened, from any process
 
 
 def test_a_table_opened_at_one_process_is_in_the_others_lobby_within_a_second(
@@ -257,6 +258,14 @@ class ProxiedWorld:
         # when it ends: wait for it, so a case compares views that only it could change
         self.ann.wait(lambda s: (s["hints"] or {}).get("status") in ("ready", "failed"),
                       timeout=300)
+        # and for process B's lobby to list Ann and Bob at the table (the directory carries
+        # a table's summary to the other processes within a second or so): a case then
+        # compares listings that only it could change
+        deadline = time.monotonic() + 30
+        while not all(t["people"] == 2 for slot in (1, 2) for t in room.tables(slot)
+                      if t["id"] == self.table):
+            assert time.monotonic() < deadline, "B's lobby never listed Ann and Bob"
+            time.sleep(0.1)
 
     def entries(self) -> int:
         store = open_store(self.room.url, readonly=True)
@@ -267,7 +276,14 @@ class ProxiedWorld:
 
     def snapshot(self) -> tuple[Any, ...]:
         ann = self.ann.state()
-        return (ann, self.bob.state(), self.stranger.client.get("/api/tables").json(),
+        # the listing (either process may answer it through the proxy: the same list, in
+        # the same order), less what the clock and the other tables' bots move (a table's
+        # phase and what it is doing, refreshed from the directory each second); the
+        # world's own table's phase is in Ann's and Bob's states
+        tables = self.stranger.client.get("/api/tables").json()["tables"]
+        listing = [{k: v for k, v in t.items() if k not in ("phase", "doing")}
+                   for t in tables]
+        return (ann, self.bob.state(), listing,
                 self.entries(),
                 sorted(s["name"] for s in ann["seats"] if s["kind"] == "person"))
 

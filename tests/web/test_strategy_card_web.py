@@ -23,6 +23,10 @@ def test_the_trainer_links_to_strategy_cards_served_as_svg_and_pdf(tmp_path: Pat
     for name in ("house", "foxwoods", "seeds"):
         assert f'href="/trainer/card/{name}.pdf"' in page
         assert f'href="/trainer/card/{name}.svg"' in page
+    # each card by the way's title (the file's own: "Foxwoods Pai Gow Poker House Way"),
+    # not its code name; after the practice, not above it
+    assert "The Foxwoods house way:" in page and ">foxwoods<" not in page
+    assert page.index('id="strategy-cards"') > page.index('id="trainer-form"')
     r = c.get("/trainer/card/foxwoods.svg")
     assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
     assert r.text == card_svg("foxwoods")

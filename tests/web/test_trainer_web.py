@@ -61,6 +61,17 @@ def test_a_practice_grades_exactly_and_keeps_statistics_across_a_restart(tmp_pat
     assert g["house"]["ev_exact"] == str(want.house.ev) and g["rule"] == want.rule.to_json()
     assert g["correct"] == want.is_house and g["ev_lost_exact"] == str(want.ev_lost)
     assert sorted(g["yours_low"]) in ([0, 3], [1, 2])  # the table orders a tile setting
+    # the page's words name the way by its title and its rule by number, never the way's
+    # code name (issue 16 §1: "house way: house" on a page), and the verdict says the
+    # grade's fact: the house way's setting, by that rule
+    way = "the Australian casino house way"
+    assert ex["task"] == f"set this hand by {way}, as the bank, against a player who sets " \
+                         f"by {way}"
+    rule = f"rule {want.rule.number}"
+    assert g["verdict"] == (f"That is how {way} sets it ({rule})." if want.is_house else
+                            f"The Australian casino house way sets it {want.house.text} ({rule}).")
+    assert [m["rule"] for m in s["stats"]["costliest"]] == \
+        ([] if want.is_house else [f"{rule}: {want.rule.text}"])
     assert s["stats"]["hands"] == 1 and s["stats"]["person"] == "Tess"
     assert c.post("/api/trainer/next", json={}).status_code == 200
     wait(c, lambda s: s["phase"] == "ready" and s["exercise"]["number"] == 2)

@@ -41,9 +41,10 @@ def poker_opts(**kw: Any) -> TableOptions:
 
 @contextmanager
 def serving(tmp_path: Path, *tables: TableOptions, limits: HostLimits | None = None,
-            warm: bool = False) -> Iterator[tuple[Lobby, Any]]:
-    """A lobby with ``tables`` open (ids "1", "2", ...) and its app; closed afterwards."""
-    lobby = Lobby(str(tmp_path / "web.sqlite3"),
+            warm: bool = False, db: str | None = None) -> Iterator[tuple[Lobby, Any]]:
+    """A lobby with ``tables`` open (ids "1", "2", ...) and its app; closed afterwards. Its
+    ledger: SQLite in ``tmp_path``, or ``db``."""
+    lobby = Lobby(db or str(tmp_path / "web.sqlite3"),
                   limits or HostLimits(idle_seconds=None, seats_per_client=7),
                   warm_hints=warm)
     try:

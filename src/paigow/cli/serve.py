@@ -149,6 +149,7 @@ def serve(
             # never closes a connection the proxy is sending a request on
             config = uvicorn.Config(app, log_level="warning", ws=ws_protocol(),
                                     lifespan="off", timeout_keep_alive=75)
+            _stop_on_term()
             uvicorn.Server(config).run(sockets=[sock])
         finally:
             lobby.close()
@@ -157,6 +158,22 @@ def serve(
             sock.close()
 
     run_command(body)
+
+
+def _stop_on_term() -> None:
+    """SIGTERM (a service manager's stop) stops the server as Ctrl-C does. uvicorn shuts
+    down on either and then raises the signal it caught again; SIGTERM's default action
+    would end the process there, before the lobby closes. With this handler it raises
+    instead, so the lobby still closes: every round in play voided, every person cashed
+    out to their wallet (the ledger's recovery is then not needed on the next start)."""
+    import signal
+    import threading
+
+    def term(signum: int, _frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, term)
 
 
 app = new_app()

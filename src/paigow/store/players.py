@@ -297,23 +297,29 @@ class PlayerRecords:
 
     def player_rounds(self: _Sql, player_id: int, table: str | None = None,
                       limit: int = 20, offset: int = 0) -> tuple[list[dict[str, Any]], int]:
-        """The settled rounds ``player_id`` sat in (at table ``table``, or any), newest
+        """The settled rounds ``player_id`` played (at table ``table``, or any), newest
         first, ``limit`` from ``offset``: ``(rows, total)``; each row is the round's id,
-        session, number, table name, the seat, and the record (``detail``)."""
+        session, number, table name, the seat, when it opened (UTC), and the record
+        (``detail``). A round they
+        played is one in which their seat's money moved (a bet, a side bet, the bank): a
+        round they sat out at their seat is not theirs to list."""
         where = ("FROM round r JOIN stint s ON s.session_id = r.session_id AND r.number >= "
                  "s.first_round AND (s.last_round IS NULL OR r.number <= s.last_round) "
-                 "WHERE s.player_id = ? AND r.status = 'settled'")
+                 "WHERE s.player_id = ? AND r.status = 'settled' AND EXISTS (SELECT 1 FROM "
+                 "entry e WHERE e.round_id = r.id AND (e.src = 'seat:' || s.seat OR "
+                 "e.dst = 'seat:' || s.seat))")
         args: list[Any] = [player_id]
         if table is not None:
             where += " AND s.table_name = ?"
             args.append(table)
         total = self._one(f"SELECT COUNT(*) AS n {where}", args)
         rows = self._all(
-            f"SELECT r.id, r.session_id, r.number, r.detail, s.table_name, s.seat {where} "
+            f"SELECT r.id, r.session_id, r.number, r.opened, r.detail, s.table_name, s.seat {where} "
             "ORDER BY r.id DESC LIMIT ? OFFSET ?", [*args, limit, offset])
         return ([{"round": int(r["id"]), "session": int(r["session_id"]),
                   "number": int(r["number"]), "table": str(r["table_name"]),
-                  "seat": int(r["seat"]), "detail": r["detail"]} for r in rows],
+                  "seat": int(r["seat"]), "opened": str(r["opened"]),
+                  "detail": r["detail"]} for r in rows],
                 int(total["n"]) if total is not None else 0)
 
     def round_owner(self: _Sql, round_id: int, player_id: int) -> dict[str, Any] | None:

@@ -197,7 +197,9 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
     @app.get("/tables/{table_id}/rounds/{round_id}", response_class=HTMLResponse)
     async def round_page(request: Request, table_id: str, round_id: int) -> Response:
         host = lobby.get(table_id)
-        return page(request, "round.html", title=f"{host.name}: round {round_id}",
+        # the page names the round by its table and number once it has it (round.js): the
+        # id in the address is the ledger's, which no other page shows
+        return page(request, "round.html", title=f"{host.name}: a round",
                     table_id=host.id, game=host.opts.game, round_id=round_id)
 
     @app.get("/rules/{game}", response_class=HTMLResponse)
@@ -236,13 +238,15 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
 
     @app.get("/rounds/{round_id}", response_class=HTMLResponse)
     async def any_round_page(request: Request, round_id: int) -> Response:
-        return page(request, "round.html", title=f"Round {round_id}", table_id="",
+        return page(request, "round.html", title="A round of yours", table_id="",
                     game="", round_id=round_id)
 
     @app.get("/trainer", response_class=HTMLResponse)
     async def trainer_page(request: Request) -> Response:
+        from paigow.web.words import way_title
+
         return page(request, "trainer.html", title="paigow: the trainer",
-                    card_ways=card_ways())
+                    card_ways=[(w, way_title("poker", w)) for w in card_ways()])
 
     @app.get("/trainer/card/{name}.{fmt}")
     async def strategy_card(name: str, fmt: str) -> Response:
@@ -324,14 +328,17 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         hub.next(_practice(request))
         return {"status": "dealing"}
 
+    def offered_ways() -> dict[str, Any]:
+        """The house ways a menu offers (each once), with their titles."""
+        from paigow.web.words import way_title, without_copies
+
+        ways = {g: without_copies(house_ways(g)) for g in ("tiles", "poker")}
+        return {"house_ways": ways,
+                "way_titles": {g: {w: way_title(g, w) for w in ways[g]} for g in ways}}
+
     @app.get("/api/trainer/options")
     async def trainer_options() -> dict[str, Any]:
-        from paigow.web.words import way_title
-
-        ways = {g: house_ways(g) for g in ("tiles", "poker")}
-        return {"games": ["tiles", "poker"], "drills": ["player", "dealer"],
-                "house_ways": ways,
-                "way_titles": {g: {w: way_title(g, w) for w in ways[g]} for g in ways}}
+        return {"games": ["tiles", "poker"], "drills": ["player", "dealer"], **offered_ways()}
 
     # -- the lobby -----------------------------------------------------------------------
     @app.get("/api/tables")
@@ -340,7 +347,7 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
 
     @app.get("/api/options")
     async def options() -> dict[str, Any]:
-        from paigow.web.words import variant_words, way_title
+        from paigow.web.words import variant_words
 
         variants = {
             "tiles": {"gee_joon_tiebreak": ["ranked", "no_value"], "bank": ["rotates", "house"]},
@@ -350,11 +357,9 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
                       "dragon": ["off", "house", "player"],
                       "dragon_limit": ["up-to-main", "equal-main", "any"]},
         }
-        ways = {g: house_ways(g) for g in ("tiles", "poker")}
         return {
             "games": ["tiles", "poker"],
-            "house_ways": ways,
-            "way_titles": {g: {w: way_title(g, w) for w in ways[g]} for g in ways},
+            **offered_ways(),
             "variants": variants,
             "variant_words": {g: variant_words(g, variants[g]) for g in variants},
             "side_bets": _side_bet_titles(),
@@ -509,7 +514,7 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
             detail = json.loads(r["detail"]) if isinstance(r["detail"], str) else r["detail"]
             story = round_story(RoundRecord.from_json(detail), r["names"])
             stories.append({**story, "table": r["table"], "seat_mine": r["seat"],
-                            "game": _game_of(detail)})
+                            "opened": r["opened"], "game": _game_of(detail)})
         return {"page": page, "pages": pages, "rounds_kept": total, "rounds": stories}
 
     @app.get("/api/tables/{table_id}/history")
@@ -796,8 +801,11 @@ def _audit(db: str | None, round_id: int) -> dict[str, Any]:
         return {"reproduced": False, "differences": [str(exc)]}
     finally:
         store.close()
+    # the house way's check is said when it was made (a hand the house way set); a page
+    # that said "Not checked." under a banker who set their own hand told nobody anything
+    checked = rep.house_way_check if rep.house_way_check != "not checked" else None
     return {"reproduced": rep.exact, "differences": rep.differences,
-            "house_way_check": rep.house_way_check, "first_place": rep.first_place,
+            "house_way_check": checked, "first_place": rep.first_place,
             "dealt": {str(k): v.split() for k, v in rep.dealt.items()}}
 
 

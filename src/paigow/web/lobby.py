@@ -152,6 +152,9 @@ class Lobby:
             for x in out:
                 x["where"] = self.room.where(self.room.slot, self.room.address, True)
             out += self.room.remote
+            # in the order the tables were opened across the room (an id is the room's
+            # serial times 100 plus the slot), the same from every process
+            out.sort(key=lambda x: int(x["id"]) if str(x["id"]).isdigit() else 0)
         return out
 
     def close(self) -> None:

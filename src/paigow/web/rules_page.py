@@ -55,17 +55,37 @@ def tiles_page(rules: TileRules | None = None) -> dict[str, Any]:
                       "class": c.name, "english": c.english,
                       "tiles": [str(t) for t in pair], "pips": sorted({t.pips for t in tiles})})
     ordered = sorted(FACES, key=lambda t: -tiebreak_strength(t, r))
-    singles = []
-    for strength, group in groupby(ordered, key=lambda t: tiebreak_strength(t, r)):
-        faces = list(group)
-        singles.append({"tiles": [str(t) for t in faces],
-                        "name": faces[0].class_name, "strength": strength})
+    groups = [list(g) for _, g in groupby(ordered, key=lambda t: tiebreak_strength(t, r))]
+    names = [faces[0].class_name for faces in groups]
+    # a class whose two tiles stand apart in this order (the Gee Joon's) is told by its tile
+    singles = [{"tiles": [str(t) for t in faces],
+                "name": name if names.count(name) == 1
+                else f"{name} ({' '.join(str(t) for t in faces)})",
+                "strength": tiebreak_strength(faces[0], r)}
+               for faces, name in zip(groups, names, strict=True)]
     examples = [parse_tiles(t) for t in ("6-6 5-4", "1-1 6-3", "6-6 4-4", "1-1 6-2",
                                           "6-6 6-1", "2-1 6-1", "5-5 6-4")]
     return {"game": "tiles", "pairs": pairs, "singles": singles,
             "gee_joon_tiebreak": r.gee_joon_tiebreak,
             "examples": [{"tiles": [str(t) for t in x], "name": hand_value(x, r).name,
                           "why": hand_value(x, r).explanation} for x in examples]}
+
+
+def _beyond(description: str, name: str) -> str:
+    """What an example's description says beyond its category's name, so the page never
+    reads "straight flush straight flush, 9 high".
+
+    >>> _beyond("straight flush, 9 high", "straight flush"), _beyond("five aces (joker plays as the fifth ace)", "five aces")
+    ('9 high', 'joker plays as the fifth ace')
+    >>> _beyond("pair of tens, A-8-2 kickers", "pair")
+    'pair of tens, A-8-2 kickers'
+    """
+    if description == name:
+        return ""
+    for sep in (", ", " ("):
+        if description.startswith(name + sep):
+            return description[len(name) + len(sep):].removesuffix(")" if sep == " (" else "")
+    return description
 
 
 def poker_page(rules: PokerRules | None = None) -> dict[str, Any]:
@@ -80,7 +100,8 @@ def poker_page(rules: PokerRules | None = None) -> dict[str, Any]:
         hr = rank5(example, r)
         if hr.category is not cat:  # an example that does not show its category is left out
             continue
-        ranking.append({"name": cat.label, "cards": example.split(), "description": hr.description})
+        ranking.append({"name": cat.label, "cards": example.split(), "description": hr.description,
+                        "example": _beyond(hr.description, cat.label)})
     twos = [(t, rank2(t, r).description) for t in ("Jk Ah", "8s 8d", "Ah Kd", "9c 6d")]
     joker_examples = [(t, rank5(t, r).description) for t in
                       ("As Ks Qs Js Jk", "Ah 9h 6h 4h Jk", "Kd Kc 8s 4h Jk")]

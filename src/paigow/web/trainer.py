@@ -30,6 +30,7 @@ from paigow.table.game import Game
 from paigow.table.session import TableOptions, make_game
 from paigow.web.listeners import Listener, Listeners
 from paigow.web.schemas import WebError
+from paigow.web.words import rule_words, trainer_task, trainer_verdict
 
 MAX_PRACTICES = 64
 IDLE_SECONDS = 3600.0
@@ -156,6 +157,8 @@ class TrainerHub:
         try:
             p.session.store = store
             stats = p.session.stats().to_json()
+            for m in stats["costliest"]:  # the way's rule by number, never its code name
+                m["rule"] = rule_words(str(m["rule"]))
             series = p.session.series("session")
         finally:
             p.session.store = None
@@ -178,6 +181,7 @@ class TrainerHub:
             ex = p.session.deal()
         pieces = tuple(p.game.parse_piece(t) for t in ex.hand)
         shown = {**ex.to_json(), "pieces": [p.game.piece_text(x) for x in pieces],
+                 "task": trainer_task(ex.to_json()),  # the ways by title, for the page
                  "arrangements": arrangements(p.game, pieces),
                  "piece_names": ({p.game.piece_text(t): p.game.piece_label(t) for t in p.game.deck()}
                                  if p.game.name == "tiles" else {}),
@@ -216,6 +220,7 @@ class TrainerHub:
                 if store is not None:
                     store.close()
             shown = g.to_json()
+            shown["verdict"] = trainer_verdict(shown)  # in words, for the page
             pieces = [p.game.piece_text(x) for x in p.pieces]
             for key in ("yours", "house", "best"):
                 shown[f"{key}_low"] = positions_of(pieces, shown[key]["low"])

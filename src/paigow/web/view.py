@@ -295,7 +295,19 @@ def _bank_status(host: TableHost, n: int) -> str | None:
     return "co-banks with the house" if ip.banker.get("kind") == "cobank" else "banks"
 
 
+def _pending_bet(s: SeatState) -> int | None:
+    """A person's main bet placed and not yet taken by the round (public, as chips on the
+    felt are)."""
+    from paigow.web.host import _UNSET
+
+    if s.person is None or s.bet is _UNSET or s.bet is None:
+        return None
+    return int(s.bet.main)
+
+
 def _status(host: TableHost, s: SeatState) -> str:
+    from paigow.web.host import _UNSET
+
     if s.person is not None and s.person.sat_out and s.round_bet is None and not s.banking:
         return "sat out (away)"
     banking = _bank_status(host, s.number)
@@ -305,6 +317,8 @@ def _status(host: TableHost, s: SeatState) -> str:
     if host.phase == "betting":
         if s.bet_closed:
             return "sits out" if s.round_bet is None else "bet in"
+        if s.person is not None and s.bet is not _UNSET:  # answered: the others are waited on
+            return "sits out" if s.bet is None else "bet in"
         return "betting" if s.person else "waiting"
     if host.phase == "bank" and s.offer is not None:
         return "deciding on the bank"
@@ -406,7 +420,7 @@ def table_view(host: TableHost) -> dict[str, Any]:
             "you": False,
             "here": bool(p and p.sockets > 0),
             "balance": table.balance(n) if table else 0,
-            "bet": s.round_bet if s.bet_closed else None,
+            "bet": s.round_bet if s.bet_closed else _pending_bet(s),
             "status": _status(host, s),
             "sat_out": bool(p and p.sat_out),
         })

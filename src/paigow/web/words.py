@@ -22,6 +22,7 @@ copy, foul...): the page shows them on hover and on tap.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from paigow.table.money import format_money
@@ -56,6 +57,9 @@ GLOSSARY: dict[str, str] = {
     "dragon hand": "The hand dealt to an empty place, which a player may buy and play "
                    "against the banker like a seat of their own.",
     "woodpile": "The 32 tiles stacked face down in 8 stacks of 4 before the deal.",
+    "sealed deck": "The hash of this round's secret seed, shown before the deal. The seed "
+                   "is revealed after the round, so anyone can check that the dice and the "
+                   "hands followed from it.",
 }
 
 
@@ -79,10 +83,19 @@ _WAY_TITLES = {
 
 def way_title(game: str, name: str) -> str:
     """A house way's name in words: a built-in way by its title, a shipped rule file
-    (``australian.toml``) as the way it writes down, any other by its name."""
+    (``australian.toml``) as the way it writes down, a shipped poker way file by the title
+    it gives itself, any other by its name.
+
+    >>> way_title("poker", "ballys-atlantic-city")
+    "the Bally's Atlantic City house way"
+    >>> way_title("poker", "claridge")
+    'the Claridge house way'
+    """
     key = name.strip().lower()
     if (game, key) in _WAY_TITLES:
         return _WAY_TITLES[(game, key)]
+    if game == "poker" and (titled := _poker_file_title(key)) is not None:
+        return titled
     stem = key.removesuffix(".toml")
     if stem != key and (game, stem) in _WAY_TITLES:
         return f"{_WAY_TITLES[(game, stem)]} (from its rule file)"
@@ -91,11 +104,42 @@ def way_title(game: str, name: str) -> str:
     return f"the {key.replace('-', ' ')} way"
 
 
+@lru_cache(maxsize=64)
+def _poker_file_title(name: str) -> str | None:
+    """A shipped poker way file's own title, short enough for a menu on a phone: "Claridge
+    (Atlantic City) Pai Gow Poker House Way" reads "the Claridge house way" (the game is
+    the table's; the city is in the way's source, on How to play). None for a name that is
+    no shipped way file."""
+    from paigow.errors import PaigowError
+    from paigow.poker.ways.file_way import read_way, shipped_path
+
+    if shipped_path(name) is None:
+        return None
+    try:
+        title = read_way(name).title
+    except PaigowError:
+        return None
+    title = re.sub(r"\s+", " ", re.sub(r"Pai Gow Poker|\([^()]*\)", "", title)).strip()
+    title = re.sub(r"(?i)\bhouse way$", "house way", title)
+    return title[0].lower() + title[1:] if title.startswith("The ") else f"the {title}"
+
+
 def menu_ways(names: list[str]) -> list[str]:
     """The ways a menu may offer: never a command line's placeholder (``FILE.toml``,
     ``FILE.csv``, ``table:PATH``), which name no way by themselves."""
     return [n for n in names if not n.isupper() and not n.split(".")[0].isupper()
             and ":" not in n]
+
+
+def without_copies(names: list[str]) -> list[str]:
+    """A menu's ways without a shipped rule file of a way the menu offers built in: both
+    set every hand alike, and a menu listing "the Australian casino house way" twice (once
+    "from its rule file") offers one way under two names. The API still takes either.
+
+    >>> without_copies(["australian", "luger", "australian.toml", "mine.toml"])
+    ['australian', 'luger', 'mine.toml']
+    """
+    return [n for n in names if not (n.endswith(".toml") and n.removesuffix(".toml") in names)]
 
 
 _TILES_SET = re.compile(r"^house way \(([^()]+)\): (.+)$", re.S)  # tiles: "(NAME): RULE"
@@ -121,11 +165,68 @@ def plain_rule(rule: str) -> str:
     m = _TILES_SET.match(rule) or _POKER_SET.match(rule)
     if m is None:
         return rule
-    rest = m.group(m.lastindex or 1).strip()
-    n = _NUMBERED.match(rest)
-    if n is not None:
-        rest = f"rule {n.group(2)}{n.group(3) or ''}"
+    rest = rule_words(m.group(m.lastindex or 1).strip())
     return f"house way {rest}" if rest else "house way"
+
+
+def rule_words(trace: str) -> str:
+    """A way's rule trace without the way's code name: ``"house 2.1: one pair: ..."`` reads
+    ``"rule 2.1: one pair: ..."``; a trace with no numbered rule is left as it is.
+
+    >>> rule_words("australian 3: keep the pair of Chop Chit")
+    'rule 3: keep the pair of Chop Chit'
+    >>> rule_words("tables.csv, line 12")
+    'tables.csv, line 12'
+    """
+    n = _NUMBERED.match(trace.strip())
+    if n is None:
+        return trace
+    return f"rule {n.group(2)}{n.group(3) or ''}"
+
+
+def _role_words(game: str, banking: bool, dealer: str) -> str:
+    other = way_title(game, dealer)
+    return (f"as the bank, against a player who sets by {other}" if banking
+            else f"as a player, against a bank that sets by {other}")
+
+
+def trainer_task(ex: dict[str, Any]) -> str:
+    """What the trainer asks of a hand (an exercise's ``to_json()``), in words: the ways by
+    their titles, never their code names.
+
+    >>> trainer_task({"game": "tiles", "drill": "dealer", "way": "australian",
+    ...               "dealer": "australian", "banking": True})
+    'set this hand by the Australian casino house way, as the bank, against a player who sets by the Australian casino house way'
+    """
+    role = _role_words(ex["game"], bool(ex["banking"]), ex["dealer"])
+    if ex["drill"] == "dealer":
+        return f"set this hand by {way_title(ex['game'], ex['way'])}, {role}"
+    return f"set this hand for the best EV, {role}"
+
+
+def trainer_verdict(g: dict[str, Any]) -> str:
+    """A grade (its ``to_json()``) in one sentence for the page, which heads it "Right" or
+    "Not quite" already: what the drill asked and what the hand is, the way by its title
+    and its rule by number (the rule's words are on the house way's line).
+
+    >>> trainer_verdict({"game": "poker", "drill": "dealer", "way": "house", "house_way": False,
+    ...     "optimal": False, "yours": {"foul": False}, "house": {"text": "Ah Ad 4c 3c 2d | 9d 8d"},
+    ...     "rule": {"number": "2.1", "text": "one pair"}, "ev_lost": 0.12, "verdict": ""})
+    'The house way sets it Ah Ad 4c 3c 2d | 9d 8d (rule 2.1).'
+    """
+    title = way_title(g["game"], g["way"])
+    rule = g["rule"]
+    ref = f"rule {rule['number']}" if rule.get("number") else rule["text"]
+    if g["yours"]["foul"]:
+        engine = str(g["verdict"])
+        return "That setting fouls: " + engine.removeprefix("foul: ")
+    if g["drill"] == "dealer":
+        if g["house_way"]:
+            return f"That is how {title} sets it ({ref})."
+        return f"{title[0].upper()}{title[1:]} sets it {g['house']['text']} ({ref})."
+    if g["optimal"]:
+        return "That is the best setting of this hand."
+    return f"It gives up {float(g['ev_lost']):.4f} of a unit bet against the best setting."
 
 
 _CODE = re.compile(r" \((?:pai-gow|low):[2-9TJQKA]\)")
@@ -175,17 +276,19 @@ def variant_words(game: str, variants: dict[str, list[str]]) -> dict[str, dict[s
     from paigow.poker.kinds import parse_kind
 
     titled: dict[str, tuple[str, dict[str, str]]] = {
+        # a menu's choices are short enough to be read whole in it, on a phone too
         "gee_joon_tiebreak": ("A single Gee Joon tile in a tie", {
-            "ranked": "ranks as a tile (2-4 above the fives, 1-2 last)",
-            "no_value": "has no value (loses to every tile)"}),
-        "joker": ("The joker", {"bug": _joker_words("bug"), "wild": _joker_words("wild")}),
+            "ranked": "ranks: 2-4 over the fives, 1-2 last",
+            "no_value": "has no value (loses to any tile)"}),
+        "joker": ("The joker", {"bug": "an ace, or fills a straight or flush",
+                                "wild": "wild (any card)"}),
         "wheel": ("A-2-3-4-5 (the wheel)", {"second": "the second-best straight",
                                             "lowest": "the lowest straight"}),
         "foul": ("A fouled hand", {"house": "is re-set the house way",
                                    "forfeit": "loses its bet"}),
         "push": ("A banker's hand that pushes every bet", {}),
         "bank": ("The bank", {"rotates": "offered to each player in turn",
-                              "house": "always the house's (no player banking)"}),
+                              "house": "the house's, every round"}),
         "dragon": ("The dragon hand", {"off": "not offered",
                                        "house": "offered, set by the house way",
                                        "player": "offered, set by its buyer"}),

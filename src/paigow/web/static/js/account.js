@@ -1,24 +1,25 @@
 // "You": a person's wallet and chips at the tables, their password (to sign in from
 // another device), signing in and out, and the way to every round they played.
 
-import { api, h, money } from "./dom.js";
+import { announce, api, clearErrors, h, money, showErrorAt } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
 
-function showError(message) {
-  const box = $("error");
-  box.textContent = message;
-  box.hidden = !message;
+// An error shows at the button that was pressed (`anchor`), announced and on screen, as at
+// the tables; with no button, in the box at the top of the page.
+function showError(message, anchor = null) {
+  showErrorAt(anchor, message);
+  if (message) announce(message);
 }
 
-async function act(path, body, done) {
-  showError("");
+async function act(path, body, done, anchor = null) {
+  clearErrors();
   try {
     const r = await api("POST", path, body);
     await show();
     if (done) done(r);
   } catch (e) {
-    showError(e.message);
+    showError(e.message, anchor && $(anchor));
   }
 }
 
@@ -36,7 +37,8 @@ function signInCard() {
       + "To use the same person on another device, set a password there first, then sign in here." }),
     h("form", { id: "signin-form", onsubmit: (ev) => {
         ev.preventDefault();
-        act("/api/signin", { name: $("signin-name").value, password: $("signin-password").value });
+        act("/api/signin", { name: $("signin-name").value, password: $("signin-password").value },
+            null, "signin-button");
       } },
       ...field("signin-name", "Name", "text", { autocomplete: "username", max: "24" }),
       ...field("signin-password", "Password", "password", { autocomplete: "current-password" }),
@@ -53,12 +55,12 @@ function passwordCard(me) {
     h("form", { id: "password-form", onsubmit: (ev) => {
         ev.preventDefault();
         if ($("new-password").value !== $("new-password-2").value) {
-          showError("the two new passwords differ: type the same one twice");
+          showError("the two new passwords differ: type the same one twice", $("password-button"));
           return;
         }
         const body = { password: $("new-password").value };
         if (me.password) body.old = $("old-password").value;
-        act("/api/me/password", body, () => { $("password-done").hidden = false; });
+        act("/api/me/password", body, () => { $("password-done").hidden = false; }, "password-button");
       } },
       me.password ? field("old-password", "Current password", "password", { autocomplete: "current-password" }) : null,
       ...field("new-password", "New password (8 to 128 characters)", "password", { autocomplete: "new-password" }),
@@ -82,13 +84,13 @@ function meCards(me) {
         ` · ${me.rounds} round${me.rounds === 1 ? "" : "s"} played · `,
         h("a", { href: "/history", text: "your rounds at every table" })),
       me.can_reload
-        ? h("button", { id: "reload-button", type: "button", onclick: () => act("/api/me/reload", {}) },
+        ? h("button", { id: "reload-button", type: "button", onclick: () => act("/api/me/reload", {}, null, "reload-button") },
           `Play money again (${money(me.grant)})`)
         : null),
     passwordCard(me),
     h("div", { class: "acct-card" },
       h("p", { text: "Signing out forgets this browser; your wallet, seats and history stay yours." }),
-      h("button", { id: "signout-button", type: "button", onclick: () => act("/api/signout", {}) }, "Sign out")),
+      h("button", { id: "signout-button", type: "button", onclick: () => act("/api/signout", {}, null, "signout-button") }, "Sign out")),
   ];
 }
 

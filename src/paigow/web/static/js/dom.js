@@ -57,14 +57,25 @@ export async function api(method, url, body) {
 // element with the same data-focus key (so live updates never throw focus to the top).
 const lastData = new WeakMap();
 
+// A field the person has edited keeps what they typed (or ticked) when its region is
+// drawn again with a field of the same id: a live update never throws their input away.
 export function patch(region, data, render) {
   const text = JSON.stringify(data);
   if (lastData.get(region) === text) return false;
   lastData.set(region, text);
   const active = document.activeElement;
   const key = active && region.contains(active) ? active.dataset.focus : null;
+  const edited = [...region.querySelectorAll("input[id], textarea[id]")].filter((el) =>
+    (el.type === "checkbox" || el.type === "radio") ? el.checked !== el.defaultChecked
+      : el.value !== el.defaultValue);
   const fresh = render(data);
   region.replaceChildren(...(Array.isArray(fresh) ? fresh : [fresh]).filter(Boolean));
+  for (const old of edited) {
+    const again = region.querySelector(`#${CSS.escape(old.id)}`);
+    if (!again || again.type !== old.type) continue;
+    if (old.type === "checkbox" || old.type === "radio") again.checked = old.checked;
+    else again.value = old.value;
+  }
   if (key) {
     const again = region.querySelector(`[data-focus="${CSS.escape(key)}"]`);
     if (again) again.focus({ preventScroll: true });

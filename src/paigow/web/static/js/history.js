@@ -1,6 +1,6 @@
 // A table's history: its settled rounds, newest first, a page at a time (seated people).
 
-import { api, h, money } from "./dom.js";
+import { api, h, signedMoney } from "./dom.js";
 import { setTileNames } from "./pieces.js";
 import { renderStory } from "./story.js";
 import { explained } from "./words.js";
@@ -9,6 +9,63 @@ const root = document.getElementById("history-page");
 const tableId = root.dataset.table;
 const game = root.dataset.game;
 const $ = (id) => document.getElementById(id);
+
+const DID = { win: "won", lose: "lost", push: "pushed" };
+
+// What a round was to the person (their seat in it): what they did and the money it made
+// them, their bet's and dragon hand's nets, side bets and their share of a bank they held.
+// A main bet that pushed while side bets lost reads "your bet pushed · side bets -$5.00 ·
+// net -$5.00", not a push that cost money.
+export function yourPart(story, seat) {
+  if (seat === null || seat === undefined) return null;
+  let net = 0;
+  let found = false;
+  for (const s of story.seats) if (s.seat === seat) { net += s.net; found = true; }
+  const extra = { side: null, dragon: null };
+  if (story.dragon && story.dragon.seat === seat) extra.dragon = story.dragon.net;
+  for (const x of story.side || []) if (x.seat === seat) extra.side = (extra.side || 0) + x.net;
+  for (const v of Object.values(extra)) if (v !== null) { net += v; found = true; }
+  const b = story.banker;
+  const banked = b.kind !== "house" && b.seat === seat;
+  if (banked) { net += story.bank.share_net; found = true; }
+  const mine = story.seats.find((s) => s.seat === seat);
+  const main = banked ? (b.kind === "cobank" ? "you co-banked" : "you banked")
+    : mine ? `your bet ${DID[mine.outcome] || mine.outcome}` : null;
+  const others = [["side bets", extra.side], ["dragon hand", extra.dragon]]
+    .filter(([, v]) => v !== null);
+  const parts = main ? [main] : [];
+  if (main || others.length > 1) parts.push(...others.map(([k, v]) => `${k} ${signedMoney(v)}`));
+  else parts.push(`your ${others[0] ? others[0][0] : "side bets"}`);  // the net says the rest
+  return found ? { net, what: parts.join(" · ") } : null;
+}
+
+// When a round was played, in the reader's time: "14:02", or "Nov 24, 14:02" on another day
+// (a table restarted numbers its rounds from 1 again: the time tells them apart).
+function when(iso) {
+  const t = new Date(iso);
+  if (Number.isNaN(t.getTime())) return "";
+  const time = t.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return t.toDateString() === new Date().toDateString() ? time
+    : `${t.toLocaleDateString([], { month: "short", day: "numeric" })}, ${time}`;
+}
+
+// A round in the list: one line (the round, where, when, what it was to you), the story on
+// a tap.
+function historyRound(story, open) {
+  const part = yourPart(story, story.seat_mine);
+  return h("div", { class: "history-round" },
+    h("details", { open: open ? true : null },
+      h("summary", {},
+        h("strong", { text: `Round ${story.number}` }), tableId ? "" : ` at ${story.table}`,
+        story.opened ? h("span", { class: "when", text: `, ${when(story.opened)}` }) : null,
+        part ? ` · ${part.what} · ` : "",
+        part ? h("strong", { class: `your-net ${part.net > 0 ? "up" : part.net < 0 ? "down" : "even"}`,
+                             text: `net ${signedMoney(part.net)}` }) : null),
+      explained(renderStory(game || story.game, story, story.seat_mine))),  // your seat marked
+    h("p", { class: "history-links" },
+      h("a", { href: tableId ? `/tables/${tableId}/rounds/${story.round}` : `/rounds/${story.round}`,
+               text: `Replay and audit round ${story.number}` })));
+}
 
 async function show(page) {
   $("error").hidden = true;
@@ -27,12 +84,8 @@ async function show(page) {
     $("rounds").replaceChildren();
     return;
   }
-  $("rounds").replaceChildren(...(data.rounds.length ? data.rounds.map((story) =>
-    h("div", { class: "history-round" }, tableId ? null : h("h2", { text: story.table }),
-      explained(renderStory(game || story.game, story)),
-      h("p", {}, h("a", { href: tableId ? `/tables/${tableId}/rounds/${story.round}` : `/rounds/${story.round}`,
-                          text: `Replay and audit round ${story.number}` }),
-        ` · house net after it ${money(story.house_net)}`)))
+  $("rounds").replaceChildren(...(data.rounds.length
+    ? data.rounds.map((story, i) => historyRound(story, i === 0 && page === 1))
     : [h("p", { text: "You have played no settled round here yet." })]));
   const nav = [];
   for (let p = 1; p <= data.pages; p++) {

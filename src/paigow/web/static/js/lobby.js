@@ -1,17 +1,21 @@
 // The lobby: every table, pushed live; and the form that opens a new table.
 
-import { api, h, liveSocket, money, patch } from "./dom.js";
+import { announce, api, h, liveSocket, money, patch, showErrorAt } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
 
-function showError(message) {
-  $("error").textContent = message;
-  $("error").hidden = !message;
+// A refusal shows at the control that was pressed (`anchor`: the form's button), announced
+// and on screen; with none, in the box at the top of the page.
+function showError(message, anchor = null) {
+  showErrorAt(anchor, message);
+  if (message) announce(message);
 }
 
 function tableCard(t) {
   const r = t.rules;
-  const bits = [`${t.people} of ${t.seats} seats taken by people`, ...r.words];
+  // the game's title has its own line: the rules' words without it
+  const bits = [`${t.people} of ${t.seats} seats taken by people`,
+                ...r.words.filter((w) => w !== r.title)];
   // in a card room of many processes: which one holds the table (docs/web.md)
   if (t.where && !t.where.here) bits.push(`held by server ${t.where.slot}`);
   return h("article", { class: `table-card game-${t.game}` },
@@ -19,9 +23,10 @@ function tableCard(t) {
     h("p", { class: "game", text: r.title || (t.game === "tiles" ? "Pai Gow tiles" : "Pai Gow Poker") }),
     h("p", { class: "rules", text: bits.join(" · ") }),
     h("p", { class: "phase", text: `Now ${t.doing}.` }),
-    h("a", { class: "rules-link", href: `/rules/${t.game}?table=${t.id}`, text: "How to play" }),
-    h("a", { class: "button primary", href: `/tables/${t.id}`,
-             "aria-label": `Join or watch ${t.name}`, text: "Join or watch" }));
+    h("p", { class: "card-actions" },
+      h("a", { class: "button primary", href: `/tables/${t.id}`,
+               "aria-label": `Join or watch ${t.name}`, text: "Join or watch" }),
+      h("a", { class: "rules-link", href: `/rules/${t.game}?table=${t.id}`, text: "How to play" })));
 }
 
 liveSocket("/ws/lobby", (s) => {
@@ -54,16 +59,43 @@ async function buildForm() {
     const words = opts.variant_words[g];
     variants.replaceChildren(...Object.entries(opts.variants[g]).map(([k, vals]) =>
       field(words[k].title, select(k, vals, vals[0], words[k].values))));
+    presetRules(null);
     if (g === "poker") {
+      const preset = (id) => (ev) => presetRules(ev.target.checked ? id : null);
       variants.append(
-        h("div", { class: "field check" }, h("input", { id: "ez", type: "checkbox" }),
+        h("div", { class: "field check" },
+          h("input", { id: "ez", type: "checkbox", onchange: preset("ez") }),
           h("label", { for: "ez", text: "EZ Pai Gow: no commission; a banker's queen-high pai gow pushes every bet" })),
-        h("div", { class: "field check" }, h("input", { id: "commission_free", type: "checkbox" }),
+        h("div", { class: "field check" },
+          h("input", { id: "commission_free", type: "checkbox", onchange: preset("commission_free") }),
           h("label", { for: "commission_free", text: "Commission-Free Pai Gow Poker: no commission; the house banks; the banker's nine-high two-card hand pushes every bet; Tiger 9 offered" })),
         h("fieldset", { class: "side-offers" }, h("legend", { text: "Side bets offered" }),
           ...Object.entries(opts.side_bets).map(([name, title]) => h("div", { class: "check" },
             h("input", { id: `offer-${name}`, type: "checkbox", value: name, class: "offer" }),
             h("label", { for: `offer-${name}`, text: title })))));
+    }
+  }
+  // EZ Pai Gow and Commission-Free Pai Gow Poker are games with their own rules (one or
+  // the other): while one is ticked the other is not, and the fields it decides show its
+  // values, fixed, rather than contradicting it; unticked, they show what they had.
+  const PRESETS = {
+    ez: { commission: "0", push: "pai-gow:Q" },
+    commission_free: { commission: "0", push: "low:9", bank: "house", "offer-tiger-9": true },
+  };
+  function presetRules(kind) {
+    for (const other of Object.keys(PRESETS)) {
+      if (other !== kind && $(other)) $(other).checked = false;
+    }
+    const fixed = PRESETS[kind] || {};
+    for (const id of ["commission", "push", "bank", "offer-tiger-9"]) {
+      const el = $(id);
+      if (!el) continue;
+      const prop = el.type === "checkbox" ? "checked" : "value";
+      const on = id in fixed;
+      if (on && !el.disabled) el.dataset.was = String(el[prop]);
+      if (on) el[prop] = fixed[id];
+      else if (el.disabled) el[prop] = prop === "checked" ? el.dataset.was === "true" : el.dataset.was;
+      el.disabled = on;
     }
   }
   gameSel.addEventListener("change", refresh);
@@ -102,7 +134,7 @@ async function buildForm() {
       const t = await api("POST", "/api/tables", body);
       location.href = `/tables/${t.id}`;
     } catch (e) {
-      showError(e.message);
+      showError(e.message, $("open-table"));
     }
   });
 }

@@ -18,6 +18,10 @@ async function show() {
     const d = await api("GET", base);
     setTileNames(d.piece_names);
     game = d.game;
+    // named as every other page names it: the table and the round's number there
+    const title = `${d.name}: round ${d.story.number}`;
+    $("round-title").textContent = title;
+    document.title = title;
     const a = d.audit;
     const f = d.fair;
     const fair = f.checked
@@ -40,12 +44,12 @@ async function show() {
         a.reproduced ? "✓ Dealt again from the recorded shuffle and dice and settled again: "
           + "every hand, result and ledger entry is exactly the record."
           : `✗ The replay differs from the ledger: ${a.differences.join("; ")}`),
-      a.house_way_check ? h("p", { text: a.house_way_check }) : null,
+      a.house_way_check ? h("p", { text: `${a.house_way_check[0].toUpperCase()}${a.house_way_check.slice(1)}.` }) : null,
       fair,
       h("h2", { text: "The deal" }),
       h("p", { text: `The dice counted to place ${a.first_place}, which took the first ${game === "tiles" ? "stack" : "hand"}.` }),
       h("ul", { class: "dealt" }, ...dealt),
-      explained(renderStory(game, d.story)));
+      explained(renderStory(game, d.story, d.seat_mine)));  // your seat marked
   } catch (e) {
     $("error").textContent = e.message;
     $("error").hidden = false;

@@ -11,28 +11,45 @@ export function serverNow(now) {
   if (typeof now === "number") skew = now - Date.now() / 1000;
 }
 
+// One deadline a phase, for everyone: what the status line says of it (`words`), and what
+// the person it waits on reads at their own control (`mine`: what the table then does).
 const PHASE_WORDS = {
-  betting: "Bets close",
-  bank: "The bank offer closes",
-  setting: "Hands not set are set the house way",
+  betting: (s) => `Bets close in ${s} s.`,
+  bank: (s) => `The bank offer closes in ${s} s.`,
+  setting: (s) => `Hands not set in ${s} s are set the house way.`,
+};
+const MINE_WORDS = {
+  bet: (s) => `You have ${s} s to bet, then you sit this round out.`,
+  bank: (s) => `You have ${s} s to answer, then the bank is refused for you.`,
+  set: (s) => `You have ${s} s, then the house way sets it.`,
 };
 
-// The shared countdown: one deadline for everyone in the phase (id "deadline").
+// The shared countdown in the status line, for everyone at the table (id "deadline").
 export function countdown(d) {
   if (!d.deadline || !PHASE_WORDS[d.phase]) return null;
-  return h("p", { class: "deadline", id: "deadline", role: "timer", "aria-live": "off",
-                  dataset: { at: String(d.deadline), phase: d.phase,
-                             mine: d.you && d.you.awaiting ? "1" : "" } });
+  return fill(h("span", { class: "countdown deadline", id: "deadline", role: "timer", "aria-live": "off",
+                          dataset: { at: String(d.deadline), words: d.phase } }));
 }
 
-export function tick() {
-  const el = document.getElementById("deadline");
-  if (!el) return;
+// The same countdown at the control of the person it waits on (id "my-deadline"): beside
+// the bet form, the bank offer or the hand to set, where their eyes are (on a phone the
+// status line is scrolled away by then).
+export function myCountdown(deadline, awaiting) {
+  if (!deadline || !MINE_WORDS[awaiting]) return null;
+  return fill(h("p", { class: "countdown act-by", id: "my-deadline", role: "timer", "aria-live": "off",
+                       dataset: { at: String(deadline), mine: awaiting } }));
+}
+
+function fill(el) {
   const left = Math.max(0, Math.round(Number(el.dataset.at) - (Date.now() / 1000 + skew)));
-  const words = PHASE_WORDS[el.dataset.phase] || "The table moves on";
-  el.textContent = el.dataset.mine
-    ? `You have ${left} s to act, then the table acts for you.`
-    : `${words} in ${left} s.`;
+  const words = el.dataset.mine ? MINE_WORDS[el.dataset.mine] : PHASE_WORDS[el.dataset.words];
+  if (words) el.textContent = words(left);
+  return el;
+}
+
+// Every countdown on the page, counted on the server's clock.
+export function tick() {
+  for (const el of document.querySelectorAll(".countdown[data-at]")) fill(el);
 }
 
 // The form to take a seat: a signed-in person joins as themselves with a buy-in from their
@@ -52,7 +69,9 @@ export function joinForm(d, act, joined) {
     if (ev) ev.preventDefault();
     const b = body();
     if (seat) b.seat = seat;
-    const r = await act("POST", "join", b);
+    // a refusal (a name taken, a buy-in too big) shows at the button that was pressed
+    const r = await act("POST", "join", b,
+                        document.getElementById(seat ? "seat-back-button" : "join-button"));
     if (r) joined(r);
   };
   const out = [];
@@ -100,7 +119,7 @@ export function seatExtras(d, act) {
     out.push(h("div", { class: "sat-out", role: "group", "aria-label": "sat out" },
       h("p", { text: `You are sat out: the table plays on without you (you missed ${you.misses} round${you.misses === 1 ? "" : "s"} in a row). Your seat and chips are kept.` }),
       h("button", { id: "back-button", type: "button", class: "primary", dataset: { focus: "back" },
-                    onclick: () => act("POST", "back", {}) }, "I'm back")));
+                    onclick: () => act("POST", "back", {}, document.getElementById("back-button")) }, "I'm back")));
   } else if (you.misses && you.sit_out_after) {
     out.push(h("p", { class: "timed-out", text: `You missed ${you.misses} round${you.misses === 1 ? "" : "s"}: after ${you.sit_out_after} in a row you are sat out.` }));
   }
@@ -114,7 +133,9 @@ export function chipsForm(d, act) {
     h("form", { onsubmit: async (ev) => {
         ev.preventDefault();
         const amount = document.getElementById("chips-amount").value.trim();
-        if (await act("POST", "chips", { amount })) document.getElementById("chips-amount").value = "";
+        if (await act("POST", "chips", { amount }, document.getElementById("chips-button"))) {
+          document.getElementById("chips-amount").value = "";
+        }
       } },
       h("label", { for: "chips-amount", text: "Dollars" }),
       h("input", { id: "chips-amount", inputmode: "decimal", autocomplete: "off", dataset: { focus: "chips-amount" } }),

@@ -17,13 +17,15 @@ const FOUL_COST = {
 // `submit(low, foulOk)` sends the arrangement (the table sets it, the trainer grades it);
 // `hint()` asks for the exact hint (the table only); `house` shows the House way button.
 export class Setter {
-  constructor(root, { game, onError, submit, hint = null, house = true,
+  constructor(root, { game, onError, submit, hint = null, house = true, timer = null,
                       submitLabel = "Set this hand", title = "Your hand" }) {
     this.root = root;
     this.game = game;
     this.onError = onError;
     this.submitFn = submit;
     this.hintFn = hint;
+    this.timer = timer; // (deadline) => the countdown shown under the title, or none
+    this.deadline = null;
     this.house = house;
     this.submitLabel = submitLabel;
     this.title = title;
@@ -42,16 +44,28 @@ export class Setter {
 
   get size() { return this.hand ? this.hand.pieces.length : 0; }
 
-  // A new view of the person's hand (or none).
-  update(hand, hint) {
-    const seen = JSON.stringify([hand, hint]);
+  // The arrangement a new hand starts in: the last two pieces dealt in the low hand, unless
+  // that fouls; then the first that does not (a hand never opens on a foul's warning).
+  static firstLow(hand) {
+    const n = hand.pieces.length;
+    const dealt = [n - 2, n - 1];
+    const a = hand.arrangements[dealt.join(",")];
+    if (!a || !a.foul) return dealt;
+    const legal = Object.keys(hand.arrangements).find((k) => !hand.arrangements[k].foul);
+    return legal ? legal.split(",").map(Number) : dealt;
+  }
+
+  // A new view of the person's hand (or none); `deadline`: when the table sets it for them.
+  update(hand, hint, deadline = null) {
+    const seen = JSON.stringify([hand, hint, deadline]);
     if (seen === this.seen) return;
     this.seen = seen;
+    this.deadline = deadline;
     const key = hand ? hand.pieces.join(" ") + (hand.banking ? " bank" : "") : "";
     if (key !== this.key) {
       this.key = key;
       this.hand = hand;
-      this.low = hand ? [this.size - 2, this.size - 1] : [];
+      this.low = hand ? Setter.firstLow(hand) : [];
       if (hand) this.order(false);
       this.selected = null;
       this.note = "";
@@ -280,13 +294,15 @@ export class Setter {
     const blocked = this.busy || (a.foul && !this.foulOk);
     root.replaceChildren(...[
       h("h2", { text: hand.banking ? `${this.title}: you bank` : this.title }),
+      this.timer && this.deadline ? this.timer(this.deadline) : null,
       h("p", { class: "setter-help", text:
         "Pick a piece, then one in the other hand, to swap them (or drag one onto another)." }),
       zone("high", this.high(), a.high_name),
       zone("low", a.low_pos, a.low_name),
+      // the two names are on the zones already: said here for screen readers only
       h("p", { class: "arrangement", "aria-live": "polite" },
-        h("strong", { text: a.high_name }), " · ", h("strong", { text: a.low_name }),
-        this.note ? h("span", { class: "note", text: ` ${this.note}` }) : null),
+        h("span", { class: "sr-only", text: `${a.high_name} · ${a.low_name}.` }),
+        this.note ? h("span", { class: "note", text: this.note }) : null),
       foul,
       h("div", { class: "actions" },
         h("button", { type: "button", id: "set-button", class: "primary", disabled: blocked ? true : null,

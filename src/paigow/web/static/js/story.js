@@ -53,7 +53,7 @@ export function renderStory(game, story, you = null) {
       story.banker.kind === "cobank" ? " (co-banking with the house)" : ""),
     handLine(game, "high", b.high, b.high_name),
     handLine(game, "low", b.low, b.low_name),
-    b.rule_text ? h("p", { class: "rule", text: b.rule_text }) : null,
+    b.rule_text ? h("p", { class: "rule", text: mineBank && b.rule === "person" ? "set by you" : b.rule_text }) : null,
     h("p", { class: "bank-result" },
       `The bank ${bank.result === "even" ? "broke even" : bank.result} `,
       bank.net ? h("strong", { text: money(Math.abs(bank.net)) }) : null,
@@ -75,7 +75,7 @@ export function renderStory(game, story, you = null) {
     rows.push(h("div", { class: "story-dragon" }, seatRow(g,
       `Dragon hand (place ${g.place}), bought by seat ${g.seat} · ${g.name}${you === g.seat ? " (you)" : ""}: `)));
   }
-  const push = story.push ? h("p", { class: "push-all", role: "status", text: `Every bet pushes: ${story.push}.` }) : null;
+  const push = story.push ? h("p", { class: "push-all", role: "status", text: `${story.push[0].toUpperCase()}${story.push.slice(1)}.` }) : null;
   const side = story.side && story.side.length ? h("section", { class: "story-side" },
     h("h4", { text: "Side bets" }),
     h("ul", {}, ...story.side.map((x) => h("li", { class: `side-${x.net > 0 ? "won" : "lost"} ${you === x.seat ? "mine" : ""}` },
@@ -86,5 +86,5 @@ export function renderStory(game, story, you = null) {
     h("code", { title: story.seed, text: `${story.seed.slice(0, 16)}…` }),
     " (committed before the round as ", h("code", { title: story.commitment, text: `${story.commitment.slice(0, 12)}…` }),
     ")") : null;
-  return h("div", { class: "story" }, head, push, banker, ...rows, side, fair);
+  return h("div", { class: "story", dataset: { round: String(story.round) } }, head, push, banker, ...rows, side, fair);
 }

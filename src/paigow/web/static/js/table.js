@@ -8,7 +8,7 @@ import { renderFelt } from "./felt.js";
 import { setTileNames } from "./pieces.js";
 import { Setter } from "./setter.js";
 import { renderStory } from "./story.js";
-import { chipsForm, countdown, joinForm, seatExtras, serverNow, tick } from "./seat.js";
+import { chipsForm, countdown, joinForm, myCountdown, seatExtras, serverNow, tick } from "./seat.js";
 
 const main = document.getElementById("table-page");
 const tableId = main.dataset.table;
@@ -16,6 +16,7 @@ const game = main.dataset.game;
 const $ = (id) => document.getElementById(id);
 let state = null;
 let link = "connecting";
+let askedBefore = null; // what the person was last asked (a bet, the bank): brought into view once
 
 // An error appears next to the control that caused it (`anchor`), announced and on screen.
 function showError(message, anchor = null) {
@@ -42,10 +43,30 @@ const setter = new Setter($("setter"), {
     announce(dragon ? "Your dragon hand is set." : "Your hand is set.");
   },
   hint: () => api("POST", `/api/tables/${tableId}/hint`, {}),
+  timer: (deadline) => myCountdown(deadline, "set"),
 });
 
-function rulesText(t) {
-  return [`${t.seats} seats`, ...t.rules.words].join(" · ");
+// The table's rules in words: the seats, the limits and the commission first; on a phone
+// the rest waits behind "more" (a floor table's full rules took eleven lines above the felt).
+let rulesOpen = false;
+
+function rulesLine(t) {
+  const [first, rest] = [t.rules.words.slice(0, 2), t.rules.words.slice(2)];
+  const line = h("p", { class: `rules ${rulesOpen ? "open" : ""}` },
+    [`${t.seats} seats`, ...first].join(" · "));
+  if (rest.length) {
+    line.append(h("span", { class: "rules-rest", id: "rules-rest", text: ` · ${rest.join(" · ")}` }),
+      " ", h("button", { type: "button", class: "link-button rules-more", "aria-controls": "rules-rest",
+                         "aria-expanded": rulesOpen ? "true" : "false",
+                         onclick: (ev) => {
+                           rulesOpen = !rulesOpen;
+                           line.classList.toggle("open", rulesOpen);
+                           ev.currentTarget.setAttribute("aria-expanded", String(rulesOpen));
+                           ev.currentTarget.textContent = rulesOpen ? "fewer" : "more";
+                         } }, rulesOpen ? "fewer" : "more"));
+  }
+  line.append(" · ", h("a", { href: `/rules/${game}?table=${tableId}`, class: "rules-link" }, "How to play"));
+  return line;
 }
 
 function sideInputs(rules) {
@@ -93,22 +114,21 @@ function wagerText(w, rules) {
 function renderHead(d) {
   const you = d.you;
   const bits = [h("h1", { text: d.table.name }),
-    h("p", { class: "rules" }, rulesText(d.table), " · ",
-      h("a", { href: `/rules/${game}?table=${tableId}`, class: "rules-link" }, "How to play")),
+    rulesLine(d.table),
     h("p", { class: "phase" },
       h("span", { class: `link link-${d.link}`, text: d.link === "live" ? "● live" : `○ ${d.link}` }),
-      ` Round ${d.round}: the table is ${d.doing}`,
-      d.in_play ? h("strong", { class: "banker-line", text: `; ${d.in_play.banker_words}` }) : null, ".",
+      d.round ? ` Round ${d.round}: the table is ${d.doing}` : ` Before the first round: the table is ${d.doing}`,
+      d.in_play ? h("strong", { class: "banker-line", text: `; ${d.in_play.banker_words}` }) : null, ". ",
+      countdown(d),
       d.hints && d.hints.status === "warming" && game === "poker"
         ? h("span", { class: "warming", role: "status" },
           ` Preparing exact hints: ${d.hints.total ? Math.floor((100 * d.hints.done) / d.hints.total) : 0}%`,
           h("progress", { max: d.hints.total || 1, value: d.hints.done || 0,
                           "aria-label": "preparing exact hints" }))
         : null),
+    // "sealed deck" is explained on hover or tap (the glossary): the line stays one line
     d.commitment ? h("p", { class: "commitment", title: d.commitment },
-      "Sealed deck: ", h("code", { text: `${d.commitment.slice(0, 16)}…` }),
-      " (the hash of this round's secret seed, revealed after the round so anyone can check the deal)") : null,
-    countdown(d)];
+      "Sealed deck: ", h("code", { text: `${d.commitment.slice(0, 16)}…` })) : null];
   return bits;
 }
 
@@ -129,9 +149,9 @@ function renderControls(d) {
   const out = [h("h2", {}, `Seat ${you.seat} · ${you.name}`),
     h("p", { class: "balance" }, "Chips ", h("strong", { text: money(you.balance) })),
     ...seatExtras(d, act)];
-  if (you.timed_out) out.push(h("p", { class: "timed-out", role: "status", text: `You took too long: ${you.timed_out}.` }));
+  if (you.timed_out) out.push(h("p", { class: "timed-out", role: "status", text: `${you.timed_out[0].toUpperCase()}${you.timed_out.slice(1)}.` }));
   if (you.awaiting === "bet") {
-    out.push(h("form", { class: "bet", onsubmit: async (ev) => {
+    out.push(myCountdown(d.deadline, "bet"), h("form", { class: "bet", onsubmit: async (ev) => {
         ev.preventDefault();
         await act("POST", "bet", wagerBody(), $("sit-button"));
       } },
@@ -145,6 +165,7 @@ function renderControls(d) {
   } else if (you.awaiting === "bank" && you.offer) {
     const o = you.offer;
     out.push(h("div", { class: "bank-offer", role: "group", "aria-label": "the bank offer" },
+      myCountdown(d.deadline, "bank"),
       h("p", {}, "The bank is yours to take: the other bets total ", h("strong", { text: money(o.others) }), "."),
       o.can_take ? h("button", { id: "take-button", class: "primary", dataset: { focus: "take" },
                                  onclick: () => act("POST", "bank", { decision: "take" }, $("refuse-button")) }, "Take the bank") : null,
@@ -152,11 +173,11 @@ function renderControls(d) {
                                    onclick: () => act("POST", "bank", { decision: "cobank" }, $("refuse-button")) }, "Co-bank with the house") : null,
       h("button", { id: "refuse-button", dataset: { focus: "refuse" },
                     onclick: () => act("POST", "bank", { decision: "refuse" }, $("refuse-button")) }, "Refuse")));
-  } else if (you.bet_in && d.phase === "betting") {
+  } else if (you.bet_in && d.phase === "betting" && !you.sat_out) {  // sat out: said above
     out.push(h("p", { text: you.bet ? `Your bet of ${money(you.bet)}${wagerText(you.wager, d.table.rules)} is in: waiting for the others.` : "You sit this round out." }));
   } else if (you.hand && you.hand.dragon) {
     out.push(h("p", { class: "dragon-note", role: "status",
-      text: `You bought the dragon hand (place ${you.hand.dragon_place}): set it below, as your own.` }));
+      text: `You bought the dragon hand (place ${you.hand.dragon_place}): set it as your own.` }));
   } else if (!you.sat_out && (d.phase === "waiting" || (d.phase === "betting" && you.joins_round > d.round))) {
     out.push(h("p", { text: "You play from the next round." }));
   }
@@ -168,12 +189,12 @@ function renderControls(d) {
   }
   out.push(chipsForm(d, act));
   out.push(h("p", { class: "links" },
-    h("a", { href: `/tables/${tableId}/history`, text: "History" }), " · ",
+    h("a", { href: `/tables/${tableId}/history`, text: "History" }),
     h("button", { type: "button", class: "link-button", id: "leave-button", dataset: { focus: "leave" },
                   onclick: async () => {
                     if (await act("POST", "leave", {}, $("leave-button"))) { announce("You left the table: your chips go back to your wallet."); socket.restart(); }
                   } },
-      "Leave the table (chips back to your wallet)")));
+      "Leave (chips back to your wallet)")));
   return out;
 }
 
@@ -182,6 +203,20 @@ function renderSession(d) {
   if (!you || you.chart.length < 2) return [];
   return [h("h2", { text: "Your session" }),
     lineChart(you.chart, { label: `your chips by round, now ${money(you.balance)}`, format: money })];
+}
+
+// A new hand to set: on a desktop (the hand first in the side panel) the table is shown
+// from its top, hand and felt together, when the hand fits there (a bet form scrolled the
+// page down, say); otherwise, and on a phone, the hand is brought into view.
+function showDealt() {
+  const grid = document.querySelector(".table-grid");
+  const wide = window.matchMedia("(min-width: 900px)").matches;
+  if (wide && grid && window.scrollY > 0
+      && grid.getBoundingClientRect().top + window.scrollY + $("setter").offsetHeight <= window.innerHeight) {
+    window.scrollTo({ top: 0 });
+  } else {
+    intoView($("setter"));
+  }
 }
 
 function render() {
@@ -196,15 +231,23 @@ function render() {
         () => renderFelt(d));
   patch($("controls"), { you: d.you && { ...d.you, hand: null, chart: null, hint: null, deadline: null },
                          dh: d.you && d.you.hand && d.you.hand.dragon, me: d.me, sb: d.seat_back,
-                         p: d.phase, r: d.round, seats: d.seats.map((s) => s.kind),
+                         p: d.phase, r: d.round, dl: d.deadline,
+                         // the seats taken matter to the join form only: someone joining
+                         // must not rebuild a seated person's bet form as they type
+                         seats: d.you ? null : d.seats.map((s) => s.kind),
                          b: d.in_play && d.in_play.banker },
         () => explained(renderControls(d)));
   setter.title = d.you && d.you.hand && d.you.hand.dragon ? "The dragon hand you bought" : "Your hand";
   const dealtBefore = setter.key;
-  setter.update(d.you ? d.you.hand : null, d.you ? d.you.hint : null);
+  setter.update(d.you ? d.you.hand : null, d.you ? d.you.hint : null,
+                d.you && d.you.awaiting === "set" ? d.deadline : null);
   if (setter.key && setter.key !== dealtBefore && !(d.you && d.you.hand && d.you.hand.chosen)) {
-    intoView($("setter"));  // a new hand to set: on a phone, bring it into view
+    showDealt();
   }
+  const asked = d.you && ["bet", "bank"].includes(d.you.awaiting) ? d.you.awaiting : null;
+  if (asked && asked !== askedBefore) intoView($("controls"));  // a bet or the bank asked of you
+  askedBefore = asked;
+  tickDeadline();
   patch($("reveal"), { last: d.last, you: d.you && d.you.seat }, () =>
     d.last ? [explained(renderStory(game, d.last, d.you ? d.you.seat : null))] : []);
   patch($("session"), { c: d.you && d.you.chart }, () => renderSession(d));

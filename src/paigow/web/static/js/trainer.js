@@ -1,6 +1,6 @@
 // The Trainer page: one person practising, graded exactly; state pushed, actions POSTed.
 
-import { api, announce, h, liveSocket, patch } from "./dom.js";
+import { api, announce, h, intoView, liveSocket, patch, showErrorAt } from "./dom.js";
 import { lineChart } from "./chart.js";
 import { pieceSVG, setTileNames } from "./pieces.js";
 import { Setter } from "./setter.js";
@@ -12,9 +12,10 @@ let socket = null;
 const NAME_KEY = "paigow-trainer-name";
 let WAY_TITLES = {};
 
-function showError(message) {
-  $("error").textContent = message || "";
-  $("error").hidden = !message;
+// A refusal at the button that was pressed (`anchor`: Start, Next hand), announced and on
+// screen, as at the tables; with none, in the box at the top of the page.
+function showError(message, anchor = null) {
+  showErrorAt(anchor, message || "");
   if (message) announce(message);
 }
 
@@ -62,7 +63,7 @@ async function buildForm() {
         game: game.value, drill: drill.value, way: way.value, banking: role.value === "bank",
         name: name.value.trim() });
       if (socket) socket.restart(); else socket = liveSocket("/ws/trainer", onState, () => {});
-    } catch (e) { showError(e.message); }
+    } catch (e) { showError(e.message, $("t-start")); }
   });
 }
 
@@ -101,7 +102,7 @@ function renderGrade(s) {
           h("span", { text: `push ${pct(o.push)}` }), h("span", { text: `lose ${pct(o.lose)}` }),
           h("span", { class: "ev", text: `EV ${ev(o.ev)}` })))))),
     h("button", { type: "button", class: "primary", id: "t-next", dataset: { focus: "next" },
-                  onclick: async () => { try { await api("POST", "/api/trainer/next", {}); } catch (e) { showError(e.message); } } },
+                  onclick: async () => { try { await api("POST", "/api/trainer/next", {}); } catch (e) { showError(e.message, $("t-next")); } } },
       "Next hand"))];
 }
 
@@ -109,7 +110,8 @@ function renderStats(s) {
   const st = s.stats;
   if (!st || !st.hands) return s.settings && !s.settings.name
     ? [h("p", { class: "note", text: "Give a name to keep statistics across sessions." })] : [];
-  const out = [h("h2", { text: `${st.person}: ${st.game}, ${st.drill} drill` }),
+  const games = { tiles: "Pai Gow tiles", poker: "Pai Gow Poker" };
+  const out = [h("h2", { text: `${st.person}: ${games[st.game] || st.game}, the ${st.drill} drill` }),
     h("p", {}, `${st.hands} hand${st.hands === 1 ? "" : "s"} in ${st.sessions} session${st.sessions === 1 ? "" : "s"}: `,
       h("strong", { text: `${Math.round(100 * st.correct_share)}% right` }),
       ` (optimal ${Math.round(100 * st.optimal_share)}%, the house way ${Math.round(100 * st.house_share)}%); `,
@@ -132,6 +134,10 @@ function renderStats(s) {
   return out;
 }
 
+// the hand and the grade last brought into view (once each: the person may scroll away)
+let shownHand = null;
+let shownGrade = null;
+
 function onState(s) {
   state = s;
   const ex = s.exercise;
@@ -152,7 +158,16 @@ function onState(s) {
     pieces: ex.pieces, arrangements: ex.arrangements, banking: ex.banking,
     foul_rule: ex.foul_rule, chosen: null } : null;
   setter.update(hand, null);
+  if (hand && ex.number !== shownHand) {  // a new hand: its task, the hand and its buttons
+    shownHand = ex.number;
+    const r = $("setter").getBoundingClientRect();
+    if (r.top < 0 || r.bottom > window.innerHeight) $("trainer-task").scrollIntoView({ block: "start" });
+  }
   patch($("trainer-grade"), { g: s.grade }, () => explained(renderGrade(s)));
+  if (s.phase === "graded" && s.grade && ex && ex.number !== shownGrade) {  // the verdict
+    shownGrade = ex.number;
+    intoView($("trainer-grade"));
+  }
   patch($("trainer-stats"), { st: s.stats, se: s.series }, () => renderStats(s));
   if (s.phase === "graded" && s.grade) announce(s.grade.verdict);
 }

@@ -48,7 +48,8 @@ document.addEventListener("click", (ev) => { if (!ev.target.closest || !ev.targe
 document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") hideTip(); });
 
 // Wrap the first occurrence of each term in every text node under `root` (not inside a
-// button, a link or a form control: those keep their own meaning). Returns `root`.
+// button, a link or a form control: those keep their own meaning; nor in text for screen
+// readers only, where a term's button would be a control nobody sees). Returns `root`.
 export function explained(root) {
   glossary();
   if (!PATTERN || !root) return root;
@@ -57,7 +58,7 @@ export function explained(root) {
     if (!r || !r.nodeType) continue;
     const walker = document.createTreeWalker(r, NodeFilter.SHOW_TEXT, {
       acceptNode: (n) => (n.parentElement && n.parentElement.closest(
-        "button, a, label, select, option, input, textarea, .term, code, title, svg")
+        "button, a, label, select, option, input, textarea, .term, code, title, svg, .sr-only")
         ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
     });
     const nodes = [];

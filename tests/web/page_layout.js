@@ -1,0 +1,51 @@
+// A page's layout checked as a person would see it (tests/web/test_evening.py): no two
+// controls (links, buttons, fields) overlap or touch on one line, so each can be read and
+// hit on its own ("How to playJoin or watch" ran together in the lobby's cards), and the
+// header's links stay on one row; no control hides in text for screen readers only.
+// Returns what is wrong.
+() => {
+  // drawn for the person (not inside a closed <details>, which keeps its boxes hidden)
+  const shown = (el) => el.getClientRects().length > 0
+    && el.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true });
+  const controls = [...document.querySelectorAll("a[href], button, input, select, summary, textarea")]
+    .filter(shown).filter((el) => !el.closest(".skip, .drag-ghost"));
+  const name = (el) => {
+    const text = (el.innerText || el.value || el.getAttribute("aria-label") || "").trim();
+    return `${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""} "${text.replace(/\s+/g, " ").slice(0, 30)}"`;
+  };
+  const bad = [];
+  // a control in text for screen readers only is one nobody sees, yet it takes the focus
+  for (const el of controls.filter((c) => c.closest(".sr-only"))) {
+    bad.push(`${name(el)} is inside text for screen readers only`);
+  }
+  for (let i = 0; i < controls.length; i++) {
+    for (let j = i + 1; j < controls.length; j++) {
+      const a = controls[i], b = controls[j];
+      if (a.contains(b) || b.contains(a)) continue;
+      let worst = null;
+      for (const ra of a.getClientRects()) {
+        for (const rb of b.getClientRects()) {
+          if (Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top) <= 2) continue; // other lines
+          const gap = Math.max(rb.left - ra.right, ra.left - rb.right);
+          if (gap < 3 && (worst === null || gap < worst)) worst = gap;
+        }
+      }
+      if (worst !== null) bad.push(`${name(a)} and ${name(b)} ${worst < 0 ? "overlap" : "touch"} (${worst.toFixed(1)} px)`);
+    }
+  }
+  // a menu shows its choice whole (a choice is a sentence: "the Australian casino house way")
+  const ctx = document.createElement("canvas").getContext("2d");
+  for (const sel of document.querySelectorAll("select")) {
+    if (!shown(sel) || sel.selectedIndex < 0) continue;
+    const cs = getComputedStyle(sel);
+    ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    const text = sel.options[sel.selectedIndex].text;
+    const room = sel.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 18; // the arrow
+    if (ctx.measureText(text).width > room) bad.push(`${name(sel)} cuts its choice "${text}"`);
+  }
+  const nav = [...document.querySelectorAll("header.top nav a")].filter(shown);
+  if (new Set(nav.map((a) => Math.round(a.getBoundingClientRect().top))).size > 1) {
+    bad.push("the header's links take more than one row");
+  }
+  return bad;
+}
