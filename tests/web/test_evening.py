@@ -280,8 +280,10 @@ def story_round(me: Person) -> int | None:
     return int(loc.first.get_attribute("data-round")) if loc.count() else None
 
 
-def act(me: Person, done: set[str], rng: random.Random, set_hands: bool = True) -> None:
-    """Whatever the page asks of ``me`` now: come back, bet, answer the bank, set a hand."""
+def act(me: Person, done: set[str], rng: random.Random, set_hands: bool = True,
+        bets: bool = True) -> None:
+    """Whatever the page asks of ``me`` now: come back, bet (unless ``bets`` is false),
+    answer the bank, set a hand."""
     page = me.page
     if me.idle:
         return
@@ -289,7 +291,7 @@ def act(me: Person, done: set[str], rng: random.Random, set_hands: bool = True) 
         answer(me, "#back-button")
         done.add("back")
         return
-    if me.visible("#bet-amount") and "bet" not in done:
+    if bets and me.visible("#bet-amount") and "bet" not in done:
         me.check_in_view("#my-deadline", "#bet-amount", "#bet-button")  # asked: in view
         page.fill("#bet-amount", "10")
         if me.visible("#side-fortune"):
@@ -413,7 +415,8 @@ Hook = Callable[[dict[str, set[str]]], bool]
 
 
 def play_round(people: list[Person], table_url: str, last: int | None, rng: random.Random,
-               hook: Hook | None = None, before: Callable[[], None] | None = None) -> int:
+               hook: Hook | None = None, before: Callable[[], None] | None = None,
+               bets: bool = True) -> int:
     """One round, everyone acting as asked, until every page shows its reveal; ``hook``
     is called on the way until it says it is done; ``before`` (the checks of the round
     before, whose reveal the pages still show) once nobody has a bet to place, so the
@@ -432,7 +435,7 @@ def play_round(people: list[Person], table_url: str, last: int | None, rng: rand
             break
         for me, seen in zip(people, ids, strict=True):
             if seen is None or seen == last:  # a page showing this round's reveal already
-                act(me, done[me.name], rng)  # offers the next round's bet: not taken here
+                act(me, done[me.name], rng, bets=bets)
         assert time.monotonic() < start + 120, f"{table_url}: the round after {last} did not finish"
         time.sleep(0.05)
     assert hook is None and before is None, "the round ended before its hook or checks were done"
@@ -572,8 +575,21 @@ def evening_at(people: list[Person], table_url: str, game: str, tag: str, rng: r
                 after_round(me, table_url, rid, first)
     if checks is not None:
         checks()
+    # a page that showed the last reveal may already have bet in the round after it (the
+    # loop stops a round behind): that round is played out, without new bets, and checked
+    # before anyone leaves, so each person's results are all rounds their pages showed
+    if any(in_play(me, table_url) for me in people):
+        last = play_round(people, table_url, last, rng, bets=False)
+        for me in people:
+            after_round(me, table_url, last, False)
     for me in people:
         leave(me)
+
+
+def in_play(me: Person, table_url: str) -> bool:
+    """Whether ``me`` has money or a hand in the round now in play at the table."""
+    you = me.api(table_url.replace("/tables/", "/api/tables/") + "/state")["you"] or {}
+    return bool(you.get("bet_in") or you.get("wager") or you.get("hand") or you.get("offer"))
 
 
 def ledger_checks(db: Path, people: list[Person], wallets_shown: dict[str, int]) -> dict[str, Any]:
