@@ -21,11 +21,14 @@ Modes:
 
 * ``--profile FILE``: py-spy (``pip install py-spy`` in the environment) samples the loaded server (the threads holding the GIL, so
   the share of the interpreter each function takes) and the run prints the top entries;
-  the raw stacks go to ``FILE``.
+  the raw stacks go to ``FILE``. Work done outside the GIL (zlib compressing the frames)
+  is not in it; the server's CPU time a round counts it.
 * ``--soak MINUTES``: not a latency test but an endurance one: ``--tables`` tables with
   people joining and leaving at random for that long (1 to ``--people`` at a table), the
   server's memory sampled, every refused or failed request counted, and the ledger
   checked balanced at the end (every round settled or voided, chips equal buy-ins).
+  ``--trace-memory DIR``: the server also traces its Python heap (``tracemalloc``, which
+  slows it and adds its own memory) and the run prints what grew from minute 2 to the end.
 * ``--baseline-src DIR``: the same load is also run, first, against a server importing
   paigow from ``DIR/src`` (another checkout, e.g. the main branch): the figures before
   and after a change, measured in one run on one machine load.
@@ -59,6 +62,9 @@ import websockets
 View = dict[str, Any]
 
 
+TRACE_ENV = "PAIGOW_LOAD_TRACE"  # a directory: the server dumps tracemalloc snapshots there
+
+
 def serve(port: int, tables: int, db: str, slot: int = 0) -> None:
     """The server side (run in its own process): ``tables`` tiles tables, no limits; in a
     card room on the PostgreSQL ``db`` in ``slot`` when one is given."""
@@ -79,8 +85,27 @@ def serve(port: int, tables: int, db: str, slot: int = 0) -> None:
         lobby.room.join()
     for _ in range(tables):
         lobby.open(TableOptions(seats=7, bankroll=10_000_000, bet=100, bot_bank="refuse"))
+    try:  # as ``paigow serve`` runs it
+        from paigow.web.push import ws_protocol
+
+        ws: Any = ws_protocol()
+    except ImportError:  # a --baseline-src checkout from before it
+        ws = "websockets-sansio"
     config = uvicorn.Config(create_app(lobby), host="127.0.0.1", port=port, log_level="error",
-                            ws="websockets-sansio", lifespan="off", timeout_keep_alive=75)
+                            ws=ws, lifespan="off", timeout_keep_alive=75)
+    trace = os.environ.get(TRACE_ENV)
+    if trace:  # the soak's --trace-memory: a snapshot of the Python heap every minute
+        import threading
+        import tracemalloc
+
+        tracemalloc.start(int(os.environ.get(TRACE_ENV + "_FRAMES", "1")))
+
+        def snapshots() -> None:
+            for n in range(1, 10**6):
+                time.sleep(60)
+                tracemalloc.take_snapshot().dump(str(Path(trace) / f"{n:04d}.snapshot"))
+
+        threading.Thread(target=snapshots, name="snapshots", daemon=True).start()
     try:
         uvicorn.Server(config).run()
     finally:
@@ -632,6 +657,10 @@ def run_soak(a: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         db = str(Path(tmp) / "soak.sqlite3")
         la0 = load_average()
+        if a.trace_memory:
+            Path(a.trace_memory).mkdir(parents=True, exist_ok=True)
+            os.environ[TRACE_ENV] = a.trace_memory
+            os.environ[TRACE_ENV + "_FRAMES"] = str(a.trace_frames)
         with Server(a.tables, db) as server:
             t = time.perf_counter()
             tally = asyncio.run(soak(server.base, server.ids, a.people, a.soak,
@@ -660,8 +689,29 @@ def run_soak(a: argparse.Namespace) -> None:
         "ledger_rounds": status, "ledger_problems": problems,
         "load_avg": [round(la0, 2), round(load_average(), 2)],
     }))
+    if a.trace_memory:
+        print("\n".join(memory_growth(Path(a.trace_memory))))
     if problems or tally.errors:
         raise SystemExit(1)
+
+
+def memory_growth(folder: Path, top: int = 15) -> list[str]:
+    """What grew in the server's Python heap from the snapshot at minute 2 to the last
+    one (the soak's ``--trace-memory``): the lines that allocated it, biggest first."""
+    import tracemalloc
+
+    snaps = sorted(folder.glob("*.snapshot"))
+    if len(snaps) < 3:
+        return [f"memory: {len(snaps)} snapshots in {folder}, too few to compare"]
+    first, last = (tracemalloc.Snapshot.load(str(p)) for p in (snaps[1], snaps[-1]))
+    total = [sum(st.size for st in s.statistics("filename")) / 2**20 for s in (first, last)]
+    out = [f"memory: the Python heap traced {total[0]:.1f} MiB at minute 2, "
+           f"{total[1]:.1f} at minute {len(snaps)}; what grew most:"]
+    key = "traceback" if len(last.traces) and len(last.traces[0].traceback) > 1 else "lineno"
+    for d in last.compare_to(first, key)[:top]:
+        where = " <- ".join(f"{Path(f.filename).name}:{f.lineno}" for f in d.traceback)
+        out.append(f"  {d.size_diff / 1024:+9.0f} KiB {d.count_diff:+8d} blocks  {where}")
+    return out
 
 
 def main() -> None:
@@ -676,6 +726,11 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--profile", metavar="FILE", help="py-spy the loaded server into FILE")
     ap.add_argument("--soak", type=float, metavar="MINUTES", help="the endurance run")
+    ap.add_argument("--trace-memory", metavar="DIR",
+                    help="soak: the server traces its Python heap (tracemalloc, slower), a "
+                         "snapshot a minute in DIR; the run prints what grew")
+    ap.add_argument("--trace-frames", type=int, default=1, metavar="N",
+                    help="--trace-memory: the frames kept of each allocation's stack")
     ap.add_argument("--baseline-src", metavar="DIR",
                     help="also run the load against the paigow of this checkout, first")
     ap.add_argument("--processes", type=int, default=0, metavar="N",

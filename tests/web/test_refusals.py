@@ -226,6 +226,8 @@ NOTHING_THERE = [
     C("/api/tables/1/rounds/x", None, 422, "", method="GET"),
     C("/api/nothing", None, 404, "", method="GET"),
     C("/tables/9", None, 404, "'9'", method="GET"),
+    C("bet", None, 405, "POST request, not GET", method="GET"),  # RFC 9110 15.5.6
+    C("/api/tables/9/set", {"low": [0, 1]}, 405, "not PUT", method="PUT"),
 ]
 
 GUARD = [

@@ -91,6 +91,7 @@ def serve(
             from paigow.web.app import create_app
             from paigow.web.host import HostLimits
             from paigow.web.lobby import DEFAULT_WAYS, Lobby
+            from paigow.web.push import ws_protocol
         except ImportError as exc:
             raise PaigowError(f"the web table needs fastapi, uvicorn and jinja2 ({exc})") from None
         from paigow.table.chance import live_table_chance
@@ -146,7 +147,7 @@ def serve(
                           highlight=False)
             # keep-alive longer than a front proxy's (nginx: 60 s), so that the server
             # never closes a connection the proxy is sending a request on
-            config = uvicorn.Config(app, log_level="warning", ws="websockets-sansio",
+            config = uvicorn.Config(app, log_level="warning", ws=ws_protocol(),
                                     lifespan="off", timeout_keep_alive=75)
             _stop_on_term()
             uvicorn.Server(config).run(sockets=[sock])

@@ -71,6 +71,7 @@ from paigow.table.ledger import (
     BETS,
     CASHIER,
     HOUSE,
+    WALLET_PREFIX,
     Entry,
     apply,
     seat_account,
@@ -865,7 +866,11 @@ class Table(Generic[P, S]):
             number, banker, bets, opening.deck, dice, tuple(hands),
             tuple(r for r in results if r.bet == "main"),
             bank_net, bank_comm, tuple(entries),
-            {k: v for k, v in sorted(balances.items()) if k not in (BETS, BANK, CASHIER)},
+            # the table's accounts: not a wallet's side of a buy-in or cash-out (the ledger
+            # keeps it), which grew with every person who ever sat down, in every record
+            # and in the last round's public story
+            {k: v for k, v in sorted(balances.items())
+             if k not in (BETS, BANK, CASHIER) and not k.startswith(WALLET_PREFIX)},
             round_id, opening.commitment,
             reveal() if reveal is not None and opening.commitment is not None else None,
             dragon=next((r for r in results if r.bet == "dragon"), None),

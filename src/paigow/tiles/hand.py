@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from paigow.errors import TileError
@@ -117,13 +118,6 @@ class HandValue:
         }
 
 
-def _as_pair(tiles: Sequence[Tile]) -> tuple[Tile, Tile]:
-    if len(tiles) != 2:
-        raise TileError(f"a hand is two tiles, got {len(tiles)}")
-    check_available(tiles)
-    return tiles[0], tiles[1]
-
-
 def _highest(a: Tile, b: Tile, rules: TileRules) -> Tile:
     return a if tiebreak_strength(a, rules) >= tiebreak_strength(b, rules) else b
 
@@ -135,7 +129,18 @@ def hand_value(tiles: Sequence[Tile], rules: TileRules = DEFAULT_RULES) -> HandV
     >>> [hand_value(p(h)).name for h in ("2-1 4-2", "6-6 6-6", "1-1 4-5", "6-6 4-4", "1-1 6-1")]
     ['Gee Joon pair', 'pair of Teen', 'Day Wong', 'Teen Gong', 'high nine']
     """
-    a, b = _as_pair(tiles)
+    if len(tiles) != 2:
+        raise TileError(f"a hand is two tiles, got {len(tiles)}")
+    return _value(tiles[0], tiles[1], rules)
+
+
+@lru_cache(maxsize=2048)
+def _value(a: Tile, b: Tile, rules: TileRules) -> HandValue:
+    """:func:`hand_value` of the tiles ``a``, ``b`` (in that order). A hand's value depends
+    on nothing else and :class:`HandValue` is immutable, so each of the 441 ordered pairs of
+    faces is valued once per rule variant (the web table values the same few hundred hands
+    again and again: its bots, the house way, the arrangements shown to each person)."""
+    check_available((a, b))
     ca, cb = a.class_index, b.class_index
     both = (a, b)
     if ca == cb:

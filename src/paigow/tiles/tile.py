@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from paigow.errors import TileError
 
@@ -78,10 +78,14 @@ class Tile:
 
     hi: int
     lo: int
+    # the rank class (0 Gee Joon ... 15 the fives), looked up once: every valuation reads it
+    class_index: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if (self.hi, self.lo) not in _CLASS_OF_FACE:
+        cls = _CLASS_OF_FACE.get((self.hi, self.lo))
+        if cls is None:
             raise TileError(f"there is no tile {self.hi}-{self.lo} in a Pai Gow set")
+        object.__setattr__(self, "class_index", cls)
 
     def __repr__(self) -> str:
         return f"Tile({self.hi}, {self.lo})"
@@ -95,11 +99,7 @@ class Tile:
 
     @property
     def rank_class(self) -> TileClass:
-        return CLASSES[_CLASS_OF_FACE[(self.hi, self.lo)]]
-
-    @property
-    def class_index(self) -> int:
-        return _CLASS_OF_FACE[(self.hi, self.lo)]
+        return CLASSES[self.class_index]
 
     @property
     def class_name(self) -> str:

@@ -52,7 +52,9 @@ import asyncio
 import contextlib
 import functools
 import json
+import logging
 import math
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -63,6 +65,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from starlette.concurrency import run_in_threadpool
+from starlette.requests import cookie_parser
 
 from paigow.errors import PaigowError
 from paigow.store.players import name_key
@@ -72,13 +75,14 @@ from paigow.web import schemas
 from paigow.web.accounts import COOKIE, HEADER, SECRET_DAYS, Accounts, Me
 from paigow.web.host import TableHost
 from paigow.web.lobby import DEFAULT_WAYS, Lobby, house_ways, options_from_request
-from paigow.web.push import Broadcast
+from paigow.web.push import Broadcast, encode
 from paigow.web.schemas import WebError
-from paigow.web.security import Guard
+from paigow.web.security import Guard, Receive, Scope, Send
 from paigow.web.trainer import TrainerHub
 from paigow.web.view import for_person, person_view, public_record, round_story, table_view
 
 HERE = Path(__file__).parent
+log = logging.getLogger("paigow.web")
 HISTORY_PAGE = 20
 WS_PING_SECONDS = 25.0
 
@@ -433,18 +437,16 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         await run_in_threadpool(host.add_chips, me.id, amount, wallet)
         return {"added": amount}
 
-    def _seat(host: TableHost, request: Request) -> tuple[int, int]:
-        me = need_me(request)
+    def _seat(host: TableHost, secret: str | None) -> tuple[int, int]:
+        me = accounts.require(secret)
         p = host.person(me.id)
         if p is None:
             raise WebError(409, "you do not sit at this table: join it first")
         return me.id, p.seat
 
-    @app.post("/api/tables/{table_id}/bet")
-    async def bet(request: Request, table_id: str) -> dict[str, Any]:
-        host = lobby.get(table_id)
-        data = await _read(request, schemas.BET)
-        player, seat = _seat(host, request)  # whose seat first, then the amount
+    # a round's actions: served by RoundActions, in front of the framework (see there)
+    def bet(host: TableHost, data: dict[str, Any], secret: str | None) -> dict[str, Any]:
+        player, seat = _seat(host, secret)  # whose seat first, then the amount
         side = schemas.side_field(data, "side") if "side" in data else {}
         dragon = schemas.money_field(data, "dragon") if "dragon" in data else 0
         if data.get("sit") is True:
@@ -460,19 +462,13 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         host.place_bet(player, seat, amount, side, dragon)
         return {"seat": seat, "bet": amount, "side": side, "dragon": dragon}
 
-    @app.post("/api/tables/{table_id}/bank")
-    async def bank(request: Request, table_id: str) -> dict[str, Any]:
-        host = lobby.get(table_id)
-        data = await _read(request, schemas.BANK)
-        player, seat = _seat(host, request)
+    def bank(host: TableHost, data: dict[str, Any], secret: str | None) -> dict[str, Any]:
+        player, seat = _seat(host, secret)
         host.answer_bank(player, seat, data["decision"])
         return {"seat": seat, "decision": data["decision"]}
 
-    @app.post("/api/tables/{table_id}/set")
-    async def set_hand(request: Request, table_id: str) -> dict[str, Any]:
-        host = lobby.get(table_id)
-        data = await _read(request, schemas.SET)
-        player, seat = _seat(host, request)
+    def set_hand(host: TableHost, data: dict[str, Any], secret: str | None) -> dict[str, Any]:
+        player, seat = _seat(host, secret)
         dragon = data.get("dragon") is True
         forms = [k for k in ("low", "house", "high_text", "low_text") if k in data]
         if forms not in (["low"], ["house"], ["high_text", "low_text"]):
@@ -492,11 +488,14 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
                           dragon=dragon)
         return {"seat": seat, "set": True, "dragon": dragon}
 
+    actions: dict[str, Action] = {"bet": (schemas.BET, bet), "bank": (schemas.BANK, bank),
+                                  "set": (schemas.SET, set_hand)}
+
     @app.post("/api/tables/{table_id}/hint")
     async def hint(request: Request, table_id: str) -> Response:
         host = lobby.get(table_id)
         await _read(request, schemas.EMPTY)
-        player, seat = _seat(host, request)
+        player, seat = _seat(host, _secret(request))
         t0 = time.perf_counter()
         result = await run_in_threadpool(host.hint, player, seat)
         ms = (time.perf_counter() - t0) * 1000
@@ -621,7 +620,7 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
                     return {(player, who): for_person(shared, host, player, json.loads(who))
                             for player, who in keys}
 
-            b = table_push[host.id] = Broadcast(views, host.subscribe)
+            b = table_push[host.id] = Broadcast(views, host.subscribe, host.cv)
         return b
 
     @app.websocket("/ws/lobby")
@@ -660,17 +659,104 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         finally:
             host.connected(player, -1)
 
-    return Guard(app, allowed_hosts)
+    return Guard(RoundActions(app, lobby, actions), allowed_hosts)
+
+
+Action = tuple[schemas.Schema, Callable[[TableHost, dict[str, Any], str | None], dict[str, Any]]]
+
+
+class RoundActions:
+    """The API's actions of a round (``POST /api/tables/{id}/bet``, ``bank``, ``set``),
+    answered here, in front of the framework; every other request goes on to ``app``.
+
+    Every round makes these requests (a person bets and sets a hand; at four people a
+    table, eight a round), and the framework's way to them — its middleware layers,
+    matching the path against every route in turn, solving the endpoint's parameters,
+    encoding the answer — cost about as much as the action itself (the profile in
+    docs/web.md). The answers are the same: the action's JSON, or ``{"error": message}``
+    with the status of the refusal (:class:`WebError`, 400 for any other bad input), and
+    the checks come in the same order (the table, the body, the person, the values).
+    The guard in front (size, Host, Origin) is unchanged."""
+
+    PATH = re.compile(r"/api/tables/([^/]+)/(bet|bank|set)")
+
+    def __init__(self, app: Any, lobby: Lobby, actions: dict[str, Action]) -> None:
+        self.app = app
+        self.lobby = lobby
+        self.actions = actions
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        found = self.PATH.fullmatch(scope["path"]) if scope["type"] == "http" else None
+        if found is None:
+            await self.app(scope, receive, send)
+            return
+        table_id, name = found.groups()
+        if scope["method"] != "POST":
+            await _answer_json(send, 405, {"error": f"{name} is a POST request, not "
+                                                    f"{scope['method'][:10]}"})
+            return
+        body = b""
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client went away
+            body += message.get("body", b"")
+            if not message.get("more_body"):
+                break
+        status, answer = 200, None
+        try:
+            host = self.lobby.get(table_id)
+            schema, act = self.actions[name]
+            answer = act(host, schemas.parse_body(body, schema), _scope_secret(scope))
+        except WebError as exc:
+            status, answer = exc.status, {"error": exc.message}
+        except PaigowError as exc:
+            status, answer = 400, {"error": str(exc)}
+        except Exception as exc:
+            log.error("%s at table %s failed", name, table_id[:20], exc_info=exc)
+            status, answer = 500, {"error": "the server failed (see its log)"}
+        await _answer_json(send, status, answer)
+
+
+_HEADER = HEADER.lower().encode("latin-1")
+
+
+def _scope_secret(scope: Scope) -> str | None:
+    """:func:`_secret` read from an ASGI scope's headers (the first of each, as
+    Starlette reads them)."""
+    token: str | None = None
+    cookie: str | None = None
+    for k, v in scope["headers"]:
+        if k == _HEADER and token is None:
+            token = v.decode("latin-1")
+        elif k == b"cookie" and cookie is None:
+            cookie = v.decode("latin-1")
+    if token:
+        return token
+    if cookie is None:
+        return None
+    found: str | None = cookie_parser(cookie).get(COOKIE)
+    return found
+
+
+async def _answer_json(send: Send, status: int, answer: Any) -> None:
+    body = encode(answer).encode("utf-8")
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-length", str(len(body)).encode()),
+                            (b"content-type", b"application/json")]})
+    await send({"type": "http.response.body", "body": body})
 
 
 def _rules_summary(host: TableHost) -> dict[str, Any]:
     """A table's rules for its How to play page: the summary, side bets in words."""
+    import copy
+
     from paigow.table.money import format_money
     from paigow.web.view import table_summary
     from paigow.web.words import side_bet_words
 
     with host.cv:
-        summary = table_summary(host)
+        summary = copy.deepcopy(table_summary(host))  # the table's own rules stay as they are
     for o in summary["rules"].get("side_bets", []):
         o["on_words"] = side_bet_words(o["reads"])
         o["minimum_text"], o["maximum_text"] = format_money(o["minimum"]), format_money(o["maximum"])

@@ -43,6 +43,7 @@ import dataclasses
 import logging
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -68,8 +69,10 @@ IDLE_SECONDS = 60.0
 GONE_SECONDS = 90.0
 SIT_OUT_AFTER = 2
 SEATS_PER_CLIENT = 3
-HISTORY_KEPT = 201  # settled rounds kept in memory: the views need the chart's last 200 (and the
-# round before them); history and replay read the ledger, which keeps every round
+HISTORY_KEPT = 1  # settled rounds kept in memory whole: the views tell the last one's story;
+# history and replay read the ledger, which keeps every round
+BALANCES_KEPT = 201  # the balances after each of the last rounds: the chart's 200 points (and
+# the round before them), without the rounds' hands and entries (14 KB a round)
 MOVE_WAIT = 10.0  # seconds a join or top-up waits for the round thread to write it
 
 Waited = Literal["answered", "left", "idle"]
@@ -301,6 +304,8 @@ class TableHost:
         self.in_play: RoundInPlay | None = None
         self.round_no = 0  # the round in play, or the last one played between rounds
         self.history: list[tuple[RoundRecord, dict[int, str]]] = []
+        # (round number, the ledger's balances after it), the last BALANCES_KEPT rounds
+        self.balances_after: deque[tuple[int, dict[str, int]]] = deque(maxlen=BALANCES_KEPT)
         self.listeners = Listeners(self.cv)
         self.advisor: Advisor | None = None
         self._thread: threading.Thread | None = None
@@ -455,6 +460,7 @@ class TableHost:
                     names: dict[int, str] = self.in_play.names if self.in_play else {}
                     self.history.append((record, names))
                     del self.history[:-HISTORY_KEPT]
+                    self.balances_after.append((record.number, record.balances))
                 self._count_misses()
                 self.in_play = None
                 self.deadline = None

@@ -3,10 +3,12 @@
 A :class:`Broadcast` serves every open socket of one source (a table, or the lobby). It
 subscribes to the source once. A change, from any thread, schedules one pass on the event
 loop (a burst of changes is one pass): the pass computes the view of every *distinct*
-viewer (a token; every visitor shares one view) in one batch, encodes each once, and
-hands every socket whose view differs from the last one it was sent the new text. Each
-socket has its own sender, which always sends the newest text: a slow browser gets fewer,
-newer views and never holds the others up.
+viewer (a token; every visitor shares one view) in one batch — on the event loop when the
+source's lock is free, else in a worker thread — encodes each once (the parts the views
+share, once for all: :func:`encode_views`), and hands every socket whose view differs
+from the last one it was sent the new text. Each socket has its own sender, which always
+sends the newest text: a slow browser gets fewer, newer views and never holds the others
+up.
 
 Measured cause (docs/web.md, "Where the time goes"): pushing per socket cost a thread hop
 (``run_in_threadpool``) and a full JSON encoding per socket per change, and the hops' thread
@@ -34,12 +36,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import threading
 import time
 from collections.abc import Awaitable, Callable, Hashable, Mapping
 from typing import Any
+
+import orjson
 
 log = logging.getLogger("paigow.web")
 
@@ -49,13 +52,52 @@ Send = Callable[[str], Awaitable[None]]
 
 
 def encode(data: Any) -> str:
-    """Compact JSON (orjson when installed: several times faster than the standard
-    library's encoder, which was a sixth of a loaded server's time)."""
-    try:
-        import orjson
-    except ImportError:  # pragma: no cover - orjson is a dependency
-        return json.dumps(data, separators=(",", ":"))
+    """Compact JSON (orjson: several times faster than the standard library's encoder,
+    which was a sixth of a loaded server's time)."""
     return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+Kept = dict[Any, tuple[Any, orjson.Fragment]]
+
+
+def encode_views(views: Mapping[Any, Any], kept: Kept | None = None) -> dict[Any, str]:
+    """Each view's :func:`encode`, the same text, with every part that views share
+    encoded once: a view is a dict whose values are often *the same objects* in every
+    view of a pass (a table's seats, the last round's story) and from one pass to the
+    next (the story, all round). A value met again (the same object) is not encoded
+    again, within the pass, nor across passes while ``kept`` (the caller's, key ->
+    (object, text)) holds it. So a view's values must never be changed in place once
+    given (each pass builds new ones).
+
+    >>> story = {"round": 7, "seats": [1, 2]}
+    >>> views = {"ann": {"you": "ann", "last": story}, None: {"you": None, "last": story}}
+    >>> encode_views(views) == {k: encode(v) for k, v in views.items()}
+    True
+    """
+    memo: dict[int, orjson.Fragment] = {}
+    if kept is None:
+        kept = {}
+    out: dict[Any, str] = {}
+    for key, view in views.items():
+        if not isinstance(view, dict):
+            out[key] = encode(view)
+            continue
+        flat: dict[Any, Any] = {}  # the view, its shared parts as their text
+        for k, v in view.items():
+            if isinstance(v, (dict, list)):
+                part = memo.get(id(v))
+                if part is None:
+                    old = kept.get(k)
+                    if old is not None and old[0] is v:
+                        part = old[1]
+                    else:
+                        part = orjson.Fragment(orjson.dumps(v, option=orjson.OPT_NON_STR_KEYS))
+                        kept[k] = (v, part)
+                    memo[id(v)] = part
+                v = part
+            flat[k] = v
+        out[key] = encode(flat)
+    return out
 
 
 class Subscriber:
@@ -94,12 +136,18 @@ class Broadcast:
     called in a worker thread, in one batch per pass), ``subscribe(fn)`` calls ``fn`` on
     every change of the source (from any thread) and returns the unsubscriber.
 
+    ``lock``: the lock ``views`` takes (the source's). When it is free, a pass computes the
+    views on the event loop at once; when the source's own thread holds it, in a worker
+    thread, so that the event loop never waits on it.
+
     A server has one event loop; a test client may run each socket on a loop of its own,
     so the sockets are grouped by loop and each group gets its own pass."""
 
-    def __init__(self, views: Views, subscribe: Subscribe) -> None:
+    def __init__(self, views: Views, subscribe: Subscribe, lock: Any = None) -> None:
         self.views = views
         self.subscribe = subscribe
+        self.lock = lock
+        self._kept: Kept = {}  # the parts encoded by the last pass (encode_views)
         self.groups: dict[asyncio.AbstractEventLoop, set[Subscriber]] = {}
         self._unsubscribe: Callable[[], None] | None = None
         self._pending: set[asyncio.AbstractEventLoop] = set()
@@ -158,9 +206,10 @@ class Broadcast:
                     self._pending.discard(loop)
 
     def _pass(self, loop: asyncio.AbstractEventLoop) -> None:
-        """On ``loop``: compute the views in a worker thread (the source's lock may be held
-        by its own thread for a while: the event loop must not wait on it), then offer
-        them; a change during the computation runs one more pass after it."""
+        """On ``loop``: compute the views, here if the source's lock is free, else in a
+        worker thread (the source's own thread may hold its lock for a while: the event
+        loop must not wait on it), then offer them; a change during a computation in a
+        worker runs one more pass after it."""
         with self._lock:
             self._pending.discard(loop)
             if loop in self._running:
@@ -170,21 +219,39 @@ class Broadcast:
             if not subs:
                 return
             self._running.add(loop)
+        if self.lock is not None and self.lock.acquire(blocking=False):
+            try:  # the common case: no thread hop, no wake-up
+                texts = self._compute(subs)
+            except Exception as exc:
+                log.error("a view could not be computed", exc_info=exc)
+                texts = {}
+            finally:
+                self.lock.release()
+            self._offer(loop, subs, texts)
+            return
         done = loop.run_in_executor(None, self._compute, subs)
-        done.add_done_callback(lambda f: self._offer(loop, subs, f))
+        done.add_done_callback(lambda f: self._offer(loop, subs, self._result(f)))
 
     def _compute(self, subs: list[Subscriber]) -> dict[Any, str]:
         keys = list(dict.fromkeys(s.key for s in subs))
         views = self.views(keys)
-        return {k: encode(views[k]) for k in keys}
+        with self._lock:  # a pass on each loop may run at once (test clients)
+            kept = dict(self._kept)
+        texts = encode_views({k: views[k] for k in keys}, kept)
+        with self._lock:
+            self._kept = kept
+        return texts
 
-    def _offer(self, loop: asyncio.AbstractEventLoop, subs: list[Subscriber],
-               done: asyncio.Future[dict[Any, str]]) -> None:
+    @staticmethod
+    def _result(done: asyncio.Future[dict[Any, str]]) -> dict[Any, str]:
         try:
-            texts = done.result()
+            return done.result()
         except Exception as exc:  # a view that cannot be computed is logged, not pushed
             log.error("a view could not be computed", exc_info=exc)
-            texts = {}
+            return {}
+
+    def _offer(self, loop: asyncio.AbstractEventLoop, subs: list[Subscriber],
+               texts: dict[Any, str]) -> None:
         for s in subs:
             if s.key in texts:
                 s.offer(texts[s.key])
@@ -194,3 +261,41 @@ class Broadcast:
             self._again.discard(loop)
         if again:
             self._pass(loop)
+
+
+# -- the frames on the wire ----------------------------------------------------------------
+#: The window the server compresses its frames with (permessage-deflate, RFC 7692): 2**14
+#: bytes, room for the last view sent on that socket (a tiles view is about 9 KB), so a
+#: new view, mostly the same as the last, compresses to what changed.
+WINDOW_BITS = 14
+#: zlib's effort (1-9; its default is 6): on a table's views, one after another on a
+#: socket, 4 took 53 us and 570 bytes a 9 KB view, 6 took 70 us and 430 bytes
+LEVEL = 4
+
+
+def ws_protocol() -> type[Any]:
+    """uvicorn's WebSocket protocol (``websockets-sansio``), compressing with a window of
+    :data:`WINDOW_BITS` bits rather than uvicorn's 12 (4 KB, which no view fits in: each
+    frame was compressed nearly from scratch, 2.2 KB of 9, and deflate searching a window
+    it never matched in was a fifth of a loaded server's CPU), at :data:`LEVEL`. Memory:
+    about 80 KB a socket (zlib's window and hash: 2**(bits+2) + 2**(memLevel+9) bytes)
+    instead of 32 KB.
+    Pass it as ``uvicorn.Config(ws=ws_protocol())``."""
+    import logging as _logging
+
+    from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+    from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
+    from websockets.server import ServerProtocol
+
+    class Protocol(WebSocketsSansIOProtocol):
+        def __init__(self, *args: Any, **kw: Any) -> None:
+            super().__init__(*args, **kw)
+            if self.config.ws_per_message_deflate:
+                self.conn = ServerProtocol(
+                    extensions=[ServerPerMessageDeflateFactory(
+                        server_max_window_bits=WINDOW_BITS, client_max_window_bits=12,
+                        compress_settings={"memLevel": 5, "level": LEVEL})],
+                    max_size=self.config.ws_max_size,
+                    logger=_logging.getLogger("uvicorn.error"))
+
+    return Protocol

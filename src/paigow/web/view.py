@@ -42,11 +42,15 @@ def _split(game: Game[Any, Any], hand: tuple[Any, ...], low: tuple[int, ...]) ->
     (at tiles the table orders the two hands itself, so ``low`` may name either)."""
     low_pieces = [hand[i] for i in low]
     rest = [p for i, p in enumerate(hand) if i not in low]
-    if game.name == "tiles":  # the same function the text goes to, given the tiles themselves
-        from paigow.tiles.setting import setting_from_text
+    if game.name == "tiles":  # the function the text goes to, given the hand's own tiles
+        from paigow.tiles.setting import make_setting
 
-        return setting_from_text(hand, rest, low_pieces, game.rules)  # type: ignore[attr-defined]
+        return make_setting(rest, low_pieces, game.rules)  # type: ignore[attr-defined]
     return game.setting_from_text(hand, game.hand_text(rest), game.hand_text(low_pieces))
+
+
+def _face(tile: Any) -> tuple[int, int]:
+    return tile.hi, tile.lo
 
 
 def _fouls(game: Game[Any, Any], setting: Any) -> bool:
@@ -92,9 +96,9 @@ def arrangements(game: Game[Any, Any], hand: tuple[Any, ...]) -> dict[str, dict[
     for low in combinations(range(len(hand)), low_size(game)):
         s = _split(game, hand, low)
         v = game.view(s)
-        part = sorted(game.piece_text(hand[i]) for i in low)
+        # at tiles: whether the pieces at ``low`` made the high hand (the table orders them)
         these_high = game.name == "tiles" and \
-            sorted(game.piece_text(p) for p in s.low) != part
+            sorted(_face(hand[i]) for i in low) != sorted(_face(p) for p in s.low)
         rest = [i for i in range(len(hand)) if i not in low]
         high_pos, low_pos = (list(low), rest) if these_high else (rest, list(low))
         out[",".join(map(str, low))] = {
@@ -330,7 +334,22 @@ def _status(host: TableHost, s: SeatState) -> str:
 
 
 def table_summary(host: TableHost) -> dict[str, Any]:
-    """A table as the lobby lists it: id, name, game, rules, seats taken."""
+    """A table as the lobby lists it: id, name, game, rules, seats taken. The rules (in
+    words too) are the table's for its whole life: made once, the same object in every
+    summary (never to be changed in place: copy it first)."""
+    kept = _RULES.get(host)
+    if kept is None or kept[0] is not host.table:  # the side bets come with the table
+        kept = (host.table, _worded(host.opts.game, _rules(host)))
+        _RULES[host] = kept
+    return {
+        "id": host.id, "name": host.name, "game": host.opts.game, "seats": host.opts.seats,
+        "people": sum(1 for s in host.seats.values() if s.person is not None),
+        "phase": host.phase, "doing": host.doing(),
+        "rules": kept[1],
+    }
+
+
+def _rules(host: TableHost) -> dict[str, Any]:
     o = host.opts
     rules: dict[str, Any] = {}
     if o.game == "tiles":
@@ -350,33 +369,26 @@ def table_summary(host: TableHost) -> dict[str, Any]:
             for x in house.side_bets]
     if house is not None and house.dragon is not None:
         rules["dragon"] = house.dragon.to_json()
-    summary = {
-        "id": host.id, "name": host.name, "game": o.game, "seats": o.seats,
-        "people": sum(1 for s in host.seats.values() if s.person is not None),
-        "phase": host.phase, "doing": host.doing(),
-        "rules": {
-            "house_way": o.house_way, "min_bet": o.limits.minimum,
-            "max_bet": o.limits.maximum, "bankroll": o.bankroll,
-            "commission": str(o.commission.rate), "flat_fee": o.commission.flat_fee,
-            "commission_pct": f"{float(o.commission.rate * 100):g}%",
-            "limits": o.limits.describe(), "title": o.title, "player_bank": o.player_bank,
-            **rules,
-        },
+    return {
+        "house_way": o.house_way, "min_bet": o.limits.minimum,
+        "max_bet": o.limits.maximum, "bankroll": o.bankroll,
+        "commission": str(o.commission.rate), "flat_fee": o.commission.flat_fee,
+        "commission_pct": f"{float(o.commission.rate * 100):g}%",
+        "limits": o.limits.describe(), "title": o.title, "player_bank": o.player_bank,
+        **rules,
     }
-    return _worded(summary)
 
 
-def _worded(summary: dict[str, Any]) -> dict[str, Any]:
-    """A table's summary with its rules in plain words (``words``), its house way's title
-    and its push rule in words, for the pages (which never show a rule's code)."""
+def _worded(game: str, r: dict[str, Any]) -> dict[str, Any]:
+    """A table's rules with their plain words (``words``), its house way's title and its
+    push rule in words, for the pages (which never show a rule's code)."""
     from paigow.web.words import push_words, rules_words, way_title
 
-    r, game = summary["rules"], summary["game"]
     r["words"] = rules_words(r, game)
     r["house_way_title"] = way_title(game, r["house_way"])
     if game == "poker":
         r["push_words"] = push_words(r.get("push") or "none")
-    return summary
+    return r
 
 
 def person_view(host: TableHost, player: int | None,
@@ -460,6 +472,7 @@ def for_person(shared: dict[str, Any], host: TableHost, player: int | None,
 
 
 _STORIES: WeakKeyDictionary[Any, tuple[Any, dict[str, Any]]] = WeakKeyDictionary()
+_RULES: WeakKeyDictionary[Any, tuple[Any, dict[str, Any]]] = WeakKeyDictionary()
 _NAMES: WeakKeyDictionary[Any, dict[str, str]] = WeakKeyDictionary()
 _CHARTS: WeakKeyDictionary[Any, dict[tuple[Any, ...], list[list[int]]]] = WeakKeyDictionary()
 
@@ -600,9 +613,9 @@ def _chart(host: TableHost, seat: int, since_round: int) -> list[list[int]]:
     """The seat's balance after each settled round since the person joined (at most the
     last 200 points), starting from the balance before their first round. Kept until a
     round settles (it was read from the whole history on every push)."""
-    last = host.history[-1][0] if host.history else None
+    last = host.balances_after[-1][0] if host.balances_after else None  # a round's number
     now = host.table.balance(seat) if host.table is not None else 0
-    key = (seat, since_round, len(host.history), id(last), now)
+    key = (seat, since_round, last, now)
     kept = _CHARTS.setdefault(host, {})
     if key not in kept:
         if len(kept) > 64:
@@ -617,14 +630,14 @@ def _chart_points(host: TableHost, seat: int, since_round: int) -> list[list[int
     acc = seat_account(seat)
     points: list[list[int]] = []
     prev: int | None = None
-    for rec, _names in host.history:
-        bal = rec.balances.get(acc)
+    for number, balances in host.balances_after:
+        bal = balances.get(acc)
         if bal is None:
             continue
-        if rec.number >= since_round:
+        if number >= since_round:
             if not points and prev is not None:
-                points.append([rec.number - 1, prev])
-            points.append([rec.number, bal])
+                points.append([number - 1, prev])
+            points.append([number, bal])
         prev = bal
     if not points and host.table is not None:
         points.append([host.table.rounds_played, host.table.balance(seat)])
