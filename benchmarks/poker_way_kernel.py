@@ -27,6 +27,7 @@ import tempfile
 import time
 from math import comb
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 WAYS = ("house", "seeds")  # the built-in kernel, and the seeds' way as a file
@@ -56,15 +57,21 @@ def worker(way: str, small: bool) -> None:
                       "hands": n}))
 
 
-def run(src: Path, way: str, small: bool) -> dict[str, float]:
-    """One build in a fresh process whose ``paigow`` is the one in ``src``."""
+def run_worker(script: str, src: Path, way: str, small: bool) -> dict[str, Any]:
+    """``script --worker WAY [--small]`` in a fresh process whose ``paigow`` is the one in
+    ``src``: the JSON object its last line prints."""
     env = dict(os.environ, PYTHONPATH=str(src))
-    cmd = [sys.executable, __file__, "--worker", way] + (["--small"] if small else [])
+    cmd = [sys.executable, script, "--worker", way] + (["--small"] if small else [])
     out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
     if out.returncode != 0:
-        raise SystemExit(f"the {way} build failed under {src}:\n{out.stderr[-2000:]}")
-    result: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])
+        raise SystemExit(f"{way} failed under {src}:\n{out.stderr[-2000:]}")
+    result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
     return result
+
+
+def run(src: Path, way: str, small: bool) -> dict[str, float]:
+    """One build in a fresh process whose ``paigow`` is the one in ``src``."""
+    return run_worker(__file__, src, way, small)
 
 
 def unpack(rev: str, into: Path) -> Path:

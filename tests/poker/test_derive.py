@@ -12,13 +12,14 @@ sample or rule budget too small is refused before anything is written.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 from pathlib import Path
 
 import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from paigow.analysis.poker_derive import MIN_RULES, learn_way
+from paigow.analysis.poker_derive import MIN_RULES, cross_validate, learn_way, problem
 from paigow.analysis.poker_labels import (
     N_TYPES,
     Labels,
@@ -167,6 +168,85 @@ def test_a_way_planted_in_the_labels_is_learned_back_within_its_rules(tmp_path: 
         assert learned.choose(hand).setting == planted.choose(hand).setting
 
 
+PLANTED_EXCEPTIONS = """
+[way]
+name = "planted-exceptions"
+otherwise = "foxwoods"
+[[straights_and_flushes]]
+rule = "1"
+hand = "one_pair"
+pair = "J+"
+set = "by hand type"
+[[two_pair]]
+rule = "2"
+high_pair = "7-T"
+top_single = "A"
+set = "low pair"
+[[trips]]
+rule = "3"
+trips = "K"
+set = "trips + single 1"
+"""
+
+
+@cache  # both tests read the same labels (built once: the Python interpreter is slow)
+def _planted_exception_labels(n: int, seed: int) -> tuple[Labels, FileWay, FileWay]:
+    """Labels whose best setting of every hand is the planted way of exceptions to
+    Foxwoods (EV 1; every other legal setting -1; the house way: Foxwoods)."""
+    from paigow.poker.ways.file_way import load_way
+
+    way = FileWay(parse_way(PLANTED_EXCEPTIONS))
+    fox = load_way("foxwoods")
+    s = stratified_sample(n, seed)
+    win = np.full((len(s.hands), 21), -1, np.int64)
+    lose = np.full((len(s.hands), 21), -1, np.int64)
+    house = np.zeros(len(s.hands), np.int64)
+    for i, hand in enumerate(s.hands):
+        best = split_index(hand, way.choose(hand).setting.low)
+        house[i] = split_index(hand, fox.choose(hand).setting.low)
+        for j, st in enumerate(settings(sorted(hand))):
+            if not is_foul(st):
+                win[i, j], lose[i, j] = (1, 0) if j == best else (0, 1)
+    return Labels(s, win, lose, house, 1, Fraction(0), 0.0), way, fox
+
+
+def test_a_way_of_exceptions_planted_in_the_labels_is_learned_back(tmp_path: Path) -> None:
+    """The exceptions (and the otherwise line) are learned back: the learned file, loaded
+    through the loader's check, plays the planted way on every labelled hand; its rules
+    are the planted three and the otherwise line."""
+    labels, planted, fox = _planted_exception_labels(1500, 5)
+    derived = learn_way(labels, max_rules=8, name="learned", otherwise="foxwoods")
+    assert derived.share == pytest.approx(1.0)
+    assert len(derived.spec.rules) == 3 and derived.spec.otherwise is not None
+    assert derived.spec.otherwise.name == "foxwoods"
+    path = tmp_path / "learned.toml"
+    path.write_text(derived.text, encoding="utf-8")
+    learned = get_way(str(path))
+    assert isinstance(learned, FileWay) and not learned.warnings
+    differ = 0
+    for hand in labels.sample.hands:
+        assert learned.choose(hand).setting == planted.choose(hand).setting
+        differ += planted.choose(hand).setting != fox.choose(hand).setting
+    assert differ > 50  # the exceptions matter on the labelled hands
+
+
+def test_cross_validation_keeps_the_planted_rules_and_no_more() -> None:
+    """On noise-free labels the held-out gain rises with each planted exception and not
+    after: cross-validation chooses the three rules and the otherwise line."""
+    from paigow.poker.ways.file_way import read_way
+
+    labels, _, _ = _planted_exception_labels(1500, 5)
+    p = problem(labels, otherwise=read_way("foxwoods"))
+    cv = cross_validate(p, 8, True, folds=4, zs=(0.5, 1.0))
+    assert cv.rules == 4
+    for curve in cv.curve.values():
+        assert curve[0] == 0.0  # the otherwise line alone is the house way
+        assert curve[1] < curve[2] < curve[3] == pytest.approx(max(curve))
+    derived = learn_way(labels, max_rules=8, otherwise="foxwoods", folds=4, zs=(0.5, 1.0))
+    assert derived.cv is not None and derived.cv.rules == 4
+    assert len(derived.spec.rules) == 3
+
+
 def test_fewer_rules_than_hand_types_is_refused() -> None:
     labels, _ = _planted_labels(300, 2)
     with pytest.raises(AmountError, match=f"at least {MIN_RULES}"):
@@ -196,7 +276,11 @@ def test_the_learned_figures_are_the_labels_evs_of_the_written_ways_settings(
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--max-rules", "11"], "--max-rules 11 is too few"),
+        (["--max-rules", "1"], "--max-rules 1 is too few: a way of exceptions"),
+        (["--otherwise", "none", "--max-rules", "11"], "--max-rules 11 is too few"),
+        (["--otherwise", "nowhere.toml"], "--otherwise: 'nowhere.toml' is not a way file"),
+        (["--dealer", "optimal"], "--otherwise: the dealer's way 'optimal' is not a way file"),
+        (["--cv-folds", "1"], "--cv-folds 1 cannot cross-validate"),
         (["--sample", "999"], "--sample 999 is too small to say anything"),
         (["--eval-sample", "100"], "--eval-sample 100 is too small to say anything"),
         (["--dealer", "nowhere"], "unknown poker way 'nowhere'"),

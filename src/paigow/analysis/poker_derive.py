@@ -35,6 +35,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -42,7 +44,7 @@ import numpy.typing as npt
 from paigow.analysis.poker_labels import Labels, Sample
 from paigow.errors import AmountError, PaigowError
 from paigow.poker.rules import PokerRules
-from paigow.poker.ways.file_way import check_way, read_hand
+from paigow.poker.ways.file_way import check_way, read_hand, read_way
 from paigow.poker.ways.hand import analyse
 from paigow.poker.ways.spec import (
     ABSENT,
@@ -148,6 +150,18 @@ class Problem:
     ev: F64  # (n, 21)
     house_split: I64
     act_split: dict[tuple[str, str], I64]
+    # the otherwise way's split of each hand and its EV (a way of exceptions: every hand
+    # no rule takes is set by it); empty when the way sets every hand itself
+    base_split: I64 = field(default_factory=lambda: np.zeros(0, np.int64))
+    base_ev: F64 = field(default_factory=lambda: np.zeros(0))
+    # the same without its straights-and-flushes rules (what "by hand type" sends a hand to)
+    base_type_split: I64 = field(default_factory=lambda: np.zeros(0, np.int64))
+    base_type_ev: F64 = field(default_factory=lambda: np.zeros(0))
+
+    @property
+    def has_base(self) -> bool:
+        """Whether the way being learned falls back on an otherwise way."""
+        return len(self.base_split) == self.n and self.n > 0
 
     def ev_of_splits(self, splits: I64) -> F64:
         """EV per hand of the given splits."""
@@ -176,9 +190,11 @@ def _probe_text(section: str, action: str) -> str:
     return "\n".join(lines)
 
 
-def problem(labels: Labels, rules: PokerRules = DEFAULT_RULES) -> Problem:
+def problem(labels: Labels, rules: PokerRules = DEFAULT_RULES,
+            otherwise: WaySpec | None = None) -> Problem:
     """Read every labelled hand's features (as the way-file interpreter reads them) and the
-    EV of each action of :data:`ACTIONS` on it."""
+    EV of each action of :data:`ACTIONS` on it; with an ``otherwise`` way, its setting of
+    every hand (by its numba interpreter) and that setting's EV."""
     from paigow.poker.ways.file_fast import file_splits_and_rules
 
     hands = labels.sample.hands
@@ -218,8 +234,22 @@ def problem(labels: Labels, rules: PokerRules = DEFAULT_RULES) -> Problem:
                     e[values[need] < 0] = -np.inf
             act_ev[(section, action)] = e
             act_split[(section, action)] = np.where(ok, sp, -1)
+    base: list[tuple[I64, F64]] = []
+    if otherwise is not None and n:
+        for use_sf in (True, False):
+            bs, _ = file_splits_and_rules(otherwise.compile(), arr, rules, use_sf)
+            b_split = bs.astype(np.int64)
+            if np.any(b_split < 0):
+                raise DeriveError(f"the otherwise way {otherwise.name} leaves a hand unset")
+            b_ev = ev[rows, b_split]
+            if not np.all(np.isfinite(b_ev)):
+                raise DeriveError(f"the otherwise way {otherwise.name} fouls a labelled hand")
+            base.append((b_split, b_ev))
+    else:
+        base = [(np.zeros(0, np.int64), np.zeros(0))] * 2
     return Problem(n, hands, np.array(labels.sample.weights, float), types, sf_capable, values,
-                   act_ev, ev, labels.house.astype(np.int64), act_split)
+                   act_ev, ev, labels.house.astype(np.int64), act_split, base[0][0],
+                   base[0][1], base[1][0], base[1][1])
 
 
 # ------------------------------------------------------------------------ the way
@@ -241,12 +271,14 @@ class State:
     with a rule without conditions; the straights-and-flushes section has none)."""
 
     lists: dict[str, list[LearnedRule]]
+    fallback: bool = False  # a way of exceptions: the otherwise way sets the other hands
 
     def count(self) -> int:
-        return sum(len(v) for v in self.lists.values())
+        """The rules of the way: its own, and one for the ``otherwise`` line."""
+        return sum(len(v) for v in self.lists.values()) + int(self.fallback)
 
     def copy(self) -> State:
-        return State({k: list(v) for k, v in self.lists.items()})
+        return State({k: list(v) for k, v in self.lists.items()}, self.fallback)
 
 
 @dataclass
@@ -262,8 +294,12 @@ class Play:
 
 def play(p: Problem, st: State) -> Play:
     """The EV and split of every labelled hand under ``st``."""
-    sec_ev = np.full(p.n, -np.inf)
-    split = np.full(p.n, -1, np.int64)
+    if st.fallback:  # every hand no rule of the file takes: the otherwise way's setting
+        ev, split = p.base_ev.copy(), p.base_split.copy()
+        sec_ev, sec_split = p.base_type_ev.copy(), p.base_type_split.copy()
+    else:
+        ev, split = np.full(p.n, -np.inf), np.full(p.n, -1, np.int64)
+        sec_ev, sec_split = ev.copy(), split.copy()
     matched: dict[str, list[B]] = {}
     for t, key in enumerate(HAND_KEYS):
         todo = p.types == t
@@ -271,11 +307,10 @@ def play(p: Problem, st: State) -> Play:
         for r in st.lists[key]:
             m = _matches(p, r) & todo
             ms.append(m)
-            sec_ev[m] = p.act_ev[(key, r.action)][m]
-            split[m] = p.act_split[(key, r.action)][m]
+            sec_ev[m] = ev[m] = p.act_ev[(key, r.action)][m]
+            sec_split[m] = split[m] = p.act_split[(key, r.action)][m]
             todo &= ~m
         matched[key] = ms
-    ev = sec_ev.copy()
     captured = np.zeros(p.n, bool)
     todo = p.sf_capable.copy()
     ms = []
@@ -286,6 +321,9 @@ def play(p: Problem, st: State) -> Play:
             ev[m] = p.act_ev[(SF, PLAY_SF)][m]
             split[m] = p.act_split[(SF, PLAY_SF)][m]
             captured |= m
+        else:  # by hand type: the hand-type rules (this file's, then the otherwise way's)
+            ev[m] = sec_ev[m]
+            split[m] = sec_split[m]
         todo &= ~m
     matched[SF] = ms
     return Play(ev, sec_ev, split, captured, matched)
@@ -334,11 +372,13 @@ def best_box(
     z: float, min_support: int, required: str | None = None,
 ) -> tuple[float, float, tuple[Cond, ...]] | None:
     """The box of one or two interval conditions with the best ``sum(d) - z·sqrt(sum(d²))``
-    over the hands of ``reach`` it holds (at least ``min_support`` of them), ``d`` each
-    hand's weighted gain; a box with ``required`` among its features when given."""
+    over the hands of ``reach`` it holds, ``d`` each hand's weighted gain; a box must
+    change the setting of at least ``min_support`` labelled hands (``d`` not zero: a rule
+    is supported by the hands it changes, not by those it leaves as they were); a box
+    with ``required`` among its features when given."""
     best: tuple[float, float, tuple[Cond, ...]] | None = None
     idx = np.flatnonzero(reach)
-    if len(idx) < min_support:
+    if np.count_nonzero(d[idx]) < min_support:
         return None
     dd, qq = d[idx], w2[idx]
     feats = [f for f in features if np.any(values[f][idx] >= 0)]
@@ -350,7 +390,7 @@ def best_box(
         nb = bins(f)
         s = np.bincount(v[ok], dd[ok], nb).cumsum()
         q = np.bincount(v[ok], qq[ok], nb).cumsum()
-        c = np.bincount(v[ok], None, nb).cumsum()
+        c = np.bincount(v[ok], (dd[ok] != 0).astype(float), nb).cumsum()
         lo, hi = _intervals(nb)
         keep = ~((lo == 0) & (hi == nb - 1) & ok.all())  # never a condition always true
         lo, hi = lo[keep], hi[keep]
@@ -375,7 +415,7 @@ def best_box(
         n1, n2 = bins(f1), bins(f2)
         cs = _cum2(v1[ok], v2[ok], dd[ok], n1, n2)
         cq = _cum2(v1[ok], v2[ok], qq[ok], n1, n2)
-        cc = _cum2(v1[ok], v2[ok], np.ones(int(ok.sum())), n1, n2)
+        cc = _cum2(v1[ok], v2[ok], (dd[ok] != 0).astype(float), n1, n2)
         lo1, hi1 = _intervals(n1)
         lo2, hi2 = _intervals(n2)
         tot = _box_sums(cs, lo1, hi1, lo2, hi2)
@@ -458,7 +498,8 @@ def moves(p: Problem, st: State, z: float, min_support: int) -> list[Move]:
     for t, key in enumerate(HAND_KEYS):
         rules = st.lists[key]
         base = (p.types == t) & ~now.captured
-        for pos in range(len(rules)):  # never after the last rule (it takes every hand)
+        # never after a last rule that takes every hand (a way that sets every hand itself)
+        for pos in range(len(rules) + int(st.fallback)):
             reach = base.copy()
             for m in now.matched[key][:pos]:
                 reach &= ~m
@@ -474,7 +515,9 @@ def moves(p: Problem, st: State, z: float, min_support: int) -> list[Move]:
             for m in now.matched[SF][:pos]:
                 reach &= ~m
             consider(SF, pos, PLAY_SF, reach, p.act_ev[(SF, PLAY_SF)], hands)
-            if pos < len(sf_rules):  # "by hand type" only matters above another rule
+            # "by hand type" only matters above another rule, or in a way of exceptions
+            # (where it keeps the otherwise way from playing the straight or flush)
+            if pos < len(sf_rules) or st.fallback:
                 consider(SF, pos, BY_HAND, reach, now.section_ev, hands)
             if not hands:  # a rule for every hand type needs no condition at all
                 gain = np.where(reach, p.weight * (p.act_ev[(SF, PLAY_SF)] - now.ev), 0.0)
@@ -486,10 +529,22 @@ def moves(p: Problem, st: State, z: float, min_support: int) -> list[Move]:
     return out
 
 
+def pick(cands: Sequence[Move]) -> Move:
+    """The best candidate; among candidates that score the same (to rounding), a
+    straights-and-flushes rule: "a straight or flush with one pair …: ignore it" says
+    what a one-pair rule that changes only the hands with a straight would say less
+    plainly."""
+    best = max(c.score for c in cands)
+    tied = [c for c in cands if c.score >= best - 1e-9 * abs(best) - 1e-15]
+    return next((c for c in tied if c.section == SF), tied[0])
+
+
 def best_defaults(p: Problem, st: State) -> bool:
     """Give each hand-type section's last rule the setting best on the hands it takes
     (a free move: no rule is added); whether anything changed."""
     changed = False
+    if st.fallback:
+        return changed  # a way of exceptions has no last rule taking every hand
     now = play(p, st)
     for key in HAND_KEYS:
         rules = st.lists[key]
@@ -522,6 +577,9 @@ class Derived:
     train_optimal: float
     seconds: float
     steps: list[str]
+    cv: CrossValidation | None = None
+    z: float = 1.0
+    otherwise: str | None = None  # the way the exceptions fall back on, as the file names it
 
     @property
     def share(self) -> float:
@@ -532,6 +590,7 @@ class Derived:
 
 
 MIN_RULES = len(HAND_KEYS)
+MIN_EXCEPTIONS = 2  # a way of exceptions: its otherwise line and one rule
 
 
 class DeriveError(PaigowError):
@@ -548,45 +607,147 @@ def learn_way(
     header: str = "",
     title: str = "",
     notes: str = "",
+    otherwise: str | None = None,
+    base: Path | None = None,
+    problem_: Problem | None = None,
+    folds: int = 0,
+    zs: Sequence[float] = (0.25, 0.5, 1.0, 2.0),
 ) -> Derived:
     """Learn a way of at most ``max_rules`` rules from ``labels`` (see the module
-    description). ``header`` is written as comment lines at the top of the file."""
-    if max_rules < MIN_RULES:
+    description). ``header`` is written as comment lines at the top of the file.
+
+    ``otherwise`` (a way file's name or path, relative to ``base``): learn a way of
+    *exceptions* to that way, written with ``[way] otherwise``: every hand no learned rule
+    takes is set as that way sets it; the ``otherwise`` line counts as one rule.
+    ``problem_``: the labels already read (:func:`problem`), to learn many times.
+
+    ``folds`` (at least 2): choose the penalty ``z`` among ``zs`` and the number of rules
+    (up to ``max_rules``) by cross-validation on the labels (:func:`cross_validate`)
+    instead of taking ``z`` and ``max_rules`` as given."""
+    least = MIN_EXCEPTIONS if otherwise else MIN_RULES
+    if max_rules < least:
         raise AmountError(
+            f"--max-rules {max_rules} is too few: a way of exceptions needs its otherwise "
+            f"line and one rule, so at least {MIN_EXCEPTIONS}" if otherwise else
             f"--max-rules {max_rules} is too few: a way file needs one rule for each of the "
             f"{MIN_RULES} hand types (no pair, one pair, ... five aces), so at least {MIN_RULES}"
         )
     start = time.perf_counter()
-    p = problem(labels, rules)
-    st = State({key: [LearnedRule(key, (), ACTIONS[key][0])] for key in HAND_KEYS})
-    st.lists[SF] = []
+    fallback = (read_way("seeds" if otherwise.strip().lower() == "house" else otherwise,
+                         base=base) if otherwise else None)
+    p = problem_ if problem_ is not None else problem(labels, rules, fallback)
+    if fallback is not None and not p.has_base and p.n:
+        raise DeriveError("the labels were read without the otherwise way")
+    cv: CrossValidation | None = None
+    if folds:
+        cv = cross_validate(p, max_rules, fallback is not None, folds, zs, min_support)
+        z, max_rules = cv.z, cv.rules
     steps: list[str] = []
-    best_defaults(p, st)
-    while st.count() < max_rules:
-        cands = moves(p, st, z, min_support)
-        if not cands:
-            break
-        m = max(cands, key=lambda c: c.score)
-        st.lists[m.section].insert(m.position, m.rule)
-        steps.append(f"{_rule_text(m.rule)}: gain {m.gain:+.5f} a hand (score {m.score:+.5f})")
-        best_defaults(p, st)
+    st = greedy(p, start_state(fallback is not None), max_rules, z, min_support, steps)[-1]
     st = refine(p, st, z, min_support, steps)
     ordered = _ordered(st)
     full_title = title or f"{name}: a derived strategy"
     while True:
-        text = way_text(ordered, name, full_title, header, notes)
-        spec, unreachable = _checked(text, ordered, p, rules)
+        text = way_text(ordered, name, full_title, header, notes, otherwise)
+        spec, unreachable = _checked(text, ordered, p, rules, base)
         if not unreachable:
             break
         ordered = [r for i, r in enumerate(ordered, start=1) if str(i) not in unreachable]
-    final = play(p, _state_of(ordered))
+    final = play(p, _state_of(ordered, st.fallback))
     return Derived(
         tuple(ordered), text, spec,
         float(np.sum(p.weight * p.ev_of_splits(p.house_split))),
         float(np.sum(p.weight * final.ev)),
         float(np.sum(p.weight * np.max(p.ev, axis=1))),
-        time.perf_counter() - start, steps,
+        time.perf_counter() - start, steps, cv, z, otherwise,
     )
+
+
+def greedy(p: Problem, st: State, max_rules: int, z: float, min_support: int,
+           steps: list[str] | None = None) -> list[State]:
+    """Add the best-scoring rule (:func:`moves`, :func:`pick`) until ``max_rules`` or no
+    rule scores above zero; the state before the first rule and after each one."""
+    st = st.copy()
+    best_defaults(p, st)
+    out = [st.copy()]
+    while st.count() < max_rules:
+        cands = moves(p, st, z, min_support)
+        if not cands:
+            break
+        m = pick(cands)
+        st.lists[m.section].insert(m.position, m.rule)
+        if steps is not None:
+            steps.append(f"{_rule_text(m.rule)}: gain {m.gain:+.5f} a hand "
+                         f"(score {m.score:+.5f})")
+        best_defaults(p, st)
+        out.append(st.copy())
+    return out
+
+
+def subproblem(p: Problem, keep: B) -> Problem:
+    """The labelled hands of ``keep`` only (their weights as they were)."""
+    idx = np.flatnonzero(keep)
+
+    def sub(a: Any) -> Any:
+        return a[idx] if len(a) == p.n else a
+
+    return Problem(
+        len(idx), [p.hands[i] for i in idx.tolist()], sub(p.weight), sub(p.types),
+        sub(p.sf_capable), {k: sub(v) for k, v in p.values.items()},
+        {k: sub(v) for k, v in p.act_ev.items()}, sub(p.ev), sub(p.house_split),
+        {k: sub(v) for k, v in p.act_split.items()}, sub(p.base_split), sub(p.base_ev),
+        sub(p.base_type_split), sub(p.base_type_ev),
+    )
+
+
+@dataclass(frozen=True)
+class CrossValidation:
+    """What cross-validation on the labels chose: the penalty ``z`` and the number of
+    rules, from the held-out gain over the house way (weighted EV per hand, summed over
+    the folds) of the way learned on the other folds, for each ``z`` and rule count
+    (``curve[z][k]``: with ``k`` rules, from the fewest a way can have)."""
+
+    z: float
+    rules: int
+    least: int  # the rule count of curve[z][0]
+    folds: int
+    curve: dict[float, list[float]]
+
+    def to_json(self) -> dict[str, object]:
+        """Plain data for ``--json``."""
+        return {"z": self.z, "rules": self.rules, "folds": self.folds,
+                "held_out_gain": {str(z): {str(self.least + k): g for k, g in enumerate(c)}
+                                  for z, c in self.curve.items()}}
+
+
+def cross_validate(
+    p: Problem, max_rules: int, fallback: bool, folds: int = 5,
+    zs: Sequence[float] = (0.25, 0.5, 1.0, 2.0), min_support: int = 8, seed: int = 0,
+) -> CrossValidation:
+    """Choose ``z`` and the number of rules by ``folds``-fold cross-validation: for each
+    ``z`` and fold, learn greedily on the other folds and score every prefix of the rules
+    on the held-out fold (its gain over the house way); the ``z`` and rule count of the
+    best total held-out gain (the fewest rules among equals, then the larger ``z``). The
+    folds are a seeded random partition of the labelled hands."""
+    if folds < 2:
+        raise AmountError(f"cross-validation needs at least 2 folds, got {folds}")
+    fold = np.empty(p.n, np.int64)
+    fold[np.random.default_rng(seed).permutation(p.n)] = np.arange(p.n) % folds
+    least = start_state(fallback).count()
+    width = max_rules - least + 1
+    curve: dict[float, list[float]] = {}
+    for z in zs:
+        gains = np.zeros(width)
+        for f in range(folds):
+            train, test = subproblem(p, fold != f), subproblem(p, fold == f)
+            ref = float(np.sum(test.weight * test.ev_of_splits(test.house_split)))
+            states = greedy(train, start_state(fallback), max_rules, z, min_support)
+            values = [total(test, st) - ref for st in states]  # states[k]: k rules added
+            for k in range(width):  # past the last rule learned: the same way
+                gains[k] += values[min(k, len(values) - 1)]
+        curve[z] = gains.tolist()
+    best = max((g, -k, z) for z, c in curve.items() for k, g in enumerate(c))
+    return CrossValidation(best[2], least - best[1], least, folds, curve)
 
 
 def refine(p: Problem, st: State, z: float, min_support: int, steps: list[str],
@@ -600,13 +761,13 @@ def refine(p: Problem, st: State, z: float, min_support: int, steps: list[str],
         changed = False
         for key in (SF, *HAND_KEYS):
             i = 0
-            while i < len(st.lists[key]) - (key != SF):
+            while i < len(st.lists[key]) - (key != SF and not st.fallback):
                 trial = st.copy()
                 old = trial.lists[key].pop(i)
                 best_defaults(p, trial)
                 cands = moves(p, trial, z, min_support)
                 if cands:
-                    m = max(cands, key=lambda c: c.score)
+                    m = pick(cands)
                     trial.lists[m.section].insert(m.position, m.rule)
                     best_defaults(p, trial)
                     value = total(p, trial)
@@ -621,8 +782,18 @@ def refine(p: Problem, st: State, z: float, min_support: int, steps: list[str],
     return st
 
 
-def _state_of(ordered: Sequence[LearnedRule]) -> State:
-    st = State({key: [] for key in (*HAND_KEYS, SF)})
+def start_state(fallback: bool) -> State:
+    """Where learning starts: one rule a hand type, each with the type's usual setting
+    (a way that sets every hand itself), or no rule at all (a way of exceptions)."""
+    if fallback:
+        return State({key: [] for key in (*HAND_KEYS, SF)}, True)
+    st = State({key: [LearnedRule(key, (), ACTIONS[key][0])] for key in HAND_KEYS})
+    st.lists[SF] = []
+    return st
+
+
+def _state_of(ordered: Sequence[LearnedRule], fallback: bool = False) -> State:
+    st = State({key: [] for key in (*HAND_KEYS, SF)}, fallback)
     for r in ordered:
         st.lists[r.section].append(r)
     return st
@@ -635,15 +806,15 @@ def _ordered(st: State) -> list[LearnedRule]:
 
 
 def _checked(text: str, ordered: Sequence[LearnedRule], p: Problem,
-             rules: PokerRules) -> tuple[WaySpec, set[str]]:
+             rules: PokerRules, base: Path | None = None) -> tuple[WaySpec, set[str]]:
     """Parse the file text, check that the interpreter plays what the learner read on every
     labelled hand, run the loader's check; the numbers of the rules no hand reaches."""
     from paigow.poker.ways.file_fast import file_splits_and_rules
 
-    spec = parse_way(text)
+    spec = parse_way(text, base=base)
     arr = np.array([sorted(h) for h in p.hands], dtype=np.int32).reshape(p.n, 7)
     splits, _ = file_splits_and_rules(spec.compile(), arr, rules)
-    mine = play(p, _state_of(ordered)).split
+    mine = play(p, _state_of(ordered, spec.otherwise is not None)).split
     if p.n and not np.array_equal(splits.astype(np.int64), mine):
         bad = int(np.flatnonzero(splits.astype(np.int64) != mine)[0])
         raise DeriveError(f"internal check failed: the way file and the learner set the hand "
@@ -793,13 +964,16 @@ def _quote(s: str) -> str:
 
 
 def way_text(ordered: Sequence[LearnedRule], name: str, title: str, header: str = "",
-             notes: str = "") -> str:
-    """The way file of ``ordered`` rules (numbered 1, 2, … in order)."""
+             notes: str = "", otherwise: str | None = None) -> str:
+    """The way file of ``ordered`` rules (numbered 1, 2, … in order), falling back on the
+    ``otherwise`` way when given."""
     out = [f"# {line}".rstrip() for line in header.splitlines()]
     out += ["", "[way]", f"name = {_quote(name)}", f"title = {_quote(title)}",
             f"source = {_quote('paigow poker derive-strategy: learned from exact advice')}"]
     if notes:
         out.append(f"notes = {_quote(notes)}")
+    if otherwise:
+        out.append(f"otherwise = {_quote(otherwise)}")
     for i, r in enumerate(ordered, start=1):
         out += ["", f"[[{r.section}]]", f'rule = "{i}"']
         if r.hands:

@@ -204,6 +204,7 @@ class LabelSpec:
             "kind": "poker-labels",
             "format": 1,
             "dealer": dealer,
+            "dealer_file": dealer_digest(self.dealer),
             "rules": [self.rules.joker, self.rules.wheel, self.rules.foul, self.rules.push],
             "rate": str(self.rate),
             "deck": list(self.deck),
@@ -212,6 +213,21 @@ class LabelSpec:
             "first": sample.hands[0] if sample.hands else [],
             "chunk": chunk,
         }
+
+
+def dealer_digest(dealer: str | FastWay) -> str:
+    """The content digest of a dealer way given as a way file (a shipped name or a path),
+    so that labels cached against a file are not reused once the file changes; ``""`` for
+    a built-in way or a batch way object (whose fingerprint already says it).
+
+    >>> dealer_digest("house"), len(dealer_digest("foxwoods"))
+    ('', 16)
+    """
+    from paigow.poker.ways.file_way import is_way_file, read_way
+
+    if isinstance(dealer, str) and is_way_file(dealer):
+        return read_way(dealer).digest
+    return ""
 
 
 def label_chunk(spec: LabelSpec, hands: list[list[int]]) -> Counts:

@@ -337,13 +337,19 @@ def exact_diff(
 
     def by_rule(way: FileWay, axis_sum: tuple[int, ...]) -> tuple[DiffRow, ...]:
         hands = counts.sum(axis=axis_sum)  # (rules + 1, 2)
-        index = {rule.rule: i for i, rule in enumerate(way.compiled.rules)}
+        own = way.compiled.own
+        index = {rule.rule: i for i, rule in enumerate(way.compiled.rules[:own])}
         rows = []
         for rule in way.spec.rules:  # in the file's (the casino's) order
             i = index[rule.rule]
             n = int(hands[i + 1].sum())
             if n:
                 rows.append(DiffRow(f"{rule.rule}: {rule.text}", n, int(hands[i + 1, 1])))
+        if way.spec.otherwise is not None:  # every hand its otherwise way set: one row
+            rest = hands[own + 1:]
+            if int(rest.sum()):
+                rows.append(DiffRow(f"otherwise: as {way.spec.otherwise.name} sets it",
+                                    int(rest.sum()), int(rest[:, 1].sum())))
         return tuple(rows)
 
     return WaysDiff(wa.name if a.strip().lower() != "house" else "house", wb.name, total,

@@ -78,12 +78,14 @@ def register(app: typer.Typer) -> None:
     def derive_strategy(
         out: Annotated[str, option("-o", "--output", parser=OutputFile("-o"), help="The way file (TOML) to write.")],
         dealer: Annotated[str, option("--dealer", parser=Token("--dealer"), help="The dealer's way: house (default), a shipped way file or a .toml path.")] = "house",
-        max_rules: Annotated[int, option("--max-rules", parser=Int("--max-rules", 1, 200), help="Rules the way may have, in all (at least 12: one per hand type).")] = 15,
+        max_rules: Annotated[int, option("--max-rules", parser=Int("--max-rules", 1, 200), help="Rules the way may have, in all, the otherwise line counting as one (at least 2; at least 12, one per hand type, with --otherwise none).")] = 15,
         sample: Annotated[int, option("--sample", parser=Int("--sample", 1, MAX_DERIVE_SAMPLE), help="Hands to label exactly (spread over hand types).")] = 4000,
         seed: Annotated[int | None, option("--seed", parser=Int("--seed", 0, MAX_SIM_SEED), help="Seed of the labelled sample (default: a fresh one, reported).")] = None,
         eval_sample: Annotated[int, option("--eval-sample", parser=Int("--eval-sample", 0, MAX_DERIVE_SAMPLE), help="Hands of the independent evaluation (0: none).")] = 2000,
         eval_seed: Annotated[int | None, option("--eval-seed", parser=Int("--eval-seed", 0, MAX_SIM_SEED), help="Seed of the evaluation sample (default: the seed + 1).")] = None,
         name: Annotated[str, option("--name", parser=Token("--name"), help="The way's name (default: the file's stem).")] = "",
+        otherwise: Annotated[str, option("--otherwise", parser=Token("--otherwise"), help="Learn exceptions to this way (dealer: the dealer's way, the default; a shipped way or a .toml path), or none: a way that sets every hand itself.")] = "dealer",
+        cv_folds: Annotated[int, option("--cv-folds", parser=Int("--cv-folds", 0, 20), help="Choose the rule count and penalty by cross-validation on the labels over this many folds (0: learn up to --max-rules with the penalty 1).")] = 5,
         commission: Annotated[str | None, COMMISSION_OPTION] = None,
         push: Annotated[str | None, PUSH_OPTION] = None,
         ez: Annotated[bool, EZ_OPTION] = False,
@@ -103,7 +105,13 @@ def register(app: typer.Typer) -> None:
         """
         import numpy as np
 
-        from paigow.analysis.poker_derive import MIN_RULES, evaluate, learn_way, uniform_sample
+        from paigow.analysis.poker_derive import (
+            MIN_EXCEPTIONS,
+            MIN_RULES,
+            evaluate,
+            learn_way,
+            uniform_sample,
+        )
         from paigow.analysis.poker_labels import (
             Labels,
             LabelSpec,
@@ -121,11 +129,20 @@ def register(app: typer.Typer) -> None:
             kind, rate = _game(push, commission, ez)
             rules = PokerRules.of(joker, wheel, foul, kind)
             cards = _deck(deck)
-            if max_rules < MIN_RULES:
+            way_for(dealer, rules)  # a bad dealer way is refused before any work
+            base_way = _otherwise(otherwise, dealer, Path(out))
+            if base_way is None and max_rules < MIN_RULES:
                 raise AmountError(
-                    f"--max-rules {max_rules} is too few: a way file sets every hand, so it "
-                    f"has a rule for each of the {MIN_RULES} hand types (no pair, one pair, "
-                    f"two pair, ... five aces): give at least {MIN_RULES}")
+                    f"--max-rules {max_rules} is too few: a way file that sets every hand "
+                    f"itself (--otherwise none) has a rule for each of the {MIN_RULES} hand "
+                    f"types (no pair, one pair, two pair, ... five aces): give at least "
+                    f"{MIN_RULES}")
+            if base_way is not None and max_rules < MIN_EXCEPTIONS:
+                raise AmountError(
+                    f"--max-rules {max_rules} is too few: a way of exceptions has its "
+                    f"otherwise line and at least one rule: give at least {MIN_EXCEPTIONS}")
+            if cv_folds == 1:
+                raise AmountError("--cv-folds 1 cannot cross-validate: give 2 or more, or 0")
             if sample < MIN_SAMPLE:
                 raise AmountError(
                     f"--sample {sample:,} is too small to say anything: a rule worth learning "
@@ -139,7 +156,11 @@ def register(app: typer.Typer) -> None:
                     "gain over a house way is a few tenths of a percent, which fewer than "
                     f"{MIN_EVAL:,} hands cannot tell from zero; give at least {MIN_EVAL:,} "
                     "(or 0 to skip the evaluation)")
-            way_for(dealer, rules)  # a bad dealer way is refused before any work
+            folder = Path(out).resolve().parent
+            if base_way is not None:  # and a bad otherwise way
+                from paigow.poker.ways.file_way import read_way
+
+                read_way("seeds" if base_way == "house" else base_way, base=folder)
             s = seed if seed is not None else new_seed()
             es = eval_seed if eval_seed is not None else s + 1
             way_name = name.strip() or Path(out).stem
@@ -176,7 +197,8 @@ def register(app: typer.Typer) -> None:
             labels = labelled(smp, "labelling")
             header = (f"A strategy derived by paigow poker derive-strategy against the "
                       f"{dealer} way\n({game}; joker {rules.joker}, wheel {rules.wheel}).")
-            derived = learn_way(labels, max_rules, rules, way_name, header=header)
+            derived = learn_way(labels, max_rules, rules, way_name, header=header,
+                                otherwise=base_way, base=folder, folds=cv_folds)
             ev_res = None
             if eval_sample:
                 usmp = uniform_sample(sample_hands(eval_sample, es, cards), es)
@@ -187,6 +209,9 @@ def register(app: typer.Typer) -> None:
                                   way_name)
             notes = [f"labels: {len(smp.hands):,} hands (seed {s}), labelled in "
                      f"{_minutes(labels.seconds)}; learned in {derived.seconds:.0f} s"]
+            if derived.cv is not None:
+                notes.append(f"{derived.cv.rules} rules and the penalty z = {derived.z:g} "
+                             f"chosen by {derived.cv.folds}-fold cross-validation on the labels")
             if ev_res is not None:
                 lo, hi = ev_res.share_ci95
                 notes.append(
@@ -230,11 +255,43 @@ def register(app: typer.Typer) -> None:
         run_command(body)
 
 
+def _otherwise(value: str, dealer: str, out: Path) -> str | None:
+    """The ``otherwise`` way a derived way of exceptions names (``None``: a way that sets
+    every hand itself): ``dealer`` is the dealer's way; a path is written relative to the
+    folder of the file written (``out``), as the loader reads it."""
+    import os
+
+    from paigow.errors import RuleError
+    from paigow.poker.ways.file_way import shipped_path
+
+    v = value.strip()
+    if v.lower() == "none":
+        return None
+    if v.lower() == "dealer":
+        v = dealer.strip()
+    if v.lower() == "house":
+        return "house"
+    if shipped_path(v) is not None:
+        return v.lower()
+    path = Path(v)
+    if not (v.lower().endswith(".toml") and path.is_file()):
+        what = "the dealer's way " if value.strip().lower() == "dealer" else ""
+        raise RuleError(
+            f"--otherwise: {what}{v!r} is not a way file: a way of exceptions falls back on "
+            "house, a shipped way file or a .toml path (or give --otherwise none)")
+    try:
+        return os.path.relpath(path.resolve(), out.resolve().parent)
+    except ValueError:  # another drive
+        return str(path.resolve())
+
+
 def learn_text(derived: Any, name: str, header: str, notes: str) -> str:
     """The derived way's file text with the figures in its notes."""
     from paigow.analysis.poker_derive import way_text
 
-    text: str = way_text(list(derived.rules), name, derived.spec.title, header, notes)
+    otherwise = derived.spec.otherwise
+    text: str = way_text(list(derived.rules), name, derived.spec.title, header, notes,
+                         derived.otherwise if otherwise is not None else None)
     return text
 
 
@@ -257,6 +314,8 @@ def _report(derived: Any, smp: Any, labels: Any, drawn_s: float, ev: Any, dealer
             "seconds": round(derived.seconds, 1),
             "house_ev": derived.train_house, "derived_ev": derived.train_derived,
             "optimal_ev": derived.train_optimal, "share": derived.share,
+            "otherwise": derived.otherwise, "z": derived.z,
+            "cross_validation": None if derived.cv is None else derived.cv.to_json(),
         },
         "evaluation": None,
     }
@@ -273,8 +332,15 @@ def _print(r: dict[str, Any]) -> None:
         f"from {lab['drawn']:,} drawn), exact advice in {_minutes(lab['seconds'])}; "
         f"learned in {learn['seconds']:.0f} s",
         highlight=False)
+    cv = learn["cross_validation"]
+    if cv is not None:
+        console.print(f"cross-validation ({cv['folds']} folds of the labels) chose "
+                      f"{cv['rules']} rules and the penalty z = {cv['z']:g}", highlight=False)
     for i, text in enumerate(r["rules"], start=1):
         console.print(f"  {i:2}. {text}", highlight=False)
+    if learn["otherwise"] is not None:
+        console.print(f"  {len(r['rules']) + 1:2}. otherwise: as the {learn['otherwise']} way "
+                      "sets it", highlight=False)
     share = learn["share"]
     console.print(
         f"on the labelled hands: takes {share:.0%} of optimal's gain over the {r['dealer']} way",

@@ -125,12 +125,16 @@ def ways_check_command(
         else:
             report = check_way(spec, rules)
         compiled = spec.compile()
+        own = compiled.own
+        rest = sum(report.counts[own:])  # hands the otherwise way set
         if json:
             print_json({
                 "way": spec.name, "title": spec.title, "source": spec.source, "url": spec.url,
                 "hands": report.hands, "all_hands": all_hands,
                 "rules": [{"rule": r.rule, "line": r.line, "text": r.text, "hands": c}
-                          for r, c in zip(compiled.rules, report.counts, strict=False)],
+                          for r, c in zip(compiled.rules[:own], report.counts, strict=False)],
+                "otherwise": None if spec.otherwise is None else
+                {"way": spec.otherwise.name, "line": spec.otherwise_line, "hands": rest},
                 "errors": report.errors, "warnings": report.warnings,
             })
         else:
@@ -138,8 +142,11 @@ def ways_check_command(
             out = Table(title=f"{spec.title}: {report.hands:,} hands ({what})")
             for col in ("rule", "line", "hands", "setting"):
                 out.add_column(col, justify="right" if col in ("line", "hands") else "left")
-            for r, c in zip(compiled.rules, report.counts, strict=False):
+            for r, c in zip(compiled.rules[:own], report.counts, strict=False):
                 out.add_row(r.rule, str(r.line), f"{c:,}", r.text)
+            if spec.otherwise is not None:
+                out.add_row("else", str(spec.otherwise_line), f"{rest:,}",
+                            f"otherwise: as {spec.otherwise.name} sets it")
             console.print(out)
             for w in report.warnings:
                 err_console.print(f"[yellow]warning:[/] {w}", highlight=False)

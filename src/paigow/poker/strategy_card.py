@@ -31,7 +31,7 @@ from paigow.poker.cards import JOKER, Card, sort_cards
 from paigow.poker.rules import PokerRules
 from paigow.poker.setting import Setting
 from paigow.poker.ways.file_way import FileWay, pattern_hands
-from paigow.poker.ways.spec import Rule
+from paigow.poker.ways.spec import Rule, WaySpec
 
 DEFAULT_RULES = PokerRules()
 WIDTH, HEIGHT = 595.0, 792.0  # points: 210 mm x 11 in
@@ -65,9 +65,13 @@ class Example:
     setting: Setting
 
 
+OTHERWISE = "otherwise"  # the key of the example of a way's otherwise line
+
+
 def examples(way: FileWay) -> dict[str, Example]:
     """An example hand for every rule a hand reaches, by rule number (see the module
-    description)."""
+    description); for a way with an ``otherwise`` way, under :data:`OTHERWISE` a hand
+    none of its rules sets."""
     return dict(_examples_cached(way.spec.digest, way.rules, way))
 
 
@@ -80,6 +84,8 @@ def _examples_cached(digest: str, rules: PokerRules, way: FileWay) -> tuple[tupl
     keys = rng.random((SAMPLE_SIZE, 53))
     hands = np.sort(deck[np.argpartition(keys, 7, axis=1)[:, :7]], axis=1).astype(np.int32)
     compiled = way.compiled
+    own = compiled.own
+    want = own + (1 if compiled.layers > 1 else 0)
     found: dict[str, tuple[Card, ...]] = {}
     for pool in (hands, pattern_hands()):
         _, both = file_splits_and_rules(compiled, np.ascontiguousarray(pool, np.int32), rules)
@@ -87,15 +93,19 @@ def _examples_cached(digest: str, rules: PokerRules, way: FileWay) -> tuple[tupl
             idx = both[:, col]
             uniq, first = np.unique(idx, return_index=True)
             for r, i in zip(uniq.tolist(), first.tolist(), strict=True):
-                if r >= 0:
+                if 0 <= r < own:  # the file's own rules (an otherwise way's aside)
                     found.setdefault(compiled.rules[r].rule, tuple(int(c) for c in pool[i]))
-        if len(found) == len(compiled.rules):
+        if want > own:  # a hand the otherwise way sets: no rule of the file took it
+            rest = np.flatnonzero((both[:, 0] >= own) & ~((both[:, 1] >= 0) & (both[:, 1] < own)))
+            if len(rest):
+                found.setdefault(OTHERWISE, tuple(int(c) for c in pool[rest[0]]))
+        if len(found) == want:
             break
     out = []
-    for rule in way.spec.rules:
-        cards = found.get(rule.rule)
+    for key in (*(rule.rule for rule in way.spec.rules), OTHERWISE):
+        cards = found.get(key)
         if cards is not None:
-            out.append((rule.rule, Example(cards, way.choose(list(cards)).setting)))
+            out.append((key, Example(cards, way.choose(list(cards)).setting)))
     return tuple(out)
 
 
@@ -162,10 +172,13 @@ def card_svg(name: str, rules: PokerRules = DEFAULT_RULES) -> str:
         hand_w = 7 * (cw + 1.5) + cw * 0.6
         text_w = inner - num_w - hand_w - 10
         line_h = size * 1.22
-        rows = []
+        rows: list[tuple[Rule | None, list[str], float]] = []
         for r in rules_list:
             lines = _wrap(r.text, text_w, size)
             rows.append((r, lines, max(len(lines) * line_h, ch) + 5 * scale))
+        if spec.otherwise is not None:  # the otherwise line: one more row
+            lines = _wrap(otherwise_text(spec), text_w, size)
+            rows.append((None, lines, max(len(lines) * line_h, ch) + 5 * scale))
         head = 74.0
         notes = _wrap(spec.notes, inner, 6.6)[:4] if spec.notes else []
         head += 8.2 * len(notes)
@@ -191,10 +204,13 @@ def card_svg(name: str, rules: PokerRules = DEFAULT_RULES) -> str:
                    f"{escape(line)}</text>")
         y += 8.2
     y += 6
-    out.append(
-        f'<text x="{MARGIN}" y="{y:.1f}" font-size="7.5" fill="#222">Try the rules in order; '
-        "the first that fits the hand sets it. A hand that can make a straight or flush "
-        "behind looks at those rules first.</text>")
+    intro = ("Try the rules in order; the first that fits the hand sets it. A hand that can "
+             "make a straight or flush behind looks at those rules first.")
+    if spec.otherwise is not None:
+        intro = ("Try the rules in order; the first that fits sets the hand (straight-or-flush "
+                 f"rules first). No rule fits: play the {spec.otherwise.name} way.")
+    out.append(f'<text x="{MARGIN}" y="{y:.1f}" font-size="7.5" fill="#222">'
+               f"{escape(intro)}</text>")
     y += 10
     hx = WIDTH - MARGIN - hand_w
     out.append(f'<text x="{hx:.1f}" y="{y:.1f}" font-size="6.8" fill="#555">example: five '
@@ -205,21 +221,23 @@ def card_svg(name: str, rules: PokerRules = DEFAULT_RULES) -> str:
                'stroke="#333" stroke-width="0.8"/>')
     y += 4
     section = ""
-    for i, (r, lines, h) in enumerate(rows):
+    for i, (row_rule, lines, h) in enumerate(rows):
         if i % 2 == 1:
             out.append(f'<rect x="{MARGIN - 2}" y="{y - 1:.1f}" width="{inner + 4:.1f}" '
                        f'height="{h:.1f}" fill="#f3f3f3"/>')
-        if r.section != section and i:
+        key = row_rule.section if row_rule is not None else OTHERWISE
+        if key != section and i:
             out.append(f'<line x1="{MARGIN}" y1="{y - 1:.1f}" x2="{WIDTH - MARGIN}" '
                        f'y2="{y - 1:.1f}" stroke="#bbb" stroke-width="0.5"/>')
-        section = r.section
+        section = key
         ty = y + size + 1.5
-        out.append(f'<g class="rule"><text x="{MARGIN:.1f}" y="{ty:.1f}" font-size="{size:.1f}" '
-                   f'font-weight="bold">{escape(r.rule)}</text>')
+        number, cls = (row_rule.rule, "rule") if row_rule is not None else ("else", "otherwise")
+        out.append(f'<g class="{cls}"><text x="{MARGIN:.1f}" y="{ty:.1f}" '
+                   f'font-size="{size:.1f}" font-weight="bold">{escape(number)}</text>')
         for k, line in enumerate(lines):
             out.append(f'<text x="{MARGIN + num_w:.1f}" y="{ty + k * line_h:.1f}" '
                        f'font-size="{size:.1f}">{escape(line)}</text>')
-        example = ex.get(r.rule)
+        example = ex.get(row_rule.rule if row_rule is not None else OTHERWISE)
         if example is not None:
             out.append(_hand(hx, y + 1, example, cw, ch))
         out.append("</g>")
@@ -230,6 +248,16 @@ def card_svg(name: str, rules: PokerRules = DEFAULT_RULES) -> str:
                f'fill="#666">{escape(foot)}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def otherwise_text(spec: WaySpec) -> str:
+    """The words of a way's otherwise line: the way every other hand is set by."""
+    other = spec.otherwise
+    assert other is not None
+    title = other.title if other.title != other.name else f"the {other.name} way"
+    return (f"Otherwise (no rule above fits): set the hand as {title} sets it "
+            f"(way file {other.name}; at a casino of that way, ask the dealer to set it "
+            "the house way).")
 
 
 def card_pdf(name: str, rules: PokerRules = DEFAULT_RULES) -> bytes:
@@ -246,4 +274,4 @@ def card_pdf(name: str, rules: PokerRules = DEFAULT_RULES) -> bytes:
     return pdf
 
 
-__all__ = ["card_pdf", "card_svg", "examples", "load_card_way"]
+__all__ = ["OTHERWISE", "card_pdf", "card_svg", "examples", "load_card_way", "otherwise_text"]

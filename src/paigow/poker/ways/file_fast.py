@@ -46,7 +46,7 @@ def way_arrays(
 ) -> kernel.WayArrays:
     """A compiled way as the shared enumerators take it."""
     return kernel.file_arrays(way.mask, way.action, way.start, way.count, way.sf_hands,
-                              rules, use_sf)
+                              rules, use_sf, way.layer_sf_hands)
 
 
 def file_splits_and_rules(

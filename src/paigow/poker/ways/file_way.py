@@ -93,23 +93,32 @@ def is_way_file(name: str) -> bool:
                                               Path(text).is_file())
 
 
-def read_way(name_or_path: str) -> WaySpec:
-    """Parse a shipped way by name or a way file by path (no hand-by-hand check)."""
+def read_way(name_or_path: str, base: Path | None = None, chain: tuple[str, ...] = ()) -> WaySpec:
+    """Parse a shipped way by name or a way file by path (no hand-by-hand check); a
+    relative path is taken from ``base`` when given (the folder of a file whose
+    ``otherwise`` names it); ``chain``, the files being read, refuses a loop of
+    ``otherwise`` ways."""
     text = name_or_path.strip()
     path = shipped_path(text)
     if path is None:
         path = Path(text)
+        if base is not None and not path.is_absolute():
+            path = base / path
         if not path.is_file():
             raise RuleError(
                 f"unknown house way {text!r}: give a .toml way file or one of "
                 + ", ".join(shipped_ways())
             )
+    key = str(path.resolve())
+    if key in chain:
+        raise RuleError(f"the ways loop through otherwise: {path.name} names itself "
+                        "(through the ways it falls back to)")
     try:
         content = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise RuleError(f"cannot read the way file {text!r}: {exc}") from None
     try:
-        return parse_way(content, path.stem)
+        return parse_way(content, path.stem, path.parent, (*chain, key))
     except RuleError as exc:
         raise RuleError(f"{path.name}: {exc}") from None
 
@@ -271,6 +280,9 @@ class FileWay:
         self._sf_rules = spec.section(SF_SECTION)
         self._compares_fronts = any("front_improves" in r.conditions for r in self._sf_rules)
         self._by_type = {k: spec.section(k) for k in HAND_KEYS}
+        # the way that sets every hand no rule of this file sets (``[way] otherwise``)
+        self.otherwise: FileWay | None = (
+            None if spec.otherwise is None else FileWay(spec.otherwise, rules=rules))
 
     def __repr__(self) -> str:
         return f"FileWay({self.name!r}, rules={self.rules!r})"
@@ -285,6 +297,24 @@ class FileWay:
     ) -> tuple[Setting, Rule, Rule | None]:
         """The setting, the rule that made it, and the straights-and-flushes rule that
         sent the hand to its hand type's rules (``None`` if none did)."""
+        setting, rule, via = self.decide_own(view, use_sf)
+        if setting is not None and rule is not None:
+            return setting, rule, via
+        if self.otherwise is not None:
+            # no rule of this file sets the hand: the otherwise way does; a hand a "by
+            # hand type" rule sent on is set by its hand-type rules only
+            setting, rule, via2 = self.otherwise.decide_via(view, use_sf and via is None)
+            return setting, rule, via if via is not None else via2
+        raise SettingError(
+            f"the {self.name} way has no rule for the hand {format_cards(view.cards)} "
+            f"({HAND_KEYS[SHAPE_TYPE[view.shape]]})"
+        )
+
+    def decide_own(
+        self, view: HandView, use_sf: bool = True
+    ) -> tuple[Setting | None, Rule | None, Rule | None]:
+        """:meth:`decide_via` by this file's own rules only (``None, None, via`` when none
+        sets the hand; ``via`` the "by hand type" rule that sent it on, if one did)."""
         via: Rule | None = None
         want_sf = use_sf and any(_allows_type(r, SHAPE_TYPE[view.shape])
                                  for r in self._sf_rules)
@@ -304,10 +334,16 @@ class FileWay:
         for r in self._by_type[HAND_KEYS[reading.hand_type]]:
             if _holds(r, features):
                 return self._act(view, reading, r), r, via
-        raise SettingError(
-            f"the {self.name} way has no rule for the hand {format_cards(view.cards)} "
-            f"({HAND_KEYS[reading.hand_type]})"
-        )
+        return None, None, via
+
+    def owner(self, rule: Rule) -> FileWay:
+        """The way of the chain (this file or an ``otherwise`` way) whose rule ``rule`` is."""
+        way: FileWay | None = self
+        while way is not None:
+            if any(r is rule for r in way.spec.rules):
+                return way
+            way = way.otherwise
+        return self
 
     def _compare_fronts(self, view: HandView, reading: Reading) -> Reading:
         """``front_improves``: whether the hand's own rule would put a better two-card hand
@@ -350,8 +386,18 @@ class FileWay:
         view = analyse(cards, self.rules)
         setting, rule, via = self.decide_via(view)
         if via is not None:
-            return Decision(setting, f"{self.name} {via.rule} then {rule.label}")
-        return Decision(setting, f"{self.name} {rule.label}")
+            return Decision(setting, f"{self._number(via)} then {self._number(rule, False)}: "
+                                     f"{rule.text}")
+        return Decision(setting, f"{self._number(rule)}: {rule.text}")
+
+    def _number(self, rule: Rule, named: bool = True) -> str:
+        """How a decision names a rule: ``my-way 3``, ``my-way, otherwise foxwoods 3.2``
+        (``named=False``: without this way's name)."""
+        owner = self.owner(rule)
+        where = f"otherwise {owner.name} {rule.rule}" if owner is not self else rule.rule
+        if not named:
+            return where
+        return f"{self.name} {where}" if owner is self else f"{self.name}, {where}"
 
     def set(self, cards: Sequence[Card], banking: bool) -> Setting:
         """``choose(cards, banking).setting``."""
@@ -430,6 +476,14 @@ def _deal(ranks: Sequence[int], joker: bool, flush: bool) -> list[int]:
     return cards
 
 
+def _where(compiled: CompiledWay, index: int) -> str:
+    """How a message names rule ``index`` of a compiled way: ``rule 3.2 (line 14)``, or
+    for a rule of an ``otherwise`` way ``the otherwise way foxwoods's rule 3.2 (line 40)``."""
+    layer = compiled.layer_of(index)
+    where = compiled.rules[index].where
+    return where if layer == 0 else f"the otherwise way {compiled.layer_names[layer]}'s {where}"
+
+
 @dataclass
 class CheckReport:
     """What the check found: hands by rule (kernel order), and every problem."""
@@ -463,7 +517,7 @@ def check_way(
             view = analyse(hand, rules)
             section = HAND_KEYS[SHAPE_TYPE[view.shape]]
             rule_i = int(chosen[missing[0]])
-            why = (f"{compiled.rules[rule_i].where} sets a straight or flush the hand lacks"
+            why = (f"{_where(compiled, rule_i)} sets a straight or flush the hand lacks"
                    if rule_i >= 0 else f"no {section} rule applies")
             report.errors.append(
                 f"{len(missing):,} hands get no setting: {why} "
@@ -478,13 +532,13 @@ def check_way(
             hand = sort_cards(asc[rows[0]].tolist())
             setting = settings(hand)[int(splits[rows[0]])]
             report.errors.append(
-                f"{compiled.rules[rule_i].where} fouls: {format_cards(hand)} is set "
+                f"{_where(compiled, rule_i)} fouls: {format_cards(hand)} is set "
                 f"{setting} ({len(rows):,} hands of the check)"
             )
         if use_sf:
             reached = np.concatenate([chosen[chosen >= 0], via[via >= 0]])
             report.counts = np.bincount(reached, minlength=len(compiled.rules)).tolist()
-    for i, r in enumerate(compiled.rules):
+    for i, r in enumerate(compiled.rules[:compiled.own]):
         if report.counts and report.counts[i] == 0:
             report.warnings.append(f"{r.where} is reached by no hand")
     return report
@@ -528,15 +582,16 @@ def check_all(
         if len(fouls) and len(report.errors) < 10:
             row = np.flatnonzero(ok)[fouls[0]]
             hand = sort_cards(hands[row].tolist())
-            r = compiled.rules[int(chosen[row])]
+            where = _where(compiled, int(chosen[row]))
             report.errors.append(
-                f"{r.where} fouls: {format_cards(hand)} is set {settings(hand)[int(splits[row])]}"
+                f"{where} fouls: {format_cards(hand)} is set {settings(hand)[int(splits[row])]}"
             )
         if on_progress is not None:
             on_progress(start + count, total)
     report.counts = counts.tolist()
     report.warnings = [f"{r.where} is reached by no hand"
-                       for r, c in zip(compiled.rules, report.counts, strict=True) if c == 0]
+                       for r, c in zip(compiled.rules[:compiled.own], report.counts, strict=False)
+                       if c == 0]
     return report
 
 

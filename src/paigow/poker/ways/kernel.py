@@ -360,27 +360,43 @@ def file_one(
 ) -> int:
     """A compiled way file's split of a hand read by :func:`read_hand`; the deciding
     rule's index goes to ``sf[SF_RULE]`` (-1 if none) and that of the
-    straights-and-flushes rule that sent the hand to its own section to ``sf[SF_VIA]``."""
+    straights-and-flushes rule that sent the hand to its own section to ``sf[SF_VIA]``.
+
+    A way with an ``otherwise`` way is ``meta[5]`` layers of 13 sections each (``start``
+    and ``count`` per layer, the straights-and-flushes hand types of layer ``l`` in
+    ``meta[6 + l]``): a hand no rule of a layer sets is offered to the next, whole; but
+    a hand a ``by hand type`` rule sent on is offered to the later layers' hand-type
+    sections only (it is set without its straight or flush)."""
     top = meta[2]
     use_sf = meta[3]
-    sf_hands = meta[4]
+    layers = meta[5] if meta[5] > 0 else 1
     _group_features(n_of, by, joker, hand_type, feat)
-    _clear_sf_features(feat)
-    sf[SF_VIA] = -1
     single = -1  # the position of the highest single card (the joker's, 0, when it is)
     if n_of[1] > 0:
         single = first[by[1, 0]] if nat[by[1, 0]] > 0 else 0
-
-    # the straights-and-flushes section first, when a straight or flush can be set behind
-    chosen = -1
-    if (use_sf and count[12] > 0 and (sf_hands >> hand_type) & 1
-            and straight_or_flush_possible(h, joker, suits)):
-        sf_scan(h, joker, t5, t2, top, single, sf)
-        if sf[SF_SPLIT] >= 0:
+    scanned = 0  # 1: sf holds the scan with a straight or better; -1: none can be set
+    sf[SF_VIA] = -1
+    by_type = False  # a "by hand type" rule sent the hand on: no layer plays its straight
+    for layer in range(layers):
+        base = layer * 13
+        sf_hands = meta[6 + layer] if meta[5] > 0 else meta[4]
+        _clear_sf_features(feat)
+        chosen = -1
+        # the straights-and-flushes section first, when a straight or flush can be set
+        if use_sf and not by_type and count[base + 12] > 0 and (sf_hands >> hand_type) & 1:
+            if scanned == 0:
+                scanned = -1
+                if straight_or_flush_possible(h, joker, suits):
+                    sf_scan(h, joker, t5, t2, top, single, sf)
+                    if sf[SF_SPLIT] >= 0:
+                        scanned = 1
+        else:
+            sf_hands = 0
+        if sf_hands != 0 and scanned == 1:
             _sf_features(sf, feat)
             if (sf_hands >> 20) & 1:  # the way compares fronts: play by hand type, compare
-                s1 = start[hand_type]
-                for rr in range(s1, s1 + count[hand_type]):
+                s1 = start[base + hand_type]
+                for rr in range(s1, s1 + count[base + hand_type]):
                     if _holds(mask, rr, feat):
                         if act[rr, 0] <= 2:
                             pq = _front(act[rr, 0], act[rr, 1], act[rr, 2], nat, first, by,
@@ -391,8 +407,8 @@ def file_one(
                             if t2[lo + hi * (hi - 1) // 2] > sf[SF_FRONT]:
                                 feat[15] = 1
                         break
-            s0 = start[12]
-            for rr in range(s0, s0 + count[12]):
+            s0 = start[base + 12]
+            for rr in range(s0, s0 + count[base + 12]):
                 if _holds(mask, rr, feat):
                     chosen = rr
                     break
@@ -401,25 +417,29 @@ def file_one(
                 return int(sf[SF_SPLIT + act[chosen, 1]])
             if chosen >= 0 and act[chosen, 0] == 4:
                 sf[SF_VIA] = chosen  # by hand type: on to the hand's own section
+                by_type = True
                 chosen = -1
-    _clear_sf_features(feat)
-    if chosen < 0:
-        s0 = start[hand_type]
-        for rr in range(s0, s0 + count[hand_type]):
-            if _holds(mask, rr, feat):
-                chosen = rr
-                break
-    sf[SF_RULE] = chosen
-    if chosen < 0:
-        return -1
-    kind = act[chosen, 0]
-    if kind == 3:  # a straight or flush named in a hand-type section
-        if straight_or_flush_possible(h, joker, suits):
-            sf_scan(h, joker, t5, t2, top, single, sf)
-            return int(sf[SF_SPLIT + act[chosen, 1]])
-        return -1
-    pq = _front(kind, act[chosen, 1], act[chosen, 2], nat, first, by, feat)
-    return int(SPLIT_OF[pq // 8, pq % 8])
+        _clear_sf_features(feat)
+        if chosen < 0:
+            s0 = start[base + hand_type]
+            for rr in range(s0, s0 + count[base + hand_type]):
+                if _holds(mask, rr, feat):
+                    chosen = rr
+                    break
+        if chosen < 0:
+            continue  # no rule of this layer: the next layer (the otherwise way) sets it
+        sf[SF_RULE] = chosen
+        kind = act[chosen, 0]
+        if kind == 3:  # a straight or flush named in a hand-type section
+            if straight_or_flush_possible(h, joker, suits):
+                sf_scan(h, joker, t5, t2, top, single, sf)
+                return int(sf[SF_SPLIT + act[chosen, 1]])
+            return -1
+        pq = _front(kind, act[chosen, 1], act[chosen, 2], nat, first, by, feat)
+        return int(SPLIT_OF[pq // 8, pq % 8])
+    sf[SF_RULE] = -1
+    sf[SF_VIA] = -1
+    return -1
 
 
 @nb.njit(cache=True, inline="always")
@@ -547,10 +567,13 @@ class WayArrays:
         return table5(self.rules), table2(self.rules)
 
 
-def _meta(kind: int, rules: PokerRules, use_sf: bool = True, sf_hands: int = 0) -> I64:
+def _meta(kind: int, rules: PokerRules, use_sf: bool = True, sf_hands: int = 0,
+          layer_sf_hands: tuple[int, ...] = ()) -> I64:
     top = 15 if rules.wheel == "second" else 14  # the ace-high straight in the 5-card key
-    return np.array([kind, int(rules.joker == "wild"), top, int(use_sf), sf_hands, 0],
-                    dtype=np.int64)
+    layers = len(layer_sf_hands) if len(layer_sf_hands) > 1 else 0
+    extra = list(layer_sf_hands) if layers else []
+    return np.array([kind, int(rules.joker == "wild"), top, int(use_sf), sf_hands, layers,
+                     *extra], dtype=np.int64)
 
 
 _NONE = np.zeros((1, 1), dtype=np.int64)
@@ -566,11 +589,14 @@ def house_arrays(rules: PokerRules | None = None) -> WayArrays:
 def file_arrays(
     mask: I64, act: I64, start: I64, count: I64, sf_hands: int,
     rules: PokerRules | None = None, use_sf: bool = True,
+    layer_sf_hands: tuple[int, ...] = (),
 ) -> WayArrays:
     """A compiled way file's arrays (:class:`paigow.poker.ways.spec.CompiledWay`) as a
-    :class:`WayArrays`; ``use_sf=False`` skips its straights-and-flushes section."""
+    :class:`WayArrays`; ``use_sf=False`` skips its straights-and-flushes sections;
+    ``layer_sf_hands`` (one entry a layer) for a way with an ``otherwise`` way."""
     r = rules or PokerRules()
-    return WayArrays(_meta(KIND_FILE, r, use_sf, sf_hands), mask, act, start, count, r)
+    return WayArrays(_meta(KIND_FILE, r, use_sf, sf_hands, layer_sf_hands), mask, act, start,
+                     count, r)
 
 
 _NO_RULES = np.empty((0, 2), np.int16)

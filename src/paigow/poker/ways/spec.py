@@ -46,6 +46,7 @@ import hashlib
 import re
 import tomllib
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -206,13 +207,50 @@ class WaySpec:
     notes: str
     rules: tuple[Rule, ...]
     digest: str = field(repr=False)
+    otherwise: WaySpec | None = None  # the way that sets every hand no rule here sets
+    otherwise_line: int = 0  # the line of ``otherwise`` in the file
 
     def section(self, key: str) -> tuple[Rule, ...]:
         """The rules of one section, in the file's order."""
         return tuple(r for r in self.rules if r.section == key)
 
+    def chain(self) -> tuple[WaySpec, ...]:
+        """This way, then its ``otherwise`` way, then that one's, …: the layers a hand is
+        offered to in turn."""
+        out: list[WaySpec] = []
+        way: WaySpec | None = self
+        while way is not None:
+            out.append(way)
+            way = way.otherwise
+        return tuple(out)
+
     def compile(self) -> CompiledWay:
-        """The arrays the numba kernel interprets (sections in :data:`SECTIONS` order)."""
+        """The arrays the numba kernel interprets: per layer (this way, then each
+        ``otherwise`` way in turn) its sections in :data:`SECTIONS` order."""
+        layers = [way._compile_layer() for way in self.chain()]
+        if len(layers) == 1:
+            return layers[0]
+        n = sum(len(c.rules) for c in layers)
+        mask = np.zeros((n, 1 + 3 * N_FEATURES), dtype=np.int64)
+        act = np.zeros((n, 3), dtype=np.int64)
+        start = np.zeros(len(SECTIONS) * len(layers), dtype=np.int64)
+        count = np.zeros(len(SECTIONS) * len(layers), dtype=np.int64)
+        k = 0
+        for i, c in enumerate(layers):
+            m = len(c.rules)
+            mask[k:k + m] = c.mask[:m]
+            act[k:k + m] = c.action[:m]
+            start[i * len(SECTIONS):(i + 1) * len(SECTIONS)] = c.start + k
+            count[i * len(SECTIONS):(i + 1) * len(SECTIONS)] = c.count
+            k += m
+        return CompiledWay(mask, act, start, count, layers[0].sf_hands,
+                           tuple(r for c in layers for r in c.rules), len(layers[0].rules),
+                           tuple(c.sf_hands for c in layers),
+                           tuple(w.name for w in self.chain()),
+                           tuple(len(c.rules) for c in layers))
+
+    def _compile_layer(self) -> CompiledWay:
+        """This file's own rules as arrays (its ``otherwise`` way aside)."""
         ordered = [r for key in SECTIONS for r in self.section(key)]
         n = len(ordered)
         # per rule: the number of conditions, then (feature, allowed-values mask) pairs
@@ -242,7 +280,8 @@ class WaySpec:
                 sf_hands |= 1 << h
             if "front_improves" in r.conditions:
                 sf_hands |= COMPARES_FRONTS
-        return CompiledWay(mask, act, start, count, sf_hands, tuple(ordered))
+        return CompiledWay(mask, act, start, count, sf_hands, tuple(ordered), n, (sf_hands,),
+                           (self.name,), (n,))
 
 
 @dataclass(frozen=True)
@@ -250,7 +289,9 @@ class CompiledWay:
     """A way as data for the kernel: per rule its conditions (``mask[rule]``: their number
     ``n``, then ``n`` triples of a feature index and a bit mask, in two 64-bit words, of
     the values 0..126 allowed) and an action; per section the first rule and the number
-    of rules."""
+    of rules. A way with an ``otherwise`` way is several *layers*, each its 13 sections
+    (``start`` and ``count`` hold 13 entries a layer; ``rules`` all the layers' rules, the
+    file's own first: ``rules[:own]``); a hand no rule of a layer sets goes to the next."""
 
     mask: I64
     action: I64
@@ -258,12 +299,43 @@ class CompiledWay:
     count: I64
     sf_hands: int
     rules: tuple[Rule, ...]  # in kernel order: rule index -> Rule
+    own: int = -1  # how many of ``rules`` are the file's own (the first layer's)
+    layer_sf_hands: tuple[int, ...] = ()  # sf_hands of each layer
+    layer_names: tuple[str, ...] = ()  # the way of each layer
+    layer_sizes: tuple[int, ...] = ()  # rules of each layer
+
+    @property
+    def layers(self) -> int:
+        """How many ways the hands are offered to in turn (1 without ``otherwise``)."""
+        return max(1, len(self.layer_sf_hands))
+
+    def layer_of(self, index: int) -> int:
+        """The layer of rule ``index`` (0: the file's own rules).
+
+        >>> way = parse_way('''
+        ... [way]
+        ... otherwise = "foxwoods"
+        ... [[two_pair]]
+        ... rule = "1"
+        ... top_single = "A"
+        ... set = "singles 1-2"
+        ... ''').compile()
+        >>> way.layers, way.own, way.layer_names, way.layer_of(0), way.layer_of(way.own)
+        (2, 1, ('way', 'foxwoods'), 0, 1)
+        """
+        k = 0
+        for i, m in enumerate(self.layer_sizes or (len(self.rules),)):
+            k += m
+            if index < k:
+                return i
+        raise IndexError(index)
 
 
 # ------------------------------------------------------------------------- parsing
 
 _KNOWN_RULE_KEYS = frozenset({"rule", "set", "text", *FEATURES, *ALIASES})
-_WAY_KEYS = frozenset({"name", "title", "source", "url", "notes"})
+_WAY_KEYS = frozenset({"name", "title", "source", "url", "notes", "otherwise"})
+MAX_CHAIN = 8  # ways an ``otherwise`` chain may hold (a longer one is surely a mistake)
 
 
 def _fail(where: str, message: str) -> RuleError:
@@ -475,9 +547,17 @@ def _lines(text: str) -> dict[tuple[str, int], tuple[int, dict[str, int]]]:
     return out
 
 
-def parse_way(text: str, default_name: str = "way") -> WaySpec:
+def parse_way(
+    text: str, default_name: str = "way", base: Path | None = None,
+    chain: tuple[str, ...] = (),
+) -> WaySpec:
     """Read a way file's text into a :class:`WaySpec`, checking every rule's form (the
-    hand-by-hand checks are :func:`paigow.poker.ways.file_way.check_way`)."""
+    hand-by-hand checks are :func:`paigow.poker.ways.file_way.check_way`).
+
+    ``[way] otherwise = "NAME-or-PATH"`` names the way that sets every hand no rule of
+    the file sets (a shipped way, ``house`` for the shipped ``seeds`` file, or a path,
+    relative to ``base``: the folder of the file); it is read too, and ``chain`` (the
+    files already being read) refuses a loop."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -519,12 +599,51 @@ def parse_way(text: str, default_name: str = "way") -> WaySpec:
         for idx, entry in enumerate(entries):
             line, keylines = lines.get((key, idx), (0, {}))
             rules.append(_parse_rule(key, idx, entry, line, keylines, named, numbers))
-    if not rules:
+    otherwise: WaySpec | None = None
+    line = _way_key_line(text, "otherwise")
+    if "otherwise" in way:
+        otherwise = _read_otherwise(way["otherwise"], base, chain, line)
+    if not rules and otherwise is None:
         raise RuleError("the way file has no rules")
     name = str(way.get("name", default_name)).strip() or default_name
     digest = hashlib.sha256(text.encode()).hexdigest()[:16]
+    if otherwise is not None:  # the way changes when its otherwise way does
+        digest = hashlib.sha256(f"{digest}:{otherwise.digest}".encode()).hexdigest()[:16]
     return WaySpec(name, str(way.get("title", name)), str(way.get("source", "")),
-                   str(way.get("url", "")), str(way.get("notes", "")), tuple(rules), digest)
+                   str(way.get("url", "")), str(way.get("notes", "")), tuple(rules), digest,
+                   otherwise, line)
+
+
+def _way_key_line(text: str, key: str) -> int:
+    """The line of ``key = …`` in the file's ``[way]`` table (0 if absent)."""
+    inside = False
+    for n, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if stripped.startswith("["):
+            inside = stripped.replace(" ", "") == "[way]"
+        elif inside and re.match(rf"{key}\s*=", stripped):
+            return n
+    return 0
+
+
+def _read_otherwise(value: object, base: Path | None, chain: tuple[str, ...],
+                    line: int) -> WaySpec:
+    """The ``otherwise`` way of a file, read (see :func:`parse_way`)."""
+    from paigow.poker.ways.file_way import read_way
+
+    where = f"[way] otherwise (line {line})"
+    if not isinstance(value, str) or not value.strip():
+        raise RuleError(f"{where}: give the name of a way file or a path, e.g. "
+                        "otherwise = \"trump-plaza\"")
+    target = value.strip()
+    if target.lower() == "house":
+        target = "seeds"  # the built-in house way, as its file (equal on every hand)
+    if len(chain) >= MAX_CHAIN:
+        raise RuleError(f"{where}: more than {MAX_CHAIN} ways chained by otherwise")
+    try:
+        return read_way(target, base=base, chain=chain)
+    except RuleError as exc:
+        raise RuleError(f"{where}: {exc}") from None
 
 
 def _parse_rule(
