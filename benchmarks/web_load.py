@@ -50,16 +50,18 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections import Counter, deque
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
+import orjson
 import websockets
 
 View = dict[str, Any]
+T = TypeVar("T")
 
 
 TRACE_ENV = "PAIGOW_LOAD_TRACE"  # a directory: the server dumps tracemalloc snapshots there
@@ -238,31 +240,57 @@ class Server:
 
 # -- the people -------------------------------------------------------------------------
 class Socket:
-    """One open page: its latest views as they arrive, with their arrival times."""
+    """One open page: its latest views as they arrive, with their arrival times. A frame is
+    the whole view (``state``) or the parts of it that changed (``patch``, applied to the
+    view before it, as the page does); a gap in the frames' numbers asks for the whole view
+    (``resync``), as the page does, and is counted."""
 
     KEEP = 200
 
     def __init__(self, url: str, cookie: str | None) -> None:
         self.url, self.cookie = url, cookie
-        self.views: deque[tuple[float, View]] = deque(maxlen=self.KEEP)
+        self.views: list[tuple[float, View]] = []
+        self.dropped = 0  # views dropped from the front of ``views`` (only KEEP are kept)
         self.changed = asyncio.Event()
         self.closed = False
         self.why = ""  # why the socket closed, when it did
+        self.gaps = 0  # patches that did not follow the last frame (a resync asked)
 
     @property
     def last(self) -> View | None:
         return self.views[-1][1] if self.views else None
+
+    def _hold(self, view: View) -> None:
+        self.views.append((time.perf_counter(), view))
+        if len(self.views) > 2 * self.KEEP:
+            del self.views[:self.KEEP]
+            self.dropped += self.KEEP
+        self.changed.set()
 
     async def run(self) -> None:
         headers = {"Cookie": self.cookie} if self.cookie else {}
         try:
             async with websockets.connect(self.url, additional_headers=headers,
                                           max_size=2**22) as ws:
+                view: View | None = None
+                seq = 0
                 async for raw in ws:
-                    msg = json.loads(raw)
-                    if msg["type"] == "state":
-                        self.views.append((time.perf_counter(), msg["state"]))
-                        self.changed.set()
+                    msg = orjson.loads(raw)
+                    kind = msg["type"]
+                    if kind == "state":
+                        view, seq = msg["state"], msg["seq"]
+                    elif kind == "patch":
+                        if view is None or msg["seq"] != seq + 1:
+                            self.gaps += 1
+                            await ws.send('{"type":"resync"}')
+                            continue
+                        view = {**view, **msg["parts"]}
+                        for k in msg.get("gone", ()):
+                            view.pop(k, None)
+                        seq = msg["seq"]
+                    else:
+                        continue
+                    self._hold(view)
                 self.why = f"closed by the server ({ws.close_code})"
         except (OSError, websockets.WebSocketException, TimeoutError) as exc:
             self.why = f"{type(exc).__name__}: {exc}"[:120]
@@ -272,12 +300,16 @@ class Socket:
 
     async def when(self, since: float, pred: Callable[[View], bool],
                    timeout: float = 120.0) -> float:
-        """Seconds from ``since`` to the first view after it that satisfies ``pred``."""
+        """Seconds from ``since`` to the first view after it that satisfies ``pred``
+        (each view looked at once: a push wakes every waiter on the socket)."""
         end = time.perf_counter() + timeout
+        seen = self.dropped  # the number of the next view to look at
         while True:
-            for t, v in self.views:
+            start = max(seen, self.dropped)
+            for t, v in self.views[start - self.dropped:]:
                 if t >= since and pred(v):
                     return t - since
+            seen = self.dropped + len(self.views)
             self.changed.clear()
             left = end - time.perf_counter()
             if left <= 0 or self.closed:
@@ -301,6 +333,7 @@ class Tally:
     rounds: int = 0
     errors: Counter[str] = field(default_factory=Counter)
     reconnects: Counter[str] = field(default_factory=Counter)  # sockets a page reopened
+    gaps: int = 0  # patches that did not follow the frame before (the page asks anew)
 
     def error(self, exc: BaseException) -> None:
         what = type(exc).__name__
@@ -309,32 +342,109 @@ class Tally:
             print(f"error: {what}: {detail}", file=sys.stderr)
         if isinstance(exc, httpx.HTTPStatusError):
             what = f"HTTP {exc.response.status_code} {exc.request.url.path.rsplit('/', 1)[-1]}"
+        elif isinstance(exc, HttpError):
+            what = f"HTTP {exc.status} {exc.path.rsplit('/', 1)[-1]}"
         self.errors[what] += 1
 
 
-async def post(http: httpx.AsyncClient, url: str, body: dict[str, Any], token: str) -> Any:
-    """POST ``body`` as the holder of ``token``; an error status raises."""
+class HttpError(Exception):
+    """A request answered with an error status (4xx, 5xx)."""
 
-    async def send() -> Any:
-        r = await http.post(url, json=body, headers={"X-Paigow-Token": token})
-        r.raise_for_status()
-        return r.json()
+    def __init__(self, status: int, path: str, text: str) -> None:
+        super().__init__(f"HTTP {status} {path}: {text[:200]}")
+        self.status, self.path, self.text = status, path, text
 
-    return await send()
+
+class Http:
+    """HTTP/1.1 with keep-alive on the loopback, JSON in and out: what the load's people
+    send (the same requests a page's ``fetch`` sends). One request at a time on a
+    connection, idle connections reused. Lighter than httpx (whose per-request cost,
+    connection pool and TLS context per client were a third of the client's time at 48
+    tables): the benchmark's client must not be what a push waits for."""
+
+    def __init__(self, base: str) -> None:
+        host, _, port = base.split("://", 1)[1].partition(":")
+        self.host, self.port = host, int(port or 80)
+        self.idle: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
+
+    async def request(self, method: str, path: str, body: Any = None,
+                      headers: dict[str, str] | None = None) -> tuple[int, list[tuple[str, str]], bytes]:
+        data = b"" if body is None else orjson.dumps(body)
+        head = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}",
+                f"Content-Length: {len(data)}"]
+        if body is not None:
+            head.append("Content-Type: application/json")
+        head += [f"{k}: {v}" for k, v in (headers or {}).items()]
+        raw = ("\r\n".join(head) + "\r\n\r\n").encode() + data
+        for attempt in (0, 1):  # an idle connection the server closed: once more, anew
+            fresh = not self.idle
+            reader, writer = (await asyncio.open_connection(self.host, self.port)
+                              if fresh else self.idle.pop())
+            try:
+                writer.write(raw)
+                status, answer, text, keep = await self._answer(reader)
+            except (OSError, asyncio.IncompleteReadError):
+                writer.close()
+                if fresh or attempt:
+                    raise
+                continue
+            if keep:
+                self.idle.append((reader, writer))
+            else:
+                writer.close()
+            return status, answer, text
+        raise AssertionError("unreachable")
+
+    @staticmethod
+    async def _answer(reader: asyncio.StreamReader) -> tuple[int, list[tuple[str, str]], bytes, bool]:
+        lines = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
+        status = int(lines[0].split(" ", 2)[1])
+        headers = [(k.strip().lower(), v.strip()) for k, _, v in
+                   (line.partition(":") for line in lines[1:] if line)]
+        h = dict(headers)
+        if "content-length" in h:
+            body = await reader.readexactly(int(h["content-length"]))
+        elif h.get("transfer-encoding", "").lower() == "chunked":
+            parts = []
+            while size := int((await reader.readuntil(b"\r\n")).split(b";")[0], 16):
+                parts.append(await reader.readexactly(size))
+                await reader.readexactly(2)
+            await reader.readuntil(b"\r\n")
+            body = b"".join(parts)
+        else:
+            body = await reader.read()
+            return status, headers, body, False
+        return status, headers, body, h.get("connection", "").lower() != "close"
+
+    async def post(self, path: str, body: dict[str, Any], token: str | None = None,
+                   headers: dict[str, str] | None = None) -> tuple[Any, list[tuple[str, str]]]:
+        """POST ``body`` (as the holder of ``token``): the answer's JSON and headers; an
+        error status raises :class:`HttpError`."""
+        extra = dict(headers or {})
+        if token:
+            extra["X-Paigow-Token"] = token
+        status, answer, text = await self.request("POST", path, body, extra)
+        if status >= 400:
+            raise HttpError(status, path, text.decode("utf-8", "replace"))
+        return (orjson.loads(text) if text else None), answer
+
+    async def aclose(self) -> None:
+        for _, w in self.idle:
+            w.close()
+        self.idle.clear()
 
 
 async def play_table(base: str, table: str, people: int, watchers: int, rounds: int,
                      tally: Tally) -> None:
     """The latency test at one table: people bet in turn, every socket timed."""
-    async with httpx.AsyncClient(base_url=base, timeout=120) as http:
+    http = Http(base)
+    try:
         persons: list[tuple[str, Socket]] = []
         ws_base = base.replace("http", "ws")
         for k in range(people):
-            r = await http.post(f"/api/tables/{table}/join", json={"name": f"t{table}p{k}"},
-                                headers={"Cookie": ""})
-            r.raise_for_status()
-            token = r.cookies["paigow_player"]  # the person's secret, sent as a header below
-            http.cookies.clear()
+            _, answer = await http.post(f"/api/tables/{table}/join", {"name": f"t{table}p{k}"})
+            token = next(v.split(";")[0].split("=", 1)[1] for h, v in answer
+                         if h == "set-cookie" and v.startswith("paigow_player="))
             persons.append((token, Socket(f"{ws_base}/ws/tables/{table}",
                                           f"paigow_player={token}")))
         socks = [s for _, s in persons] + [Socket(f"{ws_base}/ws/tables/{table}", None)
@@ -346,7 +456,7 @@ async def play_table(base: str, table: str, people: int, watchers: int, rounds: 
                     await me.when(0, lambda v, r=rnd: v["you"] and v["you"]["awaiting"] == "bet"
                                   and v["round"] == r)
                     t0 = time.perf_counter()
-                    await post(http, f"/api/tables/{table}/bet", {"amount": "1"}, token)
+                    await http.post(f"/api/tables/{table}/bet", {"amount": "1"}, token)
                     seat = k + 1
                     shown = [s.when(t0, lambda v, n=seat, r=rnd: v["round"] == r and any(
                         x["seat"] == n and x["status"] in ("bet in", "deciding on the bank",
@@ -364,12 +474,12 @@ async def play_table(base: str, table: str, people: int, watchers: int, rounds: 
 
                     await me.when(0, lambda v: bank(v) or to_set(v))
                     if not any(to_set(v) for _, v in me.views):  # the bank came round first
-                        await post(http, f"/api/tables/{table}/bank", {"decision": "refuse"},
-                                   token)
+                        await http.post(f"/api/tables/{table}/bank", {"decision": "refuse"},
+                                        token)
                         await me.when(0, to_set)
-                    hand = [v for _, v in me.views if to_set(v)][-1]["you"]["hand"]
-                    await post(http, f"/api/tables/{table}/set", {"low": hand["house_low"]},
-                               token)
+                    hand = next(v for _, v in reversed(me.views) if to_set(v))["you"]["hand"]
+                    await http.post(f"/api/tables/{table}/set", {"low": hand["house_low"]},
+                                    token)
 
                 await asyncio.gather(*(set_hand(token, me, rnd) for token, me in persons))
                 await asyncio.gather(*(s.when(0, lambda v, r=rnd: (v["last"] or {}).get("number") == r)
@@ -381,6 +491,9 @@ async def play_table(base: str, table: str, people: int, watchers: int, rounds: 
             for t in tasks:
                 t.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
+            tally.gaps += sum(s.gaps for s in socks)
+    finally:
+        await http.aclose()
 
 
 async def load(base: str, ids: list[str], people: int, watchers: int, rounds: int) -> Tally:
@@ -392,7 +505,17 @@ async def load(base: str, ids: list[str], people: int, watchers: int, rounds: in
 def client(base: str, ids: list[str], people: int, watchers: int, rounds: int) -> Tally:
     """One client process's share of the tables (``--clients``): each latency is timed
     within the process that sent the action and holds the socket."""
-    return asyncio.run(load(base, ids, people, watchers, rounds))
+    return run(load(base, ids, people, watchers, rounds))
+
+
+def run(main: Coroutine[Any, Any, T]) -> T:
+    """Run a client's coroutine on uvloop (the event loop uvicorn's server runs on, in C):
+    the client's own cost is not what is measured."""
+    try:
+        import uvloop
+    except ImportError:  # Windows
+        return asyncio.run(main)
+    return uvloop.run(main)
 
 
 def load_in(clients: int, base: str, ids: list[str], people: int, watchers: int,
@@ -401,7 +524,7 @@ def load_in(clients: int, base: str, ids: list[str], people: int, watchers: int,
     client saturates a core near 48 tables, and then it, not the server, sets the
     latency); their tallies added up."""
     if clients <= 1:
-        return asyncio.run(load(base, ids, people, watchers, rounds))
+        return run(load(base, ids, people, watchers, rounds))
     from concurrent.futures import ProcessPoolExecutor
 
     with ProcessPoolExecutor(clients) as pool:
@@ -413,6 +536,7 @@ def load_in(clients: int, base: str, ids: list[str], people: int, watchers: int,
         tally.rounds += t.rounds
         tally.errors.update(t.errors)
         tally.reconnects.update(t.reconnects)
+        tally.gaps += t.gaps
     return tally
 
 
@@ -423,7 +547,7 @@ class Agent:
 
     def __init__(self, base: str, table: str, name: str, tally: Tally,
                  rng: random.Random) -> None:
-        self.http = httpx.AsyncClient(base_url=base, timeout=120)
+        self.http = Http(base)
         self.ws_base = base.replace("http", "ws")
         self.table, self.name, self.tally, self.rng = table, name, tally, rng
         self.token = ""
@@ -431,11 +555,9 @@ class Agent:
         self.task: asyncio.Task[None] | None = None
 
     async def join(self) -> None:
-        r = await self.http.post(f"/api/tables/{self.table}/join", json={"name": self.name},
-                                 headers={"Cookie": ""})
-        r.raise_for_status()
-        self.token = r.cookies["paigow_player"]  # the person's secret, sent as a header
-        self.http.cookies.clear()
+        _, answer = await self.http.post(f"/api/tables/{self.table}/join", {"name": self.name})
+        self.token = next(v.split(";")[0].split("=", 1)[1] for h, v in answer
+                          if h == "set-cookie" and v.startswith("paigow_player="))
         self.task = asyncio.create_task(self.play())
 
     async def play(self) -> None:
@@ -482,15 +604,15 @@ class Agent:
             t0 = time.perf_counter()
             try:
                 if what == "bet":
-                    await post(self.http, url + "bet",
-                               {"amount": str(self.rng.randint(1, 5))}, self.token)
+                    await self.http.post(url + "bet", {"amount": str(self.rng.randint(1, 5))},
+                                         self.token)
                 elif what == "bank":
-                    await post(self.http, url + "bank", {"decision": "refuse"}, self.token)
+                    await self.http.post(url + "bank", {"decision": "refuse"}, self.token)
                 elif what == "set" and you["hand"]:
-                    await post(self.http, url + "set", {"low": you["hand"]["house_low"]},
-                               self.token)
+                    await self.http.post(url + "set", {"low": you["hand"]["house_low"]},
+                                         self.token)
                 self.tally.lat.append(time.perf_counter() - t0)
-            except httpx.HTTPError as exc:
+            except (HttpError, OSError) as exc:
                 self.tally.error(exc)
 
     async def leave(self) -> None:
@@ -499,8 +621,8 @@ class Agent:
         if self.task is not None:
             await self.task
         try:
-            await post(self.http, f"/api/tables/{self.table}/leave", {}, self.token)
-        except httpx.HTTPError as exc:
+            await self.http.post(f"/api/tables/{self.table}/leave", {}, self.token)
+        except (HttpError, OSError) as exc:
             self.tally.error(exc)
         await self.http.aclose()
 
@@ -543,7 +665,7 @@ async def soak_table(base: str, table: str, most: int, until: float, tally: Tall
                         continue  # reopened above
                     raise  # no round in five minutes: the table is stuck
                 played = max(played, (watcher.last or {}).get("rounds_played", 0))
-            except (httpx.HTTPError, TimeoutError) as exc:
+            except (HttpError, OSError, TimeoutError) as exc:
                 tally.error(exc)
                 await asyncio.sleep(1)
     finally:
@@ -660,7 +782,7 @@ def measure(tables: int, people: int, watchers: int, rounds: int, src: str | Non
             "p99_ms": round(pct(tally.lat, .99), 1),
             "max_ms": round(max(tally.lat, default=0) * 1000, 1),
             "errors": sum(tally.errors.values()), "error_kinds": dict(tally.errors),
-            "server_cores": round(cpu / secs, 2),
+            "gaps": tally.gaps, "server_cores": round(cpu / secs, 2),
             "server_cpu_ms_per_round": round(1000 * cpu / max(1, tally.rounds), 1),
             "client_cores": round((client_cpu() - m0) / secs, 2), "clients": clients,
             "rss_mb": round(sum(rss_mb(p) for p in server.pids), 1),
@@ -698,7 +820,7 @@ def run_soak(a: argparse.Namespace) -> None:
             os.environ[TRACE_ENV + "_FRAMES"] = str(a.trace_frames)
         with Server(a.tables, db) as server:
             t = time.perf_counter()
-            tally = asyncio.run(soak(server.base, server.ids, a.people, a.soak,
+            tally = run(soak(server.base, server.ids, a.people, a.soak,
                                      server.pids[0], samples))
             secs = time.perf_counter() - t
         problems, status = ledger_report(db)
