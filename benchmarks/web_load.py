@@ -281,8 +281,10 @@ class Socket:
                         view, seq = msg["state"], msg["seq"]
                     elif kind == "patch":
                         if view is None or msg["seq"] != seq + 1:
-                            self.gaps += 1
-                            await ws.send('{"type":"resync"}')
+                            if view is not None:  # in doubt: the whole view, once
+                                self.gaps += 1
+                                await ws.send('{"type":"resync"}')
+                            view = None
                             continue
                         view = {**view, **msg["parts"]}
                         for k in msg.get("gone", ()):

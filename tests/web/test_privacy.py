@@ -21,7 +21,7 @@ import pytest
 
 pytest.importorskip("fastapi")
 
-from webkit import Person, poker_opts, refuse_bank_until_set, serving, tiles_opts
+from webkit import Person, held_view, poker_opts, refuse_bank_until_set, serving, tiles_opts
 
 from paigow.store import open_store
 from paigow.store.players import secret_hash
@@ -134,13 +134,21 @@ def test_no_concealed_piece_reaches_a_person_or_a_visitor(tmp_path: Path, game: 
     assert all(seeds.values())  # every settled round revealed its seed (in its reveal only)
 
     def check(rec: Recorder, allowed: dict[int, set[str]]) -> int:
+        """Every answer and every frame as sent (a patch's parts, or a whole view), and
+        the view the page holds after each frame (the patches laid over it)."""
         checked = 0
         context: tuple[Any, Any] = (None, None)  # (round in play, round last revealed)
-        for _kind, data in rec.items:
+        held: dict[str, Any] | None = None  # the socket's view, as the page holds it
+        for kind, data in rec.items:
             text = json.dumps(data)
             assert '"deck"' not in text
             assert not any(d in text for d in decks.values())
-            state = data.get("state", data) if isinstance(data, dict) else {}
+            if kind == "ws":
+                held = held_view(held, data)
+                state = held or {}
+                text += json.dumps(state)
+            else:
+                state = data.get("state", data) if isinstance(data, dict) else {}
             if "round" in state and "phase" in state:
                 context = (state["round"], (state.get("last") or {}).get("number"))
             n, last = context

@@ -15,7 +15,6 @@ closed.
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import signal
@@ -24,6 +23,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +34,7 @@ httpx = pytest.importorskip("httpx")
 websockets_sync = pytest.importorskip("websockets.sync.client")
 
 from test_refusals import CASES_BETTING  # noqa: E402
-from webkit import Person  # noqa: E402
+from webkit import Live, Person  # noqa: E402
 
 from paigow.store import open_store  # noqa: E402
 from pgkit import PgServer, free_port, missing  # noqa: E402
@@ -142,22 +142,26 @@ class Browser(Person):
     def request(self, method: str, url: str, **kw: Any) -> Any:
         return self.client.request(method, url, **kw)
 
-    def socket(self) -> Any:
-        """The table's WebSocket through the proxy, with this browser's cookie and origin."""
+    @contextmanager
+    def socket(self) -> Iterator[Live]:
+        """The table's WebSocket through the proxy, with this browser's cookie and origin,
+        read as the page reads it."""
         cookie = "; ".join(f"{k}={v}" for k, v in self.client.cookies.items())
-        return websockets_sync.connect(
-            f"ws://127.0.0.1:{self.room.front}/ws/tables/{self.table}",
-            additional_headers={"Cookie": cookie, "Origin": self.origin}, max_size=2**22)
+        with websockets_sync.connect(
+                f"ws://127.0.0.1:{self.room.front}/ws/tables/{self.table}",
+                additional_headers={"Cookie": cookie, "Origin": self.origin},
+                max_size=2**22) as ws:
+            yield Live(lambda timeout: str(ws.recv(timeout=timeout)))
 
 
-def next_state(ws: Any, pred: Callable[[State], bool], timeout: float = 60.0) -> State:
-    """The first view pushed over ``ws`` that satisfies ``pred``."""
+def next_state(ws: Live, pred: Callable[[State], bool], timeout: float = 60.0) -> State:
+    """The first view pushed over ``ws`` (as the page holds it) that satisfies ``pred``."""
     end = time.monotonic() + timeout
     while True:
         left = end - time.monotonic()
         assert left > 0, "no push showed it"
-        msg = json.loads(ws.recv(timeout=left))
-        if msg["type"] == "state" and pred(msg["state"]):
+        msg = ws.receive(left)
+        if msg["type"] in ("state", "patch") and pred(msg["state"]):
             return dict(msg["state"])
 
 
@@ -195,8 +199,9 @@ def test_every_lobby_lists_every_table_of_the_room_with_where_it_lives(room: Roo
 
 def test_a_table_opened_at_one_process_is_in_the_others_lobby_within_a_second(
         room: Room) -> None:
-    with websockets_sync.connect(f"ws://127.0.0.1:{room.ports[1]}/ws/lobby") as lobby_a:
-        first = json.loads(lobby_a.recv(timeout=30))["state"]["tables"]
+    with websockets_sync.connect(f"ws://127.0.0.1:{room.ports[1]}/ws/lobby") as sock:
+        lobby_a = Live(lambda timeout: str(sock.recv(timeout=timeout)))
+        first = lobby_a.receive(30)["state"]["tables"]
         t0 = time.monotonic()
         r = httpx.post(room.base(2) + "/api/tables", json={"game": "tiles", "name": "Late"},
                        timeout=60)

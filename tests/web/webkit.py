@@ -7,6 +7,7 @@ this kit only drives the table.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
@@ -53,6 +54,50 @@ def serving(tmp_path: Path, *tables: TableOptions, limits: HostLimits | None = N
         yield lobby, create_app(lobby, HOSTS)
     finally:
         lobby.close()
+
+
+def held_view(view: State | None, msg: dict[str, Any]) -> State | None:
+    """The view a page holds after the frame ``msg`` (static/js/dom.js, ``liveSocket``): a
+    whole view (``state``) replaces it; a ``patch`` lays its parts over it (and drops its
+    ``gone`` keys); any other message leaves it."""
+    if msg.get("type") == "state":
+        return dict(msg["state"])
+    if msg.get("type") == "patch":
+        assert view is not None, "a patch before any whole view"
+        out = {**view, **msg["parts"]}
+        for k in msg.get("gone", ()):
+            del out[k]
+        return out
+    return view
+
+
+class Live:
+    """A table's (or the lobby's) socket read as the page reads it: each frame given back
+    with ``state``, the whole view held after it. The frames on one socket are numbered
+    one after another (``seq``), the first a whole view: checked on every frame.
+    ``recv(timeout)`` reads one text message."""
+
+    def __init__(self, recv: Callable[[float | None], str]) -> None:
+        self.recv = recv
+        self.view: State | None = None
+        self.seq = 0
+        self.raw: list[dict[str, Any]] = []  # every frame as sent
+
+    def receive(self, timeout: float | None = None) -> dict[str, Any]:
+        msg: dict[str, Any] = json.loads(self.recv(timeout))
+        self.raw.append(msg)
+        if msg["type"] not in ("state", "patch"):
+            return msg
+        assert msg["seq"] == self.seq + 1, (msg["seq"], self.seq)
+        assert msg["type"] == "state" or self.seq, "the first frame is the whole view"
+        self.seq = msg["seq"]
+        self.view = held_view(self.view, msg)
+        return {**msg, "state": self.view}
+
+
+def live(ws: Any) -> Live:
+    """:class:`Live` over a TestClient socket."""
+    return Live(lambda _timeout: str(ws.receive_text()))
 
 
 class Person:

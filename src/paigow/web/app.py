@@ -861,37 +861,49 @@ async def _serve_socket(
 
 async def _serve_broadcast(ws: WebSocket, broadcast: Broadcast, key: Any,
                            seen: Callable[[], None] = lambda: None) -> None:
-    """Serve one socket from ``broadcast`` (its view of ``key``, on connect and on every
-    change, when it differs from the last one sent); answer pings; a client message that is
-    not a ping gets an error message and changes nothing."""
+    """Serve one socket from ``broadcast`` (its view of ``key``, whole on connect, then the
+    parts that changed on every change: :class:`~paigow.web.push.Subscriber`); answer pings
+    and send the whole view again when asked (``resync``); any other client message gets
+    an error message and changes nothing."""
     sub = broadcast.attach(key, ws.send_text)
     try:
-        await _answer(ws, seen)
+        await _answer(ws, seen, sub.resync)
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
         await broadcast.detach(sub)
 
 
-async def _answer(ws: WebSocket, seen: Callable[[], None]) -> None:
-    """Read the client's messages until it goes: a ping is answered, anything else gets
-    an error message and changes nothing; each one says the person is here."""
+async def _answer(ws: WebSocket, seen: Callable[[], None],
+                  resync: Callable[[], None] = lambda: None) -> None:
+    """Read the client's messages until it goes: a ping is answered, a ``resync`` asks for
+    the whole view again (``resync()``; where every frame is whole, nothing), anything else
+    gets an error message and changes nothing; each one says the person is here."""
     while True:
         raw = await ws.receive_text()
         seen()
         reply = _ws_reply(raw)
-        if reply is not None:
+        if reply == RESYNC:
+            resync()
+        elif reply is not None:
             await ws.send_text(json.dumps(reply))
 
 
+RESYNC = {"type": "resync"}
+
+
 def _ws_reply(raw: str) -> dict[str, Any] | None:
-    """The answer to a client's message: pings only; anything else is refused."""
+    """The answer to a client's message: pings, and :data:`RESYNC` itself for a resync
+    (the caller sends the whole view); anything else is refused."""
     try:
         data = schemas.parse_json(raw.encode("utf-8"))
     except WebError as exc:
         return {"type": "error", "status": exc.status, "error": exc.message}
     if data.get("type") == "ping" and set(data) <= {"type", "id"}:
         return {"type": "pong", "id": data.get("id")}
+    if data == RESYNC:
+        return RESYNC
     return {"type": "error", "status": 400,
-            "error": 'a message to the table is {"type": "ping"}; act through the API'}
+            "error": 'a message to the table is {"type": "ping"} or {"type": "resync"}; '
+                     "act through the API"}
 

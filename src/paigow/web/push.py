@@ -57,32 +57,53 @@ def encode(data: Any) -> str:
     return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
-Kept = dict[Any, tuple[Any, orjson.Fragment]]
+Kept = dict[Any, tuple[Any, bytes]]
+#: A view as its top-level parts, each encoded: key -> the JSON of its value.
+Parts = dict[str, bytes]
+
+_KEYS: dict[str, bytes] = {}  # a view's key, encoded (a few dozen names)
 
 
-def encode_views(views: Mapping[Any, Any], kept: Kept | None = None) -> dict[Any, str]:
-    """Each view's :func:`encode`, the same text, with every part that views share
-    encoded once: a view is a dict whose values are often *the same objects* in every
-    view of a pass (a table's seats, the last round's story) and from one pass to the
-    next (the story, all round). A value met again (the same object) is not encoded
-    again, within the pass, nor across passes while ``kept`` (the caller's, key ->
-    (object, text)) holds it. So a view's values must never be changed in place once
-    given (each pass builds new ones).
+def _key(k: str) -> bytes:
+    text = _KEYS.get(k)
+    if text is None:
+        text = _KEYS[k] = orjson.dumps(k)
+    return text
+
+
+def join(parts: Parts, keys: Any = None) -> bytes:
+    """The JSON object of ``parts`` (of those in ``keys`` only, when given)."""
+    return b"{" + b",".join(_key(k) + b":" + parts[k]
+                            for k in (parts if keys is None else keys)) + b"}"
+
+
+def encode_parts(views: Mapping[Any, Any], kept: Kept | None = None) -> dict[Any, Parts | bytes]:
+    """Each view as its top-level parts, encoded (a view that is not a dict: its whole
+    text), with every part that views share encoded once: a view is a dict whose values
+    are often *the same objects* in every view of a pass (a table's seats, the last
+    round's story) and from one pass to the next (the story, all round). A value met again
+    (the same object) is not encoded again, within the pass, nor across passes while
+    ``kept`` (the caller's, key -> (object, text)) holds it; and a part met again is the
+    same ``bytes`` object, which a socket's sender compares at no cost. So a view's values
+    must never be changed in place once given (each pass builds new ones).
 
     >>> story = {"round": 7, "seats": [1, 2]}
     >>> views = {"ann": {"you": "ann", "last": story}, None: {"you": None, "last": story}}
-    >>> encode_views(views) == {k: encode(v) for k, v in views.items()}
+    >>> parts = encode_parts(views)
+    >>> all(orjson.loads(join(parts[k])) == v for k, v in views.items())
+    True
+    >>> parts["ann"]["last"] is parts[None]["last"]
     True
     """
-    memo: dict[int, orjson.Fragment] = {}
+    memo: dict[int, bytes] = {}
     if kept is None:
         kept = {}
-    out: dict[Any, str] = {}
+    out: dict[Any, Parts | bytes] = {}
     for key, view in views.items():
         if not isinstance(view, dict):
-            out[key] = encode(view)
+            out[key] = orjson.dumps(view, option=orjson.OPT_NON_STR_KEYS)
             continue
-        flat: dict[Any, Any] = {}  # the view, its shared parts as their text
+        flat: Parts = {}
         for k, v in view.items():
             if isinstance(v, (dict, list)):
                 part = memo.get(id(v))
@@ -91,44 +112,79 @@ def encode_views(views: Mapping[Any, Any], kept: Kept | None = None) -> dict[Any
                     if old is not None and old[0] is v:
                         part = old[1]
                     else:
-                        part = orjson.Fragment(orjson.dumps(v, option=orjson.OPT_NON_STR_KEYS))
+                        part = orjson.dumps(v, option=orjson.OPT_NON_STR_KEYS)
                         kept[k] = (v, part)
                     memo[id(v)] = part
-                v = part
-            flat[k] = v
-        out[key] = encode(flat)
+            else:
+                part = orjson.dumps(v, option=orjson.OPT_NON_STR_KEYS)
+            flat[k] = part
+        out[key] = flat
     return out
 
 
+def encode_views(views: Mapping[Any, Any], kept: Kept | None = None) -> dict[Any, str]:
+    """Each view's :func:`encode`, the same text, through :func:`encode_parts`.
+
+    >>> story = {"round": 7, "seats": [1, 2]}
+    >>> views = {"ann": {"you": "ann", "last": story}, None: {"you": None, "last": story}}
+    >>> encode_views(views) == {k: encode(v) for k, v in views.items()}
+    True
+    """
+    return {k: (join(p) if isinstance(p, dict) else p).decode()
+            for k, p in encode_parts(views, kept).items()}
+
+
 class Subscriber:
-    """One open socket: who it shows (``key``), what it was sent, its sender task."""
+    """One open socket: who it shows (``key``), the parts it was last sent, its sender.
+
+    The first frame on a socket is the whole view (``{"type": "state", "seq": 1, "now",
+    "state"}``); after it, a frame holds only the top-level parts that changed since the
+    frame before (``{"type": "patch", "seq", "now", "parts": {...}}``, with ``"gone": [keys]``
+    when a part was dropped), to be applied over the view of ``seq - 1``. A client that
+    finds a gap in the numbers (or any doubt) asks ``{"type": "resync"}`` and is sent the
+    whole view again. A view that is not a dict is always sent whole."""
 
     def __init__(self, key: Hashable, send: Send) -> None:
         self.key = key
         self.send = send
-        self.sent = ""  # the last state text sent
-        self.newest = ""  # the state text to send next
+        self.sent: Parts | bytes | None = None  # what the client holds (None: nothing yet)
+        self.newest: Parts | bytes | None = None  # the view to send next
         self.seq = 0
         self.wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
 
-    def offer(self, text: str) -> None:
-        if text != self.newest:
-            self.newest = text
+    def offer(self, view: Parts | bytes) -> None:
+        if view != self.newest:
+            self.newest = view
             self.wake.set()
+
+    def resync(self) -> None:
+        """The client asks for the whole view: the next frame is one."""
+        self.sent = None
+        self.wake.set()
 
     async def run(self) -> None:
         while True:
             await self.wake.wait()
             self.wake.clear()
-            text = self.newest
-            if text == self.sent:
+            view, sent = self.newest, self.sent
+            if view is None or view == sent:
                 continue
-            self.sent = text
+            if isinstance(view, dict) and isinstance(sent, dict):
+                changed = [k for k, v in view.items() if sent.get(k) != v]
+                gone = [k for k in sent if k not in view]
+                body = b'"parts":' + join(view, changed)
+                if gone:
+                    body += b',"gone":' + orjson.dumps(gone)
+                kind = "patch"
+            else:
+                body = b'"state":' + (join(view) if isinstance(view, dict) else view)
+                kind = "state"
+            self.sent = view
             self.seq += 1
             # "now": the server's clock, so a page counts a deadline down whatever its own
-            await self.send(
-                f'{{"type":"state","seq":{self.seq},"now":{time.time():.3f},"state":{text}}}')
+            await self.send(f'{{"type":"{kind}","seq":{self.seq},"now":{time.time():.3f},'
+                            + body.decode() + "}")
 
 
 class Broadcast:
@@ -232,18 +288,18 @@ class Broadcast:
         done = loop.run_in_executor(None, self._compute, subs)
         done.add_done_callback(lambda f: self._offer(loop, subs, self._result(f)))
 
-    def _compute(self, subs: list[Subscriber]) -> dict[Any, str]:
+    def _compute(self, subs: list[Subscriber]) -> dict[Any, Parts | bytes]:
         keys = list(dict.fromkeys(s.key for s in subs))
         views = self.views(keys)
         with self._lock:  # a pass on each loop may run at once (test clients)
             kept = dict(self._kept)
-        texts = encode_views({k: views[k] for k in keys}, kept)
+        texts = encode_parts({k: views[k] for k in keys}, kept)
         with self._lock:
             self._kept = kept
         return texts
 
     @staticmethod
-    def _result(done: asyncio.Future[dict[Any, str]]) -> dict[Any, str]:
+    def _result(done: asyncio.Future[dict[Any, Parts | bytes]]) -> dict[Any, Parts | bytes]:
         try:
             return done.result()
         except Exception as exc:  # a view that cannot be computed is logged, not pushed
@@ -251,7 +307,7 @@ class Broadcast:
             return {}
 
     def _offer(self, loop: asyncio.AbstractEventLoop, subs: list[Subscriber],
-               texts: dict[Any, str]) -> None:
+               texts: dict[Any, Parts | bytes]) -> None:
         for s in subs:
             if s.key in texts:
                 s.offer(texts[s.key])

@@ -83,20 +83,42 @@ export function patch(region, data, render) {
   return true;
 }
 
-// A WebSocket that reconnects with backoff and hands every state message to `onState`.
+// A WebSocket that reconnects with backoff and hands every view to `onState`. The server
+// sends the whole view first ("state"), then only its top-level parts that changed
+// ("patch", numbered by "seq"): a patch is applied over the view held; a gap in the
+// numbers (or a patch before any view) asks for the whole view again ("resync").
 export function liveSocket(path, onState, onStatus) {
   let ws = null;
   let delay = 500;
   let stopped = false;
   function open() {
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    ws = new WebSocket(`${proto}://${location.host}${path}`);
-    ws.addEventListener("open", () => { delay = 500; onStatus("live"); });
-    ws.addEventListener("message", (ev) => {
+    const sock = ws = new WebSocket(`${proto}://${location.host}${path}`);
+    let view = null;
+    let seq = 0;
+    let asked = false;  // a resync asked and not yet answered
+    sock.addEventListener("open", () => { delay = 500; onStatus("live"); });
+    sock.addEventListener("message", (ev) => {
       const msg = JSON.parse(ev.data);
-      if (msg.type === "state") onState(msg.state, msg);
+      if (msg.type === "state") {
+        view = msg.state;
+        asked = false;
+      } else if (msg.type === "patch") {
+        if (view === null || msg.seq !== seq + 1) {
+          view = null;  // in doubt: wait for the whole view
+          if (!asked) sock.send(JSON.stringify({ type: "resync" }));
+          asked = true;
+          return;
+        }
+        view = { ...view, ...msg.parts };
+        for (const k of msg.gone || []) delete view[k];
+      } else {
+        return;
+      }
+      seq = msg.seq;
+      onState(view, msg);
     });
-    ws.addEventListener("close", () => {
+    sock.addEventListener("close", () => {
       if (stopped) return;
       onStatus("reconnecting");
       setTimeout(open, delay);
