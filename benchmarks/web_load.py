@@ -95,6 +95,12 @@ def serve(port: int, tables: int, db: str, slot: int = 0) -> None:
         ws = "websockets-sansio"
     config = uvicorn.Config(create_app(lobby), host="127.0.0.1", port=port, log_level="error",
                             ws=ws, lifespan="off", timeout_keep_alive=75)
+    if not os.environ.get(GC_DEFAULT_ENV):  # as ``paigow serve`` does
+        with contextlib.suppress(ImportError):  # (not a --baseline-src from before it)
+            from paigow.web.heap import settle
+
+            settle()
+    pauses = gc_pauses()
     trace = os.environ.get(TRACE_ENV)
     if trace:  # the soak's --trace-memory: a snapshot of the Python heap every minute
         import threading
@@ -108,12 +114,40 @@ def serve(port: int, tables: int, db: str, slot: int = 0) -> None:
                 tracemalloc.take_snapshot().dump(str(Path(trace) / f"{n:04d}.snapshot"))
 
         threading.Thread(target=snapshots, name="snapshots", daemon=True).start()
+    def term(signum: int, _frame: object) -> None:  # uvicorn raises SIGTERM again once
+        raise SystemExit(128 + signum)               # stopped: end here, through finally
+
+    signal.signal(signal.SIGTERM, term)
     try:
         uvicorn.Server(config).run()
     finally:
+        out = os.environ.get(GC_ENV)
+        if out:
+            Path(out).write_text(json.dumps(pauses))
         lobby.close()
         if lobby.room is not None:
             lobby.room.leave()
+
+
+GC_ENV = "PAIGOW_LOAD_GC"  # a file: the server writes its garbage collector's pauses there
+GC_DEFAULT_ENV = "PAIGOW_LOAD_GC_DEFAULT"  # set: the server's collector as CPython sets it
+
+
+def gc_pauses() -> dict[str, list[float]]:
+    """The garbage collector's pauses from now on, in ms, by generation (filled as it runs)."""
+    import gc
+
+    pauses: dict[str, list[float]] = {"0": [], "1": [], "2": []}
+    began = [0.0]
+
+    def clock(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            began[0] = time.perf_counter()
+        else:
+            pauses[str(info["generation"])].append((time.perf_counter() - began[0]) * 1000)
+
+    gc.callbacks.append(clock)
+    return pauses
 
 
 # -- the server process ------------------------------------------------------------------
@@ -148,6 +182,8 @@ def die_with_parent() -> None:
 def start_server(port: int, tables: int, db: str, slot: int = 0,
                  src: str | None = None) -> subprocess.Popen[bytes]:
     env = dict(os.environ)
+    if not slot:  # one process: its collector's pauses (measure reads them)
+        env[GC_ENV] = str(Path(tempfile.gettempdir()) / f"paigow-load-gc-{port}.json")
     if src:
         env["PYTHONPATH"] = str(Path(src) / "src")
     return subprocess.Popen([sys.executable, __file__, "--serve", str(port), str(tables), db,
@@ -776,7 +812,15 @@ def measure(tables: int, people: int, watchers: int, rounds: int, src: str | Non
         if spy is not None:
             spy.send_signal(signal.SIGINT)
             spy.wait(60)
-        return {
+        rss = round(sum(rss_mb(p) for p in server.pids), 1)
+        client = client_cpu() - m0  # before the server ends (its time would count here)
+        nproc, proxy = len(server.pids), server.proxy is not None
+    gc_file = Path(tempfile.gettempdir()) / f"paigow-load-gc-{server.port}.json"
+    pauses: dict[str, list[float]] = {}
+    with contextlib.suppress(OSError, ValueError):
+        pauses = json.loads(gc_file.read_text())
+        gc_file.unlink()
+    return {
             "tables": tables, "people": tables * people, "sockets": tables * (people + watchers),
             "rounds": tally.rounds, "seconds": round(secs, 2),
             "rounds_per_s": round(tally.rounds / secs, 2),
@@ -786,10 +830,11 @@ def measure(tables: int, people: int, watchers: int, rounds: int, src: str | Non
             "errors": sum(tally.errors.values()), "error_kinds": dict(tally.errors),
             "gaps": tally.gaps, "server_cores": round(cpu / secs, 2),
             "server_cpu_ms_per_round": round(1000 * cpu / max(1, tally.rounds), 1),
-            "client_cores": round((client_cpu() - m0) / secs, 2), "clients": clients,
-            "rss_mb": round(sum(rss_mb(p) for p in server.pids), 1),
-            "processes": len(server.pids), "proxy": server.proxy is not None,
+            "client_cores": round(client / secs, 2), "clients": clients,
+            "rss_mb": rss, "processes": nproc, "proxy": proxy,
             "load_avg": [round(la0, 2), round(load_average(), 2)],
+            "gc": {g: {"n": len(p), "ms": round(sum(p), 1), "max_ms": round(max(p, default=0), 1)}
+                   for g, p in pauses.items()},
         }
 
 
@@ -809,6 +854,10 @@ def tell(label: str, m: dict[str, Any]) -> None:
           f"server {m['server_cores']} cores ({m['server_cpu_ms_per_round']} ms CPU a round), "
           f"client {m['client_cores']} cores in {m['clients']} process(es); "
           f"load average {m['load_avg'][0]}-{m['load_avg'][1]}")
+    if m["gc"]:  # the server's whole life, start-up included
+        print(f"{label}: the server's garbage collector, by generation: " + "; ".join(
+            f"{g}: {x['n']} collections, {x['ms']} ms, the longest {x['max_ms']} ms"
+            for g, x in m["gc"].items()))
 
 
 def run_soak(a: argparse.Namespace) -> None:
@@ -892,6 +941,9 @@ def main() -> None:
                     help="--trace-memory: the frames kept of each allocation's stack")
     ap.add_argument("--baseline-src", metavar="DIR",
                     help="also run the load against the paigow of this checkout, first")
+    ap.add_argument("--gc-default", action="store_true",
+                    help="the server's garbage collector left as CPython sets it (not "
+                         "paigow.web.heap.settle, as paigow serve does): to measure that")
     ap.add_argument("--clients", type=int, default=1, metavar="K",
                     help="the load's client processes (the tables dealt out among them)")
     ap.add_argument("--processes", type=int, default=0, metavar="N",
@@ -903,6 +955,8 @@ def main() -> None:
         if a.soak:
             a.soak = 0.25
     print(f"machine: {os.cpu_count()} cores, load average {load_average():.2f}")
+    if a.gc_default:
+        os.environ[GC_DEFAULT_ENV] = "1"
     if a.soak:
         run_soak(a)
         return
@@ -910,7 +964,8 @@ def main() -> None:
     tell("baseline (1 table, 1 person)", base)
     before = None
     if a.baseline_src:
-        before = measure(a.tables, a.people, a.watchers, a.rounds, src=a.baseline_src)
+        before = measure(a.tables, a.people, a.watchers, a.rounds, src=a.baseline_src,
+                         clients=a.clients)
         tell(f"before ({a.baseline_src})", before)
     m = measure(a.tables, a.people, a.watchers, a.rounds, profile=a.profile,
                 clients=a.clients)

@@ -150,6 +150,9 @@ def serve(
             config = uvicorn.Config(app, log_level="warning", ws=ws_protocol(),
                                     lifespan="off", timeout_keep_alive=75)
             _stop_on_term()
+            from paigow.web.heap import settle
+
+            settle()  # start-up's objects out of the collector's walks (the tail latency)
             uvicorn.Server(config).run(sockets=[sock])
         finally:
             lobby.close()
