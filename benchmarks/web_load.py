@@ -291,6 +291,7 @@ class Socket:
         self.closed = False
         self.why = ""  # why the socket closed, when it did
         self.gaps = 0  # patches that did not follow the last frame (a resync asked)
+        self.frames = self.frame_bytes = 0  # frames received, their JSON's bytes in all
 
     @property
     def last(self) -> View | None:
@@ -311,6 +312,8 @@ class Socket:
                 view: View | None = None
                 seq = 0
                 async for raw in ws:
+                    self.frames += 1
+                    self.frame_bytes += len(raw)
                     msg = orjson.loads(raw)
                     kind = msg["type"]
                     if kind == "state":
@@ -372,6 +375,8 @@ class Tally:
     errors: Counter[str] = field(default_factory=Counter)
     reconnects: Counter[str] = field(default_factory=Counter)  # sockets a page reopened
     gaps: int = 0  # patches that did not follow the frame before (the page asks anew)
+    frames: int = 0  # WebSocket messages received
+    frame_bytes: int = 0  # their JSON, inflated
 
     def error(self, exc: BaseException) -> None:
         what = type(exc).__name__
@@ -530,6 +535,8 @@ async def play_table(base: str, table: str, people: int, watchers: int, rounds: 
                 t.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
             tally.gaps += sum(s.gaps for s in socks)
+            tally.frames += sum(s.frames for s in socks)
+            tally.frame_bytes += sum(s.frame_bytes for s in socks)
     finally:
         await http.aclose()
 
@@ -575,6 +582,8 @@ def load_in(clients: int, base: str, ids: list[str], people: int, watchers: int,
         tally.errors.update(t.errors)
         tally.reconnects.update(t.reconnects)
         tally.gaps += t.gaps
+        tally.frames += t.frames
+        tally.frame_bytes += t.frame_bytes
     return tally
 
 
@@ -828,7 +837,8 @@ def measure(tables: int, people: int, watchers: int, rounds: int, src: str | Non
             "p99_ms": round(pct(tally.lat, .99), 1),
             "max_ms": round(max(tally.lat, default=0) * 1000, 1),
             "errors": sum(tally.errors.values()), "error_kinds": dict(tally.errors),
-            "gaps": tally.gaps, "server_cores": round(cpu / secs, 2),
+            "gaps": tally.gaps, "frames": tally.frames,
+            "frame_bytes": round(tally.frame_bytes / max(1, tally.frames)), "server_cores": round(cpu / secs, 2),
             "server_cpu_ms_per_round": round(1000 * cpu / max(1, tally.rounds), 1),
             "client_cores": round(client / secs, 2), "clients": clients,
             "rss_mb": rss, "processes": nproc, "proxy": proxy,
@@ -850,7 +860,8 @@ def tell(label: str, m: dict[str, Any]) -> None:
     print(f"{label}: {m['tables']} tables, {m['people']} people, {m['sockets']} sockets; "
           f"{m['rounds']} rounds in {m['seconds']} s ({m['rounds_per_s']} rounds/s); "
           f"push p50 {m['p50_ms']} ms, p99 {m['p99_ms']} ms, max {m['max_ms']} ms "
-          f"({m['pushes']} timed); errors {m['errors']} {m['error_kinds'] or ''}; "
+          f"({m['pushes']} timed); {m['frames']} frames of {m['frame_bytes']} bytes on "
+          f"average; errors {m['errors']} {m['error_kinds'] or ''}; "
           f"server {m['server_cores']} cores ({m['server_cpu_ms_per_round']} ms CPU a round), "
           f"client {m['client_cores']} cores in {m['clients']} process(es); "
           f"load average {m['load_avg'][0]}-{m['load_avg'][1]}")
