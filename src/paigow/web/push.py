@@ -105,18 +105,16 @@ def encode_parts(views: Mapping[Any, Any], kept: Kept | None = None) -> dict[Any
             continue
         flat: Parts = {}
         for k, v in view.items():
-            if isinstance(v, (dict, list)):
-                part = memo.get(id(v))
-                if part is None:
-                    old = kept.get(k)
-                    if old is not None and old[0] is v:
-                        part = old[1]
-                    else:
-                        part = orjson.dumps(v, option=orjson.OPT_NON_STR_KEYS)
+            part = memo.get(id(v))  # every value lives as long as ``views``: ids are unique
+            if part is None:
+                old = kept.get(k)
+                if old is not None and old[0] is v:
+                    part = old[1]
+                else:
+                    part = orjson.dumps(v, option=orjson.OPT_NON_STR_KEYS)
+                    if isinstance(v, (dict, list)):
                         kept[k] = (v, part)
-                    memo[id(v)] = part
-            else:
-                part = orjson.dumps(v, option=orjson.OPT_NON_STR_KEYS)
+                memo[id(v)] = part
             flat[k] = part
         out[key] = flat
     return out
