@@ -16,6 +16,9 @@ import socket
 import threading
 import time
 import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import uvicorn
@@ -60,11 +63,13 @@ def _frame(sock: socket.socket) -> tuple[bool, bytes]:
     return bool(head[0] & 0x40), _read(sock, length)
 
 
-def test_views_are_compressed_against_the_last_one_sent() -> None:
+@contextmanager
+def _served(app: Any) -> Iterator[int]:
+    """``app`` served by uvicorn with the server's WebSocket protocol, in a thread: the port."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    config = uvicorn.Config(_app, host="127.0.0.1", port=port, ws=ws_protocol(),
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, ws=ws_protocol(),
                             lifespan="off", log_level="error")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
@@ -74,33 +79,68 @@ def test_views_are_compressed_against_the_last_one_sent() -> None:
         while not server.started:
             assert time.monotonic() < end, "the server did not start"
             time.sleep(0.02)
-        with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
-            key = base64.b64encode(os.urandom(16)).decode()
-            sock.sendall((f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
-                          f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
-                          "Sec-WebSocket-Version: 13\r\n"
-                          "Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits"
-                          "\r\n\r\n").encode())
-            answer = b""
-            while b"\r\n\r\n" not in answer:
-                answer += _read(sock, 1)
-            head = answer.decode("latin-1").lower()
-            assert head.startswith("http/1.1 101")
-            assert f"server_max_window_bits={WINDOW_BITS}" in head
-            inflate = zlib.decompressobj(-WINDOW_BITS)  # one context: the server's takes over
-            sizes = []
-            for n in (1, 2):
-                compressed, payload = _frame(sock)
-                assert compressed
-                assert inflate.decompress(payload + b"\x00\x00\xff\xff").decode() == _view(n)
-                sizes.append(len(payload))
-            sock.sendall(bytes([0x88, 0x80]) + os.urandom(4))  # close, masked, no payload
+        yield port
     finally:
         server.should_exit = True
         thread.join(30)
+
+
+def _handshake(sock: socket.socket, port: int, path: str = "/") -> None:
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+                  f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                  "Sec-WebSocket-Version: 13\r\n"
+                  "Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits"
+                  "\r\n\r\n").encode())
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        answer += _read(sock, 1)
+    head = answer.decode("latin-1").lower()
+    assert head.startswith("http/1.1 101"), head
+    assert f"server_max_window_bits={WINDOW_BITS}" in head
+
+
+def test_views_are_compressed_against_the_last_one_sent() -> None:
+    with _served(_app) as port, socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        _handshake(sock, port)
+        inflate = zlib.decompressobj(-WINDOW_BITS)  # one context: the server's takes over
+        sizes = []
+        for n in (1, 2):
+            compressed, payload = _frame(sock)
+            assert compressed
+            assert inflate.decompress(payload + b"\x00\x00\xff\xff").decode() == _view(n)
+            sizes.append(len(payload))
+        sock.sendall(bytes([0x88, 0x80]) + os.urandom(4))  # close, masked, no payload
     text = len(_view(2))
     assert text > 8000
     # the second view, all but one number the same as the first: back-references into the
     # window, not the text again (uvicorn's own 4 KB window, which the text does not fit
     # in, sends about a tenth of it here; of a table's 9 KB view, a quarter)
     assert sizes[1] < text / 20, (sizes, text)
+
+
+def test_a_table_sends_its_view_whole_then_the_parts_that_changed(tmp_path: Path) -> None:
+    """A visitor's socket at a real table, read on the wire: the first frame is the whole
+    view; a person sitting down changes the seats, and the next frame is a patch of the
+    parts that changed only (not the tile names, which never change)."""
+    from webkit import Person, serving, tiles_opts
+
+    with serving(tmp_path, tiles_opts()) as (_lobby, app), _served(app) as port, \
+            socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+        _handshake(sock, port, "/ws/tables/1")
+        inflate = zlib.decompressobj(-WINDOW_BITS)
+        msgs, sizes = [], []
+        for _ in range(2):
+            compressed, payload = _frame(sock)
+            assert compressed
+            msgs.append(json.loads(inflate.decompress(payload + b"\x00\x00\xff\xff")))
+            sizes.append(len(payload))
+            if len(msgs) == 1:
+                Person(app, name="Ann").join()  # through the API: the seats change
+        sock.sendall(bytes([0x88, 0x80]) + os.urandom(4))
+    whole, patch = msgs
+    assert (whole["type"], whole["seq"], patch["type"], patch["seq"]) == ("state", 1, "patch", 2)
+    assert "seats" in patch["parts"] and "piece_names" not in patch["parts"]
+    assert set(patch["parts"]) < set(whole["state"])
+    assert any(x["name"] == "Ann" for x in patch["parts"]["seats"])
+    assert sizes[1] < sizes[0], sizes
