@@ -4,11 +4,12 @@ A :class:`Broadcast` serves every open socket of one source (a table, or the lob
 subscribes to the source once. A change, from any thread, schedules one pass on the event
 loop (a burst of changes is one pass): the pass computes the view of every *distinct*
 viewer (a token; every visitor shares one view) in one batch — on the event loop when the
-source's lock is free, else in a worker thread — encodes each once (the parts the views
-share, once for all: :func:`encode_views`), and hands every socket whose view differs
-from the last one it was sent the new text. Each socket has its own sender, which always
-sends the newest text: a slow browser gets fewer, newer views and never holds the others
-up.
+source's lock is free, else in a worker thread — encodes each as its top-level parts (a
+part the views share, once for all: :func:`encode_parts`), and hands every socket whose
+view differs from the last one it was sent the new parts. Each socket has its own sender,
+which sends the whole view first, then only the parts that changed since its last frame
+(:class:`Subscriber`), always against the newest view: a slow browser gets fewer, newer
+frames and never holds the others up.
 
 Measured cause (docs/web.md, "Where the time goes"): pushing per socket cost a thread hop
 (``run_in_threadpool``) and a full JSON encoding per socket per change, and the hops' thread
