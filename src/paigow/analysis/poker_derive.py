@@ -9,7 +9,9 @@ loads, passes the loader's checks, and plays, diffs and grades like any way.
 conditions on rank groups and side cards, each an interval of ranks (``"J+"``, ``"7-T"``),
 or on the joker, and one of the settings a person uses for that type (split two pair or
 keep it, break three aces, play the straight or not, …; :data:`ACTIONS`). At most two
-conditions a rule.
+conditions a rule, and for a hand-type rule the guard ``straight_or_flush = false``
+(:data:`GUARD`) as a third: a way of exceptions reads its hand-type rules before its
+otherwise way's straights, and a no-pair exception must not break a straight.
 
 **How rules are chosen.** The objective is the weighted sum over the labelled hands of the
 EV of the setting the way plays, exactly the quantity the way's edge estimates. It starts
