@@ -36,6 +36,7 @@ import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -375,16 +376,36 @@ class Move:
     rule: LearnedRule
 
 
+@cache  # the same few sizes, asked for hundreds of thousands of times in a run
 def _intervals(nb: int) -> tuple[I64, I64]:
     lo, hi = np.triu_indices(nb)
-    return lo.astype(np.int64), hi.astype(np.int64)
+    lo, hi = lo.astype(np.int64), hi.astype(np.int64)
+    lo.flags.writeable = hi.flags.writeable = False
+    return lo, hi
 
 
-def _box_sums(cum: F64, lo1: I64, hi1: I64, lo2: I64, hi2: I64) -> F64:
-    """Sums over every box [lo1..hi1] x [lo2..hi2] from a 2-D cumulative array with a
-    leading zero row and column (result: len(lo1) x len(lo2))."""
-    a = cum[np.ix_(hi1 + 1, hi2 + 1)] - cum[np.ix_(lo1, hi2 + 1)]
-    return a - cum[np.ix_(hi1 + 1, lo2)] + cum[np.ix_(lo1, lo2)]
+@cache
+def _box_index(n1: int, n2: int) -> tuple[I64, I64, I64, I64]:
+    """Flat indices, into an ``(n1 + 1) x (n2 + 1)`` cumulative array, of the four corners
+    of every box of intervals of the two features."""
+    lo1, hi1 = _intervals(n1)
+    lo2, hi2 = _intervals(n2)
+    w = n2 + 1
+    out = ((hi1 + 1)[:, None] * w + (hi2 + 1)[None, :], lo1[:, None] * w + (hi2 + 1)[None, :],
+           (hi1 + 1)[:, None] * w + lo2[None, :], lo1[:, None] * w + lo2[None, :])
+    for a in out:
+        a.flags.writeable = False
+    return out
+
+
+def _box_sums(cum: F64, n1: int, n2: int) -> F64:
+    """Sums over every box of intervals [lo1..hi1] x [lo2..hi2] (:func:`_intervals` of
+    ``n1`` and ``n2``) from a 2-D cumulative array with a leading zero row and column
+    (result: one row per interval of the first feature)."""
+    a, b, c, d = _box_index(n1, n2)
+    f = cum.ravel()
+    out: F64 = f[a] - f[b] - f[c] + f[d]
+    return out
 
 
 def _cum2(v1: I64, v2: I64, x: F64, n1: int, n2: int) -> F64:
@@ -444,9 +465,9 @@ def best_box(
         cc = _cum2(v1[ok], v2[ok], (dd[ok] != 0).astype(float), n1, n2)
         lo1, hi1 = _intervals(n1)
         lo2, hi2 = _intervals(n2)
-        tot = _box_sums(cs, lo1, hi1, lo2, hi2)
-        var = _box_sums(cq, lo1, hi1, lo2, hi2)
-        cnt = _box_sums(cc, lo1, hi1, lo2, hi2)
+        tot = _box_sums(cs, n1, n2)
+        var = _box_sums(cq, n1, n2)
+        cnt = _box_sums(cc, n1, n2)
         # a box whose condition on one feature is always true is a one-condition box
         full1 = (lo1 == 0) & (hi1 == n1 - 1)
         full2 = (lo2 == 0) & (hi2 == n2 - 1)
