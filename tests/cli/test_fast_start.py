@@ -128,3 +128,22 @@ def test_tiles_value_to_a_pipe_loads_neither_rich_console_nor_the_poker_package(
         "from paigow.cli import main\nsys.argv = ['paigow', 'tiles', 'value', '6-6', '5-4']\n"
         "try:\n    main()\nexcept SystemExit:\n    pass")
     assert "rich.console" not in mods and "paigow.poker" not in mods
+
+
+@pytest.mark.parametrize("argv", [["tiles", "value", "6-6"],
+                                  ["poker", "rank", "As", "Ks", "Qs", "Js", "Ts", "2c", "3d"]])
+def test_bad_input_to_a_light_command_is_refused_without_loading_anything_heavy(
+        argv: list[str]) -> None:
+    """The refusal (one line, exit 2) is as quick as the answer: printing it masks any
+    database password in the message, and that must not load the ledger (which loads the
+    table engine and numba: 0.6 s before the masking moved out of paigow.store)."""
+    code = (
+        "from paigow.cli import app\n"
+        "try:\n"
+        f"    app({argv!r}, prog_name='paigow')\n"
+        "except SystemExit as e:\n"
+        "    assert e.code == 2, e.code\n"
+        "else:\n"
+        "    raise AssertionError('not refused')\n"
+    )
+    assert _heavy(_loaded_after(code)) == []

@@ -21,8 +21,8 @@ from typer.testing import CliRunner
 
 from paigow.cli import app
 from paigow.errors import PaigowError
+from paigow.masking import secrets_of
 from paigow.store import mask_url, open_store, resolve_db
-from paigow.store.masking import secrets_of
 from paigow.store.postgres import display_url
 from pgkit import PgServer, free_port, pg_server  # noqa: F401
 

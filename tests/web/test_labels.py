@@ -47,6 +47,26 @@ def test_every_tile_hand_names_the_pieces_shown_in_each_zone() -> None:
     assert swapped > 0  # the case of the bug: the pieces named low made the higher hand
 
 
+def test_the_two_keys_of_one_tile_split_name_its_hands_alike() -> None:
+    """At tiles a key names either hand of a split ("0,3" and "1,2" are one split), so both
+    keys must put the same pieces high, ties included (two 0-point hands: RULES.md 1.4
+    leaves their order free, the page must not): every distinct hand of four faces."""
+    game, _ = make_game(TableOptions())
+    seen: set[tuple[str, ...]] = set()
+    ties = 0
+    for four in combinations(range(32), 4):
+        hand = tuple(DECK[i] for i in four)
+        key = tuple(sorted(str(t) for t in hand))
+        if key in seen:
+            continue
+        seen.add(key)
+        a = arrangements(game, hand)
+        for one, other in (("0,1", "2,3"), ("0,2", "1,3"), ("0,3", "1,2")):
+            assert a[one]["high_pos"] == a[other]["high_pos"], (hand, one, other)
+            ties += a[one]["high_name"] == a[one]["low_name"]
+    assert ties > 0  # the case that differed: two hands of one value
+
+
 def test_every_poker_arrangement_names_the_pieces_shown() -> None:
     game, _ = make_game(TableOptions(game="poker", house_way="house", bot_ways=("house",)))
     rng = random.Random(16)

@@ -569,7 +569,7 @@ def error_line(message: str) -> None:
     """Print ``error: message`` on stderr as one line, secrets masked, markup inert."""
     from rich.text import Text
 
-    from paigow.store.masking import mask_url
+    from paigow.masking import mask_url
 
     text = " ".join(mask_url(str(message)).splitlines()) or "unknown error"
     line = Text("error: ", style="bold red")

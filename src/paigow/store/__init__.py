@@ -11,8 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from paigow.errors import PaigowError
+from paigow.masking import mask_url
 from paigow.store.base import SqlStore, Store
-from paigow.store.masking import mask_url
 from paigow.store.sqlite import SqliteStore, default_db_path, is_server_url, resolve_db
 
 

@@ -28,8 +28,8 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from paigow.errors import PaigowError
+from paigow.masking import mask_url
 from paigow.store.base import ADDED_COLUMNS, SCHEMA_VERSION, Row, SqlStore, schema
-from paigow.store.masking import mask_url
 
 if TYPE_CHECKING:
     import psycopg

@@ -45,9 +45,9 @@ from typing import Any
 from urllib.parse import quote
 
 from paigow.errors import PaigowError
+from paigow.masking import mask_url
 from paigow.store.base import ADDED_COLUMNS, SCHEMA_VERSION, Row, SqlStore, schema
 from paigow.store.lease import Leases
-from paigow.store.masking import mask_url
 
 SCHEMA = ";\n".join(
     schema(

@@ -33,8 +33,8 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from paigow.errors import PaigowError
+from paigow.masking import mask_url
 from paigow.store.base import now
-from paigow.store.masking import mask_url
 
 log = logging.getLogger("paigow.web")
 

@@ -45,7 +45,10 @@ def _split(game: Game[Any, Any], hand: tuple[Any, ...], low: tuple[int, ...]) ->
     if game.name == "tiles":  # the function the text goes to, given the hand's own tiles
         from paigow.tiles.setting import make_setting
 
-        return make_setting(rest, low_pieces, game.rules)  # type: ignore[attr-defined]
+        # two hands of one value (both 0 points) leave the order to the caller: the hand
+        # holding the first piece goes first, so "0,3" and "1,2" name the same split alike
+        first, second = (low_pieces, rest) if 0 in low else (rest, low_pieces)
+        return make_setting(first, second, game.rules)  # type: ignore[attr-defined]
     return game.setting_from_text(hand, game.hand_text(rest), game.hand_text(low_pieces))
 
 
@@ -97,8 +100,13 @@ def arrangements(game: Game[Any, Any], hand: tuple[Any, ...]) -> dict[str, dict[
         s = _split(game, hand, low)
         v = game.view(s)
         # at tiles: whether the pieces at ``low`` made the high hand (the table orders them)
-        these_high = game.name == "tiles" and \
-            sorted(_face(hand[i]) for i in low) != sorted(_face(p) for p in s.low)
+        these_high = False
+        if game.name == "tiles":
+            faces = sorted(_face(hand[i]) for i in low)
+            if faces == sorted(_face(p) for p in s.high) == sorted(_face(p) for p in s.low):
+                these_high = 0 in low  # two hands of the same tiles: as in _split
+            else:
+                these_high = faces != sorted(_face(p) for p in s.low)
         rest = [i for i in range(len(hand)) if i not in low]
         high_pos, low_pos = (list(low), rest) if these_high else (rest, list(low))
         out[",".join(map(str, low))] = {
