@@ -247,6 +247,54 @@ def test_cross_validation_keeps_the_planted_rules_and_no_more() -> None:
     assert len(derived.spec.rules) == 3
 
 
+PLANTED_NEW_CONDITIONS = """
+[way]
+name = "planted-new"
+otherwise = "foxwoods"
+[[straights_and_flushes]]
+rule = "1"
+hand = "one_pair"
+front = ["6", "7", "8", "9"]
+set = "by hand type"
+[[no_pair]]
+rule = "2"
+straight_or_flush = false
+top_single = "A"
+third_single = "7-T"
+set = "singles 2-4"
+"""
+
+
+def test_a_way_using_the_new_conditions_is_learned_back(tmp_path: Path) -> None:
+    """The conditions the learner gained (issue 18 §4): a no-pair exception that must be
+    kept off straights and flushes (``straight_or_flush = false``, a third condition) and
+    a straight rule by the front its play leaves (``front``), planted as exceptions to
+    Foxwoods, are learned back: the file plays the planted way on every labelled hand."""
+    way = FileWay(parse_way(PLANTED_NEW_CONDITIONS))
+    s = stratified_sample(1200, 8)
+    win = np.full((len(s.hands), 21), -1, np.int64)
+    lose = np.full((len(s.hands), 21), -1, np.int64)
+    from paigow.poker.ways.file_way import load_way
+
+    fox = load_way("foxwoods")
+    house = np.array([split_index(h, fox.choose(h).setting.low) for h in s.hands], np.int64)
+    for i, hand in enumerate(s.hands):
+        best = split_index(hand, way.choose(hand).setting.low)
+        for j, st in enumerate(settings(sorted(hand))):
+            if not is_foul(st):
+                win[i, j], lose[i, j] = (1, 0) if j == best else (0, 1)
+    labels = Labels(s, win, lose, house, 1, Fraction(0), 0.0)
+    derived = learn_way(labels, max_rules=6, name="learned", otherwise="foxwoods")
+    assert derived.share == pytest.approx(1.0)
+    assert "straight_or_flush = false" in derived.text and "front = " in derived.text
+    path = tmp_path / "learned.toml"
+    path.write_text(derived.text, encoding="utf-8")
+    learned = get_way(str(path))
+    assert isinstance(learned, FileWay) and not learned.warnings
+    for hand in s.hands:
+        assert learned.choose(hand).setting == way.choose(hand).setting
+
+
 def test_fewer_rules_than_hand_types_is_refused() -> None:
     labels, _ = _planted_labels(300, 2)
     with pytest.raises(AmountError, match=f"at least {MIN_RULES}"):

@@ -1,7 +1,7 @@
 """The printable strategy card (issue 18, part 4): one page, a way file's rules in order,
 each with an example hand that the rule itself decides, set as the way sets it.
 
-Facts checked: the SVG is well-formed XML holding one rule row per rule of the file, in
+Facts checked (for a casino's way, the seeds' and a derived way of exceptions): the SVG is well-formed XML holding one rule row per rule of the file, in
 the file's order, with the rule's number and words; each example hand, played by the way,
 is decided by that rule (the decision's label names it) and drawn as the way sets it; the
 PDF is one page of 595 x 792 points; bad input is refused with one line, exit 2.
@@ -24,7 +24,12 @@ from paigow.poker.strategy_card import card_pdf, card_svg, examples, load_card_w
 NS = "{http://www.w3.org/2000/svg}"
 
 
-@pytest.mark.parametrize("name", ["foxwoods", "house"])
+DERIVED = str(Path(__file__).parents[2] / "docs/derive/derived-trump-plaza.toml")
+
+
+# the derived way uses the conditions added for derived ways (straight_or_flush, the 4th
+# and 5th card, front) and an otherwise line
+@pytest.mark.parametrize("name", ["foxwoods", "house", DERIVED], ids=lambda n: Path(n).stem)
 def test_the_card_lists_every_rule_in_order_with_an_example_it_decides(name: str) -> None:
     way = load_card_way(name)
     svg = card_svg(name)

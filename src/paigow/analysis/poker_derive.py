@@ -9,7 +9,9 @@ loads, passes the loader's checks, and plays, diffs and grades like any way.
 conditions on rank groups and side cards, each an interval of ranks (``"J+"``, ``"7-T"``),
 or on the joker, and one of the settings a person uses for that type (split two pair or
 keep it, break three aces, play the straight or not, …; :data:`ACTIONS`). At most two
-conditions a rule.
+conditions a rule, and for a hand-type rule the guard ``straight_or_flush = false``
+(:data:`GUARD`) as a third: a way of exceptions reads its hand-type rules before its
+otherwise way's straights, and a no-pair exception must not break a straight.
 
 **How rules are chosen.** The objective is the weighted sum over the labelled hands of the
 EV of the setting the way plays, exactly the quantity the way's edge estimates. It starts
@@ -34,6 +36,7 @@ import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -52,6 +55,7 @@ from paigow.poker.ways.spec import (
     HAND_KEYS,
     SF_SECTION,
     WaySpec,
+    front_class,
     parse_way,
 )
 
@@ -67,7 +71,7 @@ PLAY_SF = "straight or flush"
 # the settings a learned rule may make, per section (the first is the fallback for a
 # hand type the sample has no hand of); each is legal on every hand of its section
 ACTIONS: dict[str, tuple[str, ...]] = {
-    "no_pair": ("singles 2-3", "singles 2-4", "singles 2-5"),
+    "no_pair": ("singles 2-3", "singles 2-4", "singles 2-5", "singles 2-6"),
     "one_pair": ("singles 1-2",),
     "two_pair": ("low pair", "singles 1-2"),
     "three_pair": ("high pair", "mid pair", "low pair"),
@@ -87,7 +91,8 @@ NEEDS: dict[tuple[str, str], str] = {("five_aces", "pair"): "high_pair"}
 
 # the conditions a learned rule may hold, per section
 CONDITIONS: dict[str, tuple[str, ...]] = {
-    "no_pair": ("top_single", "second_single", "third_single", "joker"),
+    "no_pair": ("top_single", "second_single", "third_single", "fourth_single",
+                "fifth_single", "joker"),
     "one_pair": ("high_pair", "top_single", "second_single", "joker"),
     "two_pair": ("high_pair", "low_pair", "top_single", "pair_sum", "joker"),
     "three_pair": ("high_pair", "mid_pair", "low_pair", "top_single", "joker"),
@@ -100,10 +105,18 @@ CONDITIONS: dict[str, tuple[str, ...]] = {
     "quads_and_trips": ("quads", "trips"),
     "five_aces": ("five", "high_pair", "top_single"),
     SF: ("high_pair", "top_single", "second_single", "joker", "pair_in_front",
-         "joker_broadway_only"),
+         "joker_broadway_only", "front", "has_flush", "has_straight"),
 }
-BOOLEAN = frozenset({"joker", "pair_in_front", "joker_broadway_only"})
-N_BINS = {"pair_sum": 24, **{b: 2 for b in BOOLEAN}}  # otherwise 13 ranks
+BOOLEAN = frozenset({"joker", "pair_in_front", "joker_broadway_only", "has_flush",
+                     "has_straight", "straight_or_flush"})
+# ``front`` (the two cards the straight-or-flush play leaves in front) is read by the
+# learner as its high card's rank (0..12: a two-high hand cannot be) or 13 for a pair
+FRONT_PAIR = 13
+N_BINS = {"pair_sum": 24, "front": 14, **{b: 2 for b in BOOLEAN}}  # otherwise 13 ranks
+# a hand-type rule of a way of exceptions may carry this third condition: without it the
+# rule would take the hands with a straight or flush too, before the otherwise way's
+# straights-and-flushes rules play them
+GUARD = "straight_or_flush"
 MISSING = -1.0  # the gain of a hand an action cannot set (far below any real gain)
 
 
@@ -204,12 +217,13 @@ def problem(labels: Labels, rules: PokerRules = DEFAULT_RULES,
     types = np.zeros(n, np.int64)
     sf_capable = np.zeros(n, bool)
     for i, h in enumerate(hands):
-        reading = read_hand(analyse(h, rules), True)
+        reading = read_hand(analyse(h, rules), True, True)
         types[i] = reading.hand_type
         sf_capable[i] = reading.best_sf is not None
         for f, col in values.items():
             v = reading.features[FEATURES[f]]
             col[i] = -1 if v == ABSENT else v
+    values["front"] = np.array([_front_bin(int(v)) for v in values["front"]], np.int64)
     ev = labels.ev()
     rows = np.arange(n)
     act_ev: dict[tuple[str, str], F64] = {}
@@ -253,6 +267,19 @@ def problem(labels: Labels, rules: PokerRules = DEFAULT_RULES,
 
 
 # ------------------------------------------------------------------------ the way
+
+
+def _front_bin(cls: int) -> int:
+    """The learner's reading of a front class (:func:`paigow.poker.ways.spec.front_class`:
+    0 = 3-2 … 77 = A-K, 78.. the pairs): the high card's rank, or :data:`FRONT_PAIR`."""
+    if cls < 0:
+        return -1
+    if cls >= 78:
+        return FRONT_PAIR
+    a = 1
+    while front_class(a + 1, 0) <= cls:
+        a += 1
+    return a
 
 
 def _matches(p: Problem, r: LearnedRule) -> B:
@@ -349,16 +376,36 @@ class Move:
     rule: LearnedRule
 
 
+@cache  # the same few sizes, asked for hundreds of thousands of times in a run
 def _intervals(nb: int) -> tuple[I64, I64]:
     lo, hi = np.triu_indices(nb)
-    return lo.astype(np.int64), hi.astype(np.int64)
+    lo, hi = lo.astype(np.int64), hi.astype(np.int64)
+    lo.flags.writeable = hi.flags.writeable = False
+    return lo, hi
 
 
-def _box_sums(cum: F64, lo1: I64, hi1: I64, lo2: I64, hi2: I64) -> F64:
-    """Sums over every box [lo1..hi1] x [lo2..hi2] from a 2-D cumulative array with a
-    leading zero row and column (result: len(lo1) x len(lo2))."""
-    a = cum[np.ix_(hi1 + 1, hi2 + 1)] - cum[np.ix_(lo1, hi2 + 1)]
-    return a - cum[np.ix_(hi1 + 1, lo2)] + cum[np.ix_(lo1, lo2)]
+@cache
+def _box_index(n1: int, n2: int) -> tuple[I64, I64, I64, I64]:
+    """Flat indices, into an ``(n1 + 1) x (n2 + 1)`` cumulative array, of the four corners
+    of every box of intervals of the two features."""
+    lo1, hi1 = _intervals(n1)
+    lo2, hi2 = _intervals(n2)
+    w = n2 + 1
+    out = ((hi1 + 1)[:, None] * w + (hi2 + 1)[None, :], lo1[:, None] * w + (hi2 + 1)[None, :],
+           (hi1 + 1)[:, None] * w + lo2[None, :], lo1[:, None] * w + lo2[None, :])
+    for a in out:
+        a.flags.writeable = False
+    return out
+
+
+def _box_sums(cum: F64, n1: int, n2: int) -> F64:
+    """Sums over every box of intervals [lo1..hi1] x [lo2..hi2] (:func:`_intervals` of
+    ``n1`` and ``n2``) from a 2-D cumulative array with a leading zero row and column
+    (result: one row per interval of the first feature)."""
+    a, b, c, d = _box_index(n1, n2)
+    f = cum.ravel()
+    out: F64 = f[a] - f[b] - f[c] + f[d]
+    return out
 
 
 def _cum2(v1: I64, v2: I64, x: F64, n1: int, n2: int) -> F64:
@@ -418,9 +465,9 @@ def best_box(
         cc = _cum2(v1[ok], v2[ok], (dd[ok] != 0).astype(float), n1, n2)
         lo1, hi1 = _intervals(n1)
         lo2, hi2 = _intervals(n2)
-        tot = _box_sums(cs, lo1, hi1, lo2, hi2)
-        var = _box_sums(cq, lo1, hi1, lo2, hi2)
-        cnt = _box_sums(cc, lo1, hi1, lo2, hi2)
+        tot = _box_sums(cs, n1, n2)
+        var = _box_sums(cq, n1, n2)
+        cnt = _box_sums(cc, n1, n2)
         # a box whose condition on one feature is always true is a one-condition box
         full1 = (lo1 == 0) & (hi1 == n1 - 1)
         full2 = (lo2 == 0) & (hi2 == n2 - 1)
@@ -490,10 +537,21 @@ def moves(p: Problem, st: State, z: float, min_support: int) -> list[Move]:
         q = np.where(reach, w2 * np.where(np.isfinite(new_ev), gain, 0.0) ** 2, 0.0)
         need = NEEDS.get((section, action))
         box = best_box(p.values, CONDITIONS[section], reach, d, q, z, min_support, need)
+        guard: tuple[Cond, ...] = ()
+        whole = reach
+        if section != SF and np.any(reach & p.sf_capable):
+            # the same rule kept off the hands with a straight or flush (a third condition)
+            off = reach & ~p.sf_capable
+            b2 = best_box(p.values, CONDITIONS[section], off, np.where(off, d, 0.0),
+                          np.where(off, q, 0.0), z, min_support, need)
+            if b2 is not None and (box is None or b2[0] > box[0]):
+                box, reach, guard = b2, off, (Cond(GUARD, 0, 0),)
         if box is not None and box[0] > 0:
             conds = _plain(p, section, box[2], reach, need)
+            if guard and not np.any(_box_mask(p, conds, whole) & p.sf_capable):
+                guard = ()  # the other conditions keep it off every such hand already
             out.append(Move(box[0], box[1], section, pos,
-                            LearnedRule(section, conds, action, hands)))
+                            LearnedRule(section, guard + conds, action, hands)))
 
     for t, key in enumerate(HAND_KEYS):
         rules = st.lists[key]
@@ -856,6 +914,13 @@ def _cond_text(c: Cond, section: str) -> str:
     f, lo, hi = c.feature, c.lo, c.hi
     if f == "joker":
         return "with the joker" if lo == 1 else "without the joker"
+    if f == GUARD:
+        return "with a straight or flush" if lo == 1 else "no straight or flush"
+    if f in ("has_flush", "has_straight"):
+        what = "a flush" if f == "has_flush" else "a straight"
+        return f"when it can make {what}" if lo == 1 else f"when it cannot make {what}"
+    if f == "front":
+        return f"when playing it leaves {_front_text(lo, hi)} in front"
     if f == "pair_in_front":
         return ("when playing it leaves a pair in front" if lo == 1
                 else "when playing it leaves no pair in front")
@@ -867,14 +932,16 @@ def _cond_text(c: Cond, section: str) -> str:
         what = f"{a}" if a == b else f"{a} or more" if hi == bins(f) - 1 else \
             f"{b} or less" if lo <= 1 else f"{a} to {b}"
         return f"the two pairs add up to {what} (ace 14, king 13, queen 12, jack 11)"
-    if f in ("top_single", "second_single", "third_single"):
+    if f in ("top_single", "second_single", "third_single", "fourth_single", "fifth_single"):
         which = {"top_single": "highest", "second_single": "second highest",
-                 "third_single": "third highest"}[f]
+                 "third_single": "third highest", "fourth_single": "fourth highest",
+                 "fifth_single": "fifth highest"}[f]
+        noun = "card" if section == "no_pair" else "side card"  # no pair: every card
         if f == "top_single" and hi == 12:
             if lo == 12:
                 return "with an ace"
-            return f"with {_range(lo, hi, True)} as the highest side card"
-        return f"the {which} side card is {_range(lo, hi, True)}"
+            return f"with {_range(lo, hi, True)} as the highest {noun}"
+        return f"the {which} {noun} is {_range(lo, hi, True)}"
     group = {
         "high_pair": "the pair" if section in ("one_pair", "full_house", "quads_and_pair",
                                                "five_aces", SF) else "the higher pair",
@@ -899,6 +966,7 @@ _ACTION_TEXT = {
     ("no_pair", "singles 2-3"): "the highest card behind, the next two in front",
     ("no_pair", "singles 2-4"): "the highest card behind, the second and fourth highest in front",
     ("no_pair", "singles 2-5"): "the highest card behind, the second and fifth highest in front",
+    ("no_pair", "singles 2-6"): "the highest card behind, the second and sixth highest in front",
     ("one_pair", "singles 1-2"): "the pair behind, the two highest other cards in front",
     ("two_pair", "low pair"): "split: the higher pair behind, the lower pair in front",
     ("two_pair", "singles 1-2"): "keep both pairs behind, the highest other cards in front",
@@ -942,9 +1010,28 @@ def _rule_text(r: LearnedRule) -> str:
     return f"{head}: {_ACTION_TEXT[(r.section, r.action)]}"
 
 
+def _front_text(lo: int, hi: int) -> str:
+    """Words for a front interval: ``a king-high hand or better``, ``a pair``, ``a nine-
+    to jack-high hand``."""
+    if lo == FRONT_PAIR:
+        return "a pair"
+    top = "" if hi == FRONT_PAIR else f" to {RANK_NAMES[hi]}-high hand"
+    if hi == FRONT_PAIR:
+        return f"{_article(lo)}-high hand or better (a pair too)"
+    if lo == hi:
+        return f"{_article(lo)}-high hand"
+    if lo <= 1:  # a two-high hand cannot be: three-high is the lowest
+        return f"{_article(hi)}-high hand or lower"
+    return f"{_article(lo)}{top}"
+
+
 def _rank_value(c: Cond) -> str:
     if c.feature in BOOLEAN:
         return "true" if c.lo == 1 else "false"
+    if c.feature == "front":
+        if c.hi == FRONT_PAIR:
+            return '"pair"' if c.lo == FRONT_PAIR else f'"{RANK_SYMBOLS[max(c.lo, 1)]}+"'
+        return "[" + ", ".join(f'"{RANK_SYMBOLS[r]}"' for r in range(max(c.lo, 1), c.hi + 1)) + "]"
     if c.feature == "pair_sum":
         a, b = c.lo + 4, c.hi + 4
         if a == b:

@@ -217,8 +217,10 @@ _SF_FEATURES = ("joker_broadway_only", "pair_in_front", "front_improves", "best_
                 "top_back", "has_straight", "has_flush", "front", "single_in_front")
 
 
-def read_hand(view: HandView, with_sf: bool) -> Reading:
-    """The features of :mod:`paigow.poker.ways.spec` of a hand."""
+def read_hand(view: HandView, with_sf: bool, asks_sf: bool = False) -> Reading:
+    """The features of :mod:`paigow.poker.ways.spec` of a hand; the straights-and-flushes
+    features with ``with_sf``, ``straight_or_flush`` with ``asks_sf`` (both scan the hand
+    for a straight or better)."""
     f = [ABSENT] * len(FEATURES)
     pairs = [g.rank for g in view.of_size(2)]
     trips = [g.rank for g in view.of_size(3)]
@@ -238,7 +240,8 @@ def read_hand(view: HandView, with_sf: bool) -> Reading:
         groups = view.of_size(size)
         if groups:
             f[FEATURES[key]] = groups[0].rank
-    for m, key in enumerate(("top_single", "second_single", "third_single")):
+    for m, key in enumerate(("top_single", "second_single", "third_single", "fourth_single",
+                             "fifth_single")):
         if len(singles) > m:
             f[FEATURES[key]] = singles[m]
     f[FEATURES["joker"]] = int(JOKER in view.cards)
@@ -246,7 +249,9 @@ def read_hand(view: HandView, with_sf: bool) -> Reading:
     f[FEATURES["hand"]] = hand_type
     for key in _SF_FEATURES:
         f[FEATURES[key]] = 0
-    scan = sf_scan(view) if with_sf else None
+    scan = sf_scan(view) if (with_sf or asks_sf) else None
+    if asks_sf:
+        f[FEATURES["straight_or_flush"]] = int(scan is not None)
     if scan is not None:
         best = scan.best[0]
         assert best is not None
@@ -280,6 +285,7 @@ class FileWay:
         self._sf_rules = spec.section(SF_SECTION)
         self._compares_fronts = any("front_improves" in r.conditions for r in self._sf_rules)
         self._by_type = {k: spec.section(k) for k in HAND_KEYS}
+        self._asks_sf = any("straight_or_flush" in r.conditions for r in spec.rules)
         # the way that sets every hand no rule of this file sets (``[way] otherwise``)
         self.otherwise: FileWay | None = (
             None if spec.otherwise is None else FileWay(spec.otherwise, rules=rules))
@@ -318,8 +324,8 @@ class FileWay:
         via: Rule | None = None
         want_sf = use_sf and any(_allows_type(r, SHAPE_TYPE[view.shape])
                                  for r in self._sf_rules)
-        reading = read_hand(view, want_sf)
-        if reading.sf is not None:
+        reading = read_hand(view, want_sf, self._asks_sf)
+        if want_sf and reading.sf is not None:
             if self._compares_fronts:
                 reading = self._compare_fronts(view, reading)
             for r in self._sf_rules:

@@ -328,6 +328,9 @@ def _group_features(n_of: I32, by: I32, joker: int, hand_type: int, feat: I64) -
     for m in range(3):
         if n1 > m:
             feat[7 + m] = by[1, m]
+    for m in range(3, 5):  # fourth_single, fifth_single
+        if n1 > m:
+            feat[20 + m] = by[1, m]
     feat[10] = joker
     feat[12] = hand_type
 
@@ -375,6 +378,13 @@ def file_one(
     if n_of[1] > 0:
         single = first[by[1, 0]] if nat[by[1, 0]] > 0 else 0
     scanned = 0  # 1: sf holds the scan with a straight or better; -1: none can be set
+    if (meta[4] >> 21) & 1:  # the way asks straight_or_flush (feature 22) of every hand
+        scanned = -1
+        if straight_or_flush_possible(h, joker, suits):
+            sf_scan(h, joker, t5, t2, top, single, sf)
+            if sf[SF_SPLIT] >= 0:
+                scanned = 1
+        feat[22] = 1 if scanned == 1 else 0
     sf[SF_VIA] = -1
     by_type = False  # a "by hand type" rule sent the hand on: no layer plays its straight
     for layer in range(layers):

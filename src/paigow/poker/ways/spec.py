@@ -45,7 +45,7 @@ from __future__ import annotations
 import hashlib
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -112,15 +112,19 @@ FEATURES: dict[str, int] = {
     "has_flush": 19,
     "front": 20,
     "single_in_front": 21,
+    "straight_or_flush": 22,
+    "fourth_single": 23,
+    "fifth_single": 24,
 }
 N_FEATURES = len(FEATURES)
 ALIASES = {"pair": "high_pair", "single": "top_single"}
 RANK_FEATURES = frozenset(
     ("high_pair", "mid_pair", "low_pair", "trips", "low_trips", "quads", "five",
-     "top_single", "second_single", "third_single")
+     "top_single", "second_single", "third_single", "fourth_single", "fifth_single")
 )
 BOOL_FEATURES = frozenset(("joker", "joker_broadway_only", "pair_in_front", "front_improves",
-                           "has_straight", "has_flush", "single_in_front"))
+                           "has_straight", "has_flush", "single_in_front",
+                           "straight_or_flush"))
 SF_ONLY_FEATURES = frozenset(("hand", "joker_broadway_only", "pair_in_front", "front_improves",
                               "best_back", "top_back", "has_straight", "has_flush", "front",
                               "single_in_front"))
@@ -130,6 +134,9 @@ BACKS = ("straight", "flush", "straight flush", "royal flush")
 SF_SETTINGS = {"straight or flush": 0, "best straight or flush": 0, "straight": 1,
                "flush": 2, "straight flush": 3, "straight or flush, single 1 in front": 4}
 COMPARES_FRONTS = 1 << 20  # flag in CompiledWay.sf_hands: the way uses front_improves
+# flag in CompiledWay.sf_hands: some rule of the way (any layer) asks straight_or_flush,
+# so the kernel scans every hand for a straight or better before its hand-type rules
+ASKS_SF = 1 << 21
 
 # groups a setting can take cards from: name -> (group id, feature that holds its rank)
 GROUPS: dict[str, tuple[int, str]] = {
@@ -152,7 +159,7 @@ def section_has(section: str, feature: str) -> bool | None:
     some do (None)."""
     if section == SF_SECTION:
         return None
-    if feature in ("joker", *SF_ONLY_FEATURES):
+    if feature in ("joker", "straight_or_flush", *SF_ONLY_FEATURES):
         return True
     shapes = HAND_TYPES[section][1]
     has = {_shape_has(s, feature) for s in shapes}
@@ -165,7 +172,7 @@ def _shape_has(shape: tuple[int, ...], feature: str) -> bool:
         "high_pair": n[2] >= 1, "mid_pair": n[2] >= 3, "low_pair": n[2] >= 2,
         "trips": n[3] >= 1, "low_trips": n[3] >= 2, "quads": n[4] >= 1, "five": n[5] >= 1,
         "top_single": n[1] >= 1, "second_single": n[1] >= 2, "third_single": n[1] >= 3,
-        "pair_sum": n[2] >= 2,
+        "fourth_single": n[1] >= 4, "fifth_single": n[1] >= 5, "pair_sum": n[2] >= 2,
     }
     return need[feature]
 
@@ -228,6 +235,11 @@ class WaySpec:
         """The arrays the numba kernel interprets: per layer (this way, then each
         ``otherwise`` way in turn) its sections in :data:`SECTIONS` order."""
         layers = [way._compile_layer() for way in self.chain()]
+        if any("straight_or_flush" in r.conditions for w in self.chain() for r in w.rules):
+            # the kernel reads the flag of the first layer (meta[4]) for every layer
+            first = layers[0]
+            layers[0] = replace(first, sf_hands=first.sf_hands | ASKS_SF,
+                                layer_sf_hands=(first.sf_hands | ASKS_SF,))
         if len(layers) == 1:
             return layers[0]
         n = sum(len(c.rules) for c in layers)
@@ -728,7 +740,8 @@ def _shapes(section: str, conditions: dict[str, frozenset[int]]) -> list[tuple[i
     return [s for h in sorted(allowed) for s in HAND_TYPES[HAND_KEYS[h]][1]]
 
 
-_SINGLE_FEATURES = ("top_single", "second_single", "third_single")
+_SINGLE_FEATURES = ("top_single", "second_single", "third_single", "fourth_single",
+                    "fifth_single")
 
 
 def _check_action(
@@ -742,7 +755,7 @@ def _check_action(
         group = next(name for name, (gid, _) in GROUPS.items() if gid == a)
         needs.append((GROUPS[group][1], f"{group} to set"))
     if kind in (ACT_SINGLES, ACT_GROUP_SINGLE):
-        feature = _SINGLE_FEATURES[b] if b < 3 else ""
+        feature = _SINGLE_FEATURES[b] if b < len(_SINGLE_FEATURES) else ""
         needs.append((feature, f"{b + 1} singles (side cards)"))
     for feature, what in needs:
         if feature and feature in conditions:
