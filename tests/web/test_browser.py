@@ -603,3 +603,55 @@ def test_the_server_restarted_mid_evening(tmp_path: Path, browser: Any) -> None:
         rae.close()
     finally:
         _stop(proc)
+
+
+# Loses one patch on its way to the page's socket handler (as a frame a proxy or a bug
+# dropped would be): the page must notice the gap in the numbers and ask for the whole view.
+_LOSE_ONE_PATCH = """
+(() => {
+  const Real = window.WebSocket;
+  window.__lostSeq = 0;
+  window.WebSocket = class extends Real {
+    addEventListener(type, fn, opts) {
+      if (type !== "message") return super.addEventListener(type, fn, opts);
+      return super.addEventListener(type, (ev) => {
+        let msg = null;
+        try { msg = JSON.parse(ev.data); } catch (e) { /* not ours */ }
+        if (msg && msg.type === "patch" && window.__lostSeq === 0) {
+          window.__lostSeq = msg.seq;
+          return;
+        }
+        fn(ev);
+      }, opts);
+    }
+  };
+})();
+"""
+
+
+def test_a_lost_patch_makes_the_page_ask_for_the_whole_view(tmp_path: Path,
+                                                            browser: Any) -> None:
+    """The table's socket sends the whole view, then numbered patches (docs/web.md, The
+    API): when one never reaches the page, the next one's number shows the gap, the page
+    sends ``resync`` and plays on from the whole view it is sent."""
+    from playwright.sync_api import expect
+
+    with serving(tmp_path, "--game", "tiles") as url:
+        ann = Page(browser, DESKTOP, "Ann (desktop)")
+        ann.ctx.add_init_script(_LOSE_ONE_PATCH)
+        sent: list[str] = []
+        ann.page.on("websocket", lambda ws: ws.on(
+            "framesent", lambda payload: sent.append(str(payload))))
+        _join(ann, url, "Ann")  # the seat taken: a patch, lost; the next shows the gap
+        expect(ann.page.locator("#bet-amount")).to_be_visible(timeout=30_000)
+        assert ann.page.evaluate("window.__lostSeq") >= 2
+        assert any('"resync"' in s for s in sent), sent
+        ann.page.fill("#bet-amount", "10")
+        ann.page.click("#bet-button")
+        _until_dealt(ann, 30)
+        ann.page.click("#house-button")
+        ann.page.click("#set-button")
+        expect(ann.page.locator(".story")).to_be_visible(timeout=30_000)
+        assert sum('"resync"' in s for s in sent) == 1, sent  # one gap, one resync
+        _leave(ann)
+        ann.close()
