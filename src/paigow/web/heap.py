@@ -2,34 +2,32 @@
 
 A loaded server made about 40 collections a second; now and then a full one (generation 2),
 which walks every object the process holds: the engine's tables and kernels, the modules,
-the lobby, some millions of objects, and a push waiting behind it took that long (the
-tail of the latency: docs/web.md, "Where the time goes"). Two settings, made once the
-server has started:
+the lobby, some millions of objects, and a push waiting behind it took that long (52-68 ms
+at 48 tables: the tail of the latency, docs/web.md, "Where the time goes"). Once the server
+has started, :func:`settle` collects what start-up left and moves every object made so far
+into a generation the collector never walks (:func:`gc.freeze`): start-up's objects live as
+long as the process, so no collection could free them, and a full collection then walks
+only what the tables made since.
 
-* :func:`gc.freeze` moves every object made so far into a generation the collector never
-  walks: start-up's objects live as long as the process, so no collection could free them.
-* The youngest generation collects after :data:`THRESHOLD` allocations instead of 700
-  (CPython's default): a round's short-lived objects (views, requests) are freed by their
-  reference counts; the collector is only there for cycles, and fewer, larger young
-  collections cost less in all.
+The thresholds stay CPython's. Collecting the young every 10,000 allocations instead of 700
+was tried: fewer, larger young collections, but the reference cycles of closed connections
+(a WebSocket's protocol and its compressor) then waited about 14 times longer for a full
+collection, and a 30-minute soak at 24 tables held 433 MiB where CPython's settings hold
+about 220 (docs/web.md, The soak).
 
 >>> import gc
->>> settle(); gc.get_threshold()[0] == THRESHOLD and gc.get_freeze_count() > 0
+>>> settle(); gc.get_freeze_count() > 0 and gc.get_threshold()[0] == 700
 True
->>> gc.unfreeze(); gc.set_threshold(700, 10, 10)
+>>> gc.unfreeze()
 """
 
 from __future__ import annotations
 
 import gc
 
-#: allocations (less deallocations) between two collections of the youngest generation
-THRESHOLD = 10_000
-
 
 def settle() -> None:
-    """Once start-up is done (the tables open, the app made): collect what start-up left,
-    freeze the rest out of the collector's sight, and collect the young less often."""
+    """Once start-up is done (the tables open, the app made): collect what start-up left and
+    freeze the rest out of the collector's sight."""
     gc.collect()
     gc.freeze()
-    gc.set_threshold(THRESHOLD, 10, 10)
