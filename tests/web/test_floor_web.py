@@ -101,6 +101,7 @@ def test_commission_free_pushes_on_the_bankers_nine_high_front_and_pays_the_tige
         assert any(x["rules"]["title"] == "Commission-Free Pai Gow Poker" for x in listed)
         ann = _reseeded(lobby, app, t["id"], CF_PUSH_SEED)
         ann.ok("bet", {"amount": "10", "side": {"tiger-9": "5"}})
+        refuse_bank_until_set([ann])
         ann.ok("set", {"house": True})
         story = ann.wait(lambda s: s["last"] is not None)["last"]
         assert story["banker"]["kind"] == "house"
