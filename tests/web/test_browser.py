@@ -603,3 +603,73 @@ def test_the_server_restarted_mid_evening(tmp_path: Path, browser: Any) -> None:
         rae.close()
     finally:
         _stop(proc)
+
+
+# Drops the next patch on its way to the page's socket handler once the test arms it (as a
+# frame lost by a proxy or a bug would be); the socket's earlier frames reach the page.
+_LOSE_A_PATCH_WHEN_ARMED = """
+(() => {
+  const Real = window.WebSocket;
+  window.__dropNext = false;
+  window.__lostSeq = 0;
+  window.WebSocket = class extends Real {
+    addEventListener(type, fn, opts) {
+      if (type !== "message") return super.addEventListener(type, fn, opts);
+      return super.addEventListener(type, (ev) => {
+        let msg = null;
+        try { msg = JSON.parse(ev.data); } catch (e) { /* not ours */ }
+        if (msg && msg.type === "patch" && window.__dropNext) {
+          window.__dropNext = false;
+          window.__lostSeq = msg.seq;
+          return;
+        }
+        fn(ev);
+      }, opts);
+    }
+  };
+})();
+"""
+
+
+def test_a_lost_patch_makes_the_page_ask_for_the_whole_view(tmp_path: Path,
+                                                            browser: Any) -> None:
+    """The table's socket sends the whole view, then numbered patches (docs/web.md, The
+    API): when one never reaches the page (one of those telling Bob sat down), the next
+    one's number shows the gap, the page sends ``resync`` once, shows the table from the
+    whole view it is sent, and plays on."""
+    from playwright.sync_api import expect
+
+    with serving(tmp_path, "--game", "tiles") as url:
+        ann = Page(browser, DESKTOP, "Ann (desktop)")
+        ann.ctx.add_init_script(_LOSE_A_PATCH_WHEN_ARMED)
+        sent: list[str] = []
+        ann.page.on("websocket", lambda ws: ws.on(
+            "framesent", lambda payload: sent.append(str(payload))))
+        _join(ann, url, "Ann")
+        expect(ann.page.locator("#bet-amount")).to_be_visible(timeout=30_000)
+        assert not any('"resync"' in s for s in sent), sent
+        ann.page.evaluate("window.__dropNext = true")
+        bob = Page(browser, PHONE, "Bob (phone)")
+        _join(bob, url, "Bob")  # a patch telling Ann's page of him is lost
+        ann.page.wait_for_function("window.__lostSeq > 0", timeout=30_000)
+        expect(bob.page.locator("#bet-amount")).to_be_visible(timeout=30_000)
+        bob.page.fill("#bet-amount", "10")
+        bob.page.click("#bet-button")  # a patch after the lost one, at the latest
+        end = time.monotonic() + 30
+        while not any('"resync"' in s for s in sent):
+            assert time.monotonic() < end, "the page never asked for the whole view"
+            time.sleep(0.05)
+        expect(ann.page.locator(".place", has_text="Bob")).to_have_count(1, timeout=30_000)
+        assert sum('"resync"' in s for s in sent) == 1, sent
+        ann.page.fill("#bet-amount", "10")
+        ann.page.click("#bet-button")
+        for p in (ann, bob):
+            _until_dealt(p, 30)
+            p.page.click("#house-button")
+            p.page.click("#set-button")
+        for p in (ann, bob):
+            expect(p.page.locator(".story")).to_be_visible(timeout=30_000)
+        assert sum('"resync"' in s for s in sent) == 1, sent  # one gap, one resync
+        for p in (ann, bob):
+            _leave(p)
+            p.close()
