@@ -23,6 +23,10 @@ Modes:
   the share of the interpreter each function takes) and the run prints the top entries;
   the raw stacks go to ``FILE``. Work done outside the GIL (zlib compressing the frames)
   is not in it; the server's CPU time a round counts it.
+* ``--cprofile FILE``: the loaded server's event loop thread under cProfile, timed by
+  that thread's CPU clock (``time.thread_time``: not the time it waits for the GIL),
+  its stats written to ``FILE`` (``python -m pstats FILE``); it slows the server several
+  times, so its latency figures mean nothing, only its shares.
 * ``--soak MINUTES``: not a latency test but an endurance one: ``--tables`` tables with
   people joining and leaving at random for that long (1 to ``--people`` at a table), the
   server's memory sampled, every refused or failed request counted, and the ledger
@@ -118,9 +122,18 @@ def serve(port: int, tables: int, db: str, slot: int = 0) -> None:
         raise SystemExit(128 + signum)               # stopped: end here, through finally
 
     signal.signal(signal.SIGTERM, term)
+    prof = None
+    if os.environ.get(CPROFILE_ENV):  # --cprofile: the event loop's thread
+        import cProfile
+
+        prof = cProfile.Profile(time.thread_time)  # CPU, not the wait for the GIL
+        prof.enable()
     try:
         uvicorn.Server(config).run()
     finally:
+        if prof is not None:
+            prof.disable()
+            prof.dump_stats(os.environ[CPROFILE_ENV])
         out = os.environ.get(GC_ENV)
         if out:
             Path(out).write_text(json.dumps(pauses))
@@ -131,6 +144,7 @@ def serve(port: int, tables: int, db: str, slot: int = 0) -> None:
 
 GC_ENV = "PAIGOW_LOAD_GC"  # a file: the server writes its garbage collector's pauses there
 GC_DEFAULT_ENV = "PAIGOW_LOAD_GC_DEFAULT"  # set: the server's collector as CPython sets it
+CPROFILE_ENV = "PAIGOW_LOAD_CPROFILE"  # a file: the server's cProfile stats (main thread)
 
 
 def gc_pauses() -> dict[str, list[float]]:
@@ -281,7 +295,10 @@ class Socket:
     view before it, as the page does); a gap in the frames' numbers asks for the whole view
     (``resync``), as the page does, and is counted."""
 
-    KEEP = 200
+    # the views kept (between KEEP and twice it): a waiter for "any view so far" reads them
+    # all, so keeping 200 made the client's work a round grow with the rounds played
+    # (0.5 -> 0.8 of a core over 30 rounds at 48 tables); a round is about 11 frames
+    KEEP = 40
 
     def __init__(self, url: str, cookie: str | None) -> None:
         self.url, self.cookie = url, cookie
@@ -944,6 +961,8 @@ def main() -> None:
     ap.add_argument("--watchers", type=int, default=2)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--profile", metavar="FILE", help="py-spy the loaded server into FILE")
+    ap.add_argument("--cprofile", metavar="FILE",
+                    help="cProfile (CPU clock) the loaded server's event loop into FILE")
     ap.add_argument("--soak", type=float, metavar="MINUTES", help="the endurance run")
     ap.add_argument("--trace-memory", metavar="DIR",
                     help="soak: the server traces its Python heap (tracemalloc, slower), a "
@@ -968,6 +987,8 @@ def main() -> None:
     print(f"machine: {os.cpu_count()} cores, load average {load_average():.2f}")
     if a.gc_default:
         os.environ[GC_DEFAULT_ENV] = "1"
+    if a.cprofile:  # (the one-table baseline's server writes it first, the loaded one last)
+        os.environ[CPROFILE_ENV] = str(Path(a.cprofile).resolve())
     if a.soak:
         run_soak(a)
         return

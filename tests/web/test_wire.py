@@ -21,9 +21,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 import uvicorn
 
-from paigow.web.push import WINDOW_BITS, ws_protocol
+from paigow.web.push import SEND_NOW, WINDOW_BITS, ws_protocol
 
 
 def _view(n: int) -> str:
@@ -41,6 +42,18 @@ async def _app(scope: Any, receive: Any, send: Any) -> None:
     for n in (1, 2):
         await send({"type": "websocket.send", "text": _view(n)})
     await receive()  # the client closes
+
+
+async def _app_now(scope: Any, receive: Any, send: Any) -> None:
+    """Writes its two views through the protocol's synchronous writer (SEND_NOW)."""
+    assert scope["type"] == "websocket"
+    await receive()
+    await send({"type": "websocket.accept"})
+    now = scope["extensions"][SEND_NOW]
+    for n in (1, 2):
+        assert now.ready()
+        now.write(_view(n))
+    await receive()
 
 
 def _read(sock: socket.socket, n: int) -> bytes:
@@ -100,8 +113,11 @@ def _handshake(sock: socket.socket, port: int, path: str = "/") -> None:
     assert f"server_max_window_bits={WINDOW_BITS}" in head
 
 
-def test_views_are_compressed_against_the_last_one_sent() -> None:
-    with _served(_app) as port, socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+@pytest.mark.parametrize("app", [_app, _app_now], ids=["asgi-send", "written-at-once"])
+def test_views_are_compressed_against_the_last_one_sent(app: Any) -> None:
+    """Through ASGI's send, or written at once by the protocol (paigow.web.push.SEND_NOW,
+    what a table's pass uses): the same frames, byte for byte the protocol's."""
+    with _served(app) as port, socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
         _handshake(sock, port)
         inflate = zlib.decompressobj(-WINDOW_BITS)  # one context: the server's takes over
         sizes = []

@@ -75,7 +75,7 @@ from paigow.web import schemas
 from paigow.web.accounts import COOKIE, HEADER, SECRET_DAYS, Accounts, Me
 from paigow.web.host import TableHost
 from paigow.web.lobby import DEFAULT_WAYS, Lobby, house_ways, options_from_request
-from paigow.web.push import Broadcast, encode
+from paigow.web.push import SEND_NOW, Broadcast, encode
 from paigow.web.schemas import WebError
 from paigow.web.security import Guard, Receive, Scope, Send
 from paigow.web.trainer import TrainerHub
@@ -659,7 +659,12 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         finally:
             host.connected(player, -1)
 
-    return Guard(RoundActions(app, lobby, actions), allowed_hosts)
+    def flush(host: TableHost) -> None:
+        b = table_push.get(host.id)
+        if b is not None:
+            b.flush()
+
+    return Guard(RoundActions(app, lobby, actions, flush), allowed_hosts)
 
 
 Action = tuple[schemas.Schema, Callable[[TableHost, dict[str, Any], str | None], dict[str, Any]]]
@@ -680,10 +685,12 @@ class RoundActions:
 
     PATH = re.compile(r"/api/tables/([^/]+)/(bet|bank|set)")
 
-    def __init__(self, app: Any, lobby: Lobby, actions: dict[str, Action]) -> None:
+    def __init__(self, app: Any, lobby: Lobby, actions: dict[str, Action],
+                 flush: Callable[[TableHost], None] = lambda host: None) -> None:
         self.app = app
         self.lobby = lobby
         self.actions = actions
+        self.flush = flush
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         found = self.PATH.fullmatch(scope["path"]) if scope["type"] == "http" else None
@@ -703,7 +710,7 @@ class RoundActions:
             body += message.get("body", b"")
             if not message.get("more_body"):
                 break
-        status, answer = 200, None
+        status, answer, host = 200, None, None
         try:
             host = self.lobby.get(table_id)
             schema, act = self.actions[name]
@@ -716,6 +723,8 @@ class RoundActions:
             log.error("%s at table %s failed", name, table_id[:20], exc_info=exc)
             status, answer = 500, {"error": "the server failed (see its log)"}
         await _answer_json(send, status, answer)
+        if host is not None:  # its sockets shown the action now, not a turn of the loop later
+            self.flush(host)
 
 
 _HEADER = HEADER.lower().encode("latin-1")
@@ -865,7 +874,7 @@ async def _serve_broadcast(ws: WebSocket, broadcast: Broadcast, key: Any,
     parts that changed on every change: :class:`~paigow.web.push.Subscriber`); answer pings
     and send the whole view again when asked (``resync``); any other client message gets
     an error message and changes nothing."""
-    sub = broadcast.attach(key, ws.send_text)
+    sub = broadcast.attach(key, ws.send_text, ws.scope.get("extensions", {}).get(SEND_NOW))
     try:
         await _answer(ws, seen, sub.resync)
     except (WebSocketDisconnect, RuntimeError):

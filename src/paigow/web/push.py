@@ -41,7 +41,7 @@ import logging
 import threading
 import time
 from collections.abc import Awaitable, Callable, Hashable, Mapping
-from typing import Any
+from typing import Any, Protocol
 
 import orjson
 
@@ -50,6 +50,15 @@ log = logging.getLogger("paigow.web")
 Views = Callable[[list[Any]], Mapping[Any, Any]]
 Subscribe = Callable[[Callable[[], None]], Callable[[], None]]
 Send = Callable[[str], Awaitable[None]]
+
+
+class SendNow(Protocol):
+    """A socket's frames written at once, on the event loop's thread: ``ready()`` when it
+    can take one without waiting (open, not paused by flow control), ``write(text)``."""
+
+    def ready(self) -> bool: ...
+
+    def write(self, text: str) -> None: ...
 
 
 def encode(data: Any) -> str:
@@ -143,47 +152,77 @@ class Subscriber:
     finds a gap in the numbers (or any doubt) asks ``{"type": "resync"}`` and is sent the
     whole view again. A view that is not a dict is always sent whole."""
 
-    def __init__(self, key: Hashable, send: Send) -> None:
+    def __init__(self, key: Hashable, send: Send, now: SendNow | None = None) -> None:
         self.key = key
         self.send = send
+        self.now = now
         self.sent: Parts | bytes | None = None  # what the client holds (None: nothing yet)
         self.newest: Parts | bytes | None = None  # the view to send next
         self.seq = 0
+        self.busy = False  # the sender task is sending a frame
         self.wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
 
     def offer(self, view: Parts | bytes) -> None:
         if view != self.newest:
             self.newest = view
-            self.wake.set()
+            if not self._send_now():
+                self.wake.set()
 
     def resync(self) -> None:
         """The client asks for the whole view: the next frame is one."""
         self.sent = None
-        self.wake.set()
+        if not self._send_now():
+            self.wake.set()
+
+    def _send_now(self) -> bool:
+        """Send the frame at once, on this (the event loop's) thread, when the socket can
+        take it without waiting: no hop through the sender task."""
+        now = self.now
+        if now is None or self.busy or not now.ready():
+            return False
+        frame = self._frame()
+        if frame is not None:
+            try:
+                now.write(frame)
+            except Exception:  # the socket is closing: the sender task finds out
+                return False
+        return True
+
+    def _frame(self) -> str | None:
+        """The next frame (and it counts as sent), or None when the client holds the
+        newest view."""
+        view, sent = self.newest, self.sent
+        if view is None or view == sent:
+            return None
+        if isinstance(view, dict) and isinstance(sent, dict):
+            changed = [k for k, v in view.items() if sent.get(k) != v]
+            gone = [k for k in sent if k not in view]
+            body = b'"parts":' + join(view, changed)
+            if gone:
+                body += b',"gone":' + orjson.dumps(gone)
+            kind = "patch"
+        else:
+            body = b'"state":' + (join(view) if isinstance(view, dict) else view)
+            kind = "state"
+        self.sent = view
+        self.seq += 1
+        # "now": the server's clock, so a page counts a deadline down whatever its own
+        return (f'{{"type":"{kind}","seq":{self.seq},"now":{time.time():.3f},'
+                + body.decode() + "}")
 
     async def run(self) -> None:
         while True:
             await self.wake.wait()
             self.wake.clear()
-            view, sent = self.newest, self.sent
-            if view is None or view == sent:
+            frame = self._frame()
+            if frame is None:
                 continue
-            if isinstance(view, dict) and isinstance(sent, dict):
-                changed = [k for k, v in view.items() if sent.get(k) != v]
-                gone = [k for k in sent if k not in view]
-                body = b'"parts":' + join(view, changed)
-                if gone:
-                    body += b',"gone":' + orjson.dumps(gone)
-                kind = "patch"
-            else:
-                body = b'"state":' + (join(view) if isinstance(view, dict) else view)
-                kind = "state"
-            self.sent = view
-            self.seq += 1
-            # "now": the server's clock, so a page counts a deadline down whatever its own
-            await self.send(f'{{"type":"{kind}","seq":{self.seq},"now":{time.time():.3f},'
-                            + body.decode() + "}")
+            self.busy = True
+            try:
+                await self.send(frame)
+            finally:
+                self.busy = False
 
 
 class Broadcast:
@@ -216,10 +255,10 @@ class Broadcast:
             return [s for group in self.groups.values() for s in group]
 
     # -- sockets ------------------------------------------------------------------------
-    def attach(self, key: Hashable, send: Send) -> Subscriber:
+    def attach(self, key: Hashable, send: Send, now: SendNow | None = None) -> Subscriber:
         """A socket showing ``key``'s view opens; it is sent the view at once."""
         loop = asyncio.get_running_loop()
-        sub = Subscriber(key, send)
+        sub = Subscriber(key, send, now)
         sub.task = asyncio.create_task(sub.run())
         with self._lock:
             self.groups.setdefault(loop, set()).add(sub)
@@ -255,10 +294,23 @@ class Broadcast:
             self._pending.update(loops)
         for loop in loops:
             try:
-                loop.call_soon_threadsafe(self._pass, loop)
+                loop.call_soon_threadsafe(self._due, loop)
             except RuntimeError:  # that loop has closed
                 with self._lock:
                     self._pending.discard(loop)
+
+    def _due(self, loop: asyncio.AbstractEventLoop) -> None:
+        """The pass scheduled by a change, unless :meth:`flush` ran it first."""
+        with self._lock:
+            due = loop in self._pending
+        if due:
+            self._pass(loop)
+
+    def flush(self) -> None:
+        """On the event loop's thread, after a change made there (a request's action):
+        the pass it scheduled runs now, not one turn of the loop later."""
+        loop = asyncio.get_running_loop()
+        self._due(loop)
 
     def _pass(self, loop: asyncio.AbstractEventLoop) -> None:
         """On ``loop``: compute the views, here if the source's lock is free, else in a
@@ -345,6 +397,7 @@ def ws_protocol() -> type[Any]:
     class Protocol(WebSocketsSansIOProtocol):
         def __init__(self, *args: Any, **kw: Any) -> None:
             super().__init__(*args, **kw)
+            self.now = _Now(self)
             if self.config.ws_per_message_deflate:
                 self.conn = ServerProtocol(
                     extensions=[ServerPerMessageDeflateFactory(
@@ -353,4 +406,32 @@ def ws_protocol() -> type[Any]:
                     max_size=self.config.ws_max_size,
                     logger=_logging.getLogger("uvicorn.error"))
 
+        def handle_connect(self, event: Any) -> None:
+            super().handle_connect(event)
+            self.scope["extensions"][SEND_NOW] = self.now  # type: ignore[assignment]
+
     return Protocol
+
+
+#: The key of a socket's :class:`SendNow` in its ASGI scope's ``extensions`` (set by
+#: :func:`ws_protocol`'s protocol; a server without it sends through the sender task).
+SEND_NOW = "paigow.send_now"
+
+
+class _Now:
+    """:class:`SendNow` over uvicorn's protocol: what its ``send`` does for a text message
+    once it has nothing to wait for (it awaits only ``writable``, flow control)."""
+
+    def __init__(self, proto: Any) -> None:
+        self.proto = proto
+
+    def ready(self) -> bool:
+        p = self.proto
+        return bool(p.handshake_complete and p.initial_response is None and not p.close_sent
+                    and not p.disconnected and p.writable.is_set()
+                    and not p.transport.is_closing())
+
+    def write(self, text: str) -> None:
+        p = self.proto
+        p.conn.send_text(text.encode())
+        p.transport.write(b"".join(p.conn.data_to_send()))
