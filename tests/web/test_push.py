@@ -10,7 +10,10 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from paigow.web.push import Broadcast
 
@@ -151,3 +154,39 @@ def test_frames_keep_their_order_whichever_road_they_take() -> None:
     views = _replay(got)
     assert views[-1]["round"] == 5
     assert [v["round"] for v in views] == sorted(v["round"] for v in views)
+
+
+@pytest.mark.parametrize("game", ["tiles", "poker"])
+def test_a_change_that_pushes_nothing_changes_no_view(tmp_path: Path, game: str) -> None:
+    """The round taking a person's bet or setting exactly as they gave it tells no socket
+    (``TableHost._changed(shown=False)``: no pass, the costliest part of a round's work):
+    sound only if every view — each person's, a visitor's — is then what it was after
+    the change before, which their own request's push showed. Checked at every such take
+    over two rounds of two people."""
+    from webkit import Person, play_round, poker_opts, serving, tiles_opts
+
+    from paigow.web.view import person_view
+
+    with serving(tmp_path, tiles_opts() if game == "tiles" else poker_opts()) as (lobby, app):
+        host = lobby.get("1")
+        ann, bob = Person(app, name="Ann"), Person(app, name="Bob")
+        ann.join(), bob.join()
+        viewers = [None, *host.people]
+        real = host._changed
+        last: dict[Any, Any] = {}
+        quiet: list[int] = []
+
+        def spy(shown: bool = True) -> None:
+            views = {p: person_view(host, p) for p in viewers}
+            if shown:
+                last.clear()
+                last.update(views)
+            else:
+                quiet.append(1)
+                assert views == last, "a change told no socket, yet a view changed"
+            real(shown)
+
+        host._changed = spy  # type: ignore[method-assign]
+        for _ in range(2):
+            play_round([ann, bob])
+        assert len(quiet) >= 6, quiet  # two bets and two settings a round, taken quietly

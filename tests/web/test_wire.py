@@ -1,6 +1,9 @@
 """The frames on the wire (paigow.web.push.ws_protocol): the server compresses its
-WebSocket messages (permessage-deflate, RFC 7692) with a window that holds the last view
-it sent, so a view that repeats most of the last one costs a few hundred bytes.
+large WebSocket messages (permessage-deflate, RFC 7692) with a window that holds the last
+view it sent, so a view that repeats most of the last one costs a few hundred bytes; a
+message under MIN_DEFLATED bytes (a patch of a bet) goes as it is (RFC 7692 section 6: a
+message's RSV1 bit says whether it is compressed), and the compressed ones stay readable
+with one context, as the client keeps it.
 
 Read at the byte level: the handshake's ``Sec-WebSocket-Extensions`` answer (RFC 7692
 section 7.1.2.1: ``server_max_window_bits``), each frame's RSV1 bit (compressed) and
@@ -24,7 +27,7 @@ from typing import Any
 import pytest
 import uvicorn
 
-from paigow.web.push import SEND_NOW, WINDOW_BITS, ws_protocol
+from paigow.web.push import MIN_DEFLATED, SEND_NOW, WINDOW_BITS, ws_protocol
 
 
 def _view(n: int) -> str:
@@ -53,6 +56,19 @@ async def _app_now(scope: Any, receive: Any, send: Any) -> None:
     for n in (1, 2):
         assert now.ready()
         now.write(_view(n))
+    await receive()
+
+
+def _small(n: int) -> str:
+    return json.dumps({"type": "patch", "seq": n, "parts": {"phase": "betting"}})
+
+
+async def _app_mixed(scope: Any, receive: Any, send: Any) -> None:
+    """A large view, a small patch, the large view again (one number changed)."""
+    await receive()
+    await send({"type": "websocket.accept"})
+    for text in (_view(1), _small(2), _view(3)):
+        await send({"type": "websocket.send", "text": text})
     await receive()
 
 
@@ -135,6 +151,24 @@ def test_views_are_compressed_against_the_last_one_sent(app: Any) -> None:
     assert sizes[1] < text / 20, (sizes, text)
 
 
+def test_a_small_message_goes_as_it_is_and_the_large_ones_stay_readable() -> None:
+    with _served(_app_mixed) as port, \
+            socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        _handshake(sock, port)
+        inflate = zlib.decompressobj(-WINDOW_BITS)  # fed the compressed messages only
+        got = []
+        for _ in range(3):
+            compressed, payload = _frame(sock)
+            text = (inflate.decompress(payload + b"\x00\x00\xff\xff") if compressed
+                    else payload).decode()
+            got.append((compressed, text, len(payload)))
+        sock.sendall(bytes([0x88, 0x80]) + os.urandom(4))
+    assert len(_small(2)) < MIN_DEFLATED < len(_view(1))
+    assert [(c, t) for c, t, _ in got] == [(True, _view(1)), (False, _small(2)),
+                                           (True, _view(3))]
+    assert got[2][2] < len(_view(3)) / 20  # still against the first view, across the patch
+
+
 def test_a_table_sends_its_view_whole_then_the_parts_that_changed(tmp_path: Path) -> None:
     """A visitor's socket at a real table, read on the wire: the first frame is the whole
     view; a person sitting down changes the seats, and the next frame is a patch of the
@@ -145,11 +179,13 @@ def test_a_table_sends_its_view_whole_then_the_parts_that_changed(tmp_path: Path
             socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
         _handshake(sock, port, "/ws/tables/1")
         inflate = zlib.decompressobj(-WINDOW_BITS)
-        msgs, sizes = [], []
+        msgs, sizes, deflated = [], [], []
         for _ in range(2):
             compressed, payload = _frame(sock)
-            assert compressed
-            msgs.append(json.loads(inflate.decompress(payload + b"\x00\x00\xff\xff")))
+            text = inflate.decompress(payload + b"\x00\x00\xff\xff") if compressed \
+                else payload
+            deflated.append((compressed, len(text) >= MIN_DEFLATED))
+            msgs.append(json.loads(text))
             sizes.append(len(payload))
             if len(msgs) == 1:
                 Person(app, name="Ann").join()  # through the API: the seats change
@@ -160,3 +196,5 @@ def test_a_table_sends_its_view_whole_then_the_parts_that_changed(tmp_path: Path
     assert set(patch["parts"]) < set(whole["state"])
     assert any(x["name"] == "Ann" for x in patch["parts"]["seats"])
     assert sizes[1] < sizes[0], sizes
+    # compressed exactly when large (an empty table's view is small too)
+    assert all(c == large for c, large in deflated), deflated

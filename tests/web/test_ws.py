@@ -69,8 +69,8 @@ def test_a_person_gets_the_full_view_on_connect_and_each_change_pushed(tmp_path:
 
 def test_after_the_whole_view_a_frame_holds_only_the_parts_that_changed(tmp_path: Path) -> None:
     """A patch laid over the view before it gives the view itself: the view held from a
-    socket's patches equals the whole view a new socket is sent at the same moment (two
-    roads to one view), each patch's parts all differ from the view they replace, and the
+    socket's patches equals the whole view a new socket is sent at the same moment and
+    the API's answer (three roads to one view), each patch's parts all differ from the view they replace, and the
     last round's story is not sent again while it stays the same; a resync gets the whole
     view again, numbered next."""
     with serving(tmp_path, tiles_opts()) as (_lobby, app):
@@ -95,6 +95,8 @@ def test_after_the_whole_view_a_frame_holds_only_the_parts_that_changed(tmp_path
                 whole = json.loads(again.receive_text())
                 assert whole["type"] == "state" and whole["seq"] == 1
             assert held[-1]["state"] == whole["state"]
+            # and the view the API answers (person_view, encoded whole) is the same again
+            assert ann.state() == whole["state"]
             seq = ws.seq
             sock.send_text(json.dumps({"type": "resync"}))
             resent = ws.receive()

@@ -75,11 +75,17 @@ from paigow.web import schemas
 from paigow.web.accounts import COOKIE, HEADER, SECRET_DAYS, Accounts, Me
 from paigow.web.host import TableHost
 from paigow.web.lobby import DEFAULT_WAYS, Lobby, house_ways, options_from_request
-from paigow.web.push import SEND_NOW, Broadcast, encode
+from paigow.web.push import SEND_NOW, Broadcast, Layered, encode
 from paigow.web.schemas import WebError
 from paigow.web.security import Guard, Receive, Scope, Send
 from paigow.web.trainer import TrainerHub
-from paigow.web.view import for_person, person_view, public_record, round_story, table_view
+from paigow.web.view import (
+    person_part,
+    person_view,
+    public_record,
+    round_story,
+    table_view,
+)
 
 HERE = Path(__file__).parent
 log = logging.getLogger("paigow.web")
@@ -617,7 +623,8 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
                 # the table's view once for every socket, then each person's part
                 with host.cv:
                     shared = table_view(host)
-                    return {(player, who): for_person(shared, host, player, json.loads(who))
+                    return {(player, who): Layered(shared, person_part(shared, host, player,
+                                                                       json.loads(who)))
                             for player, who in keys}
 
             b = table_push[host.id] = Broadcast(views, host.subscribe, host.cv)

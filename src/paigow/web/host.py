@@ -148,6 +148,9 @@ class SeatState:
     dragon_chosen: Choice[Any] | None = None
     dragon_hint: HintJob | None = None
     dragon_view: dict[str, Any] | None = None
+    # the hand as the person's view shows it (the choice, dragon or not, and its place it
+    # was made for, then the view): kept while they are the same
+    hand_shown: tuple[Any, bool, Any, dict[str, Any]] | None = None
 
     def reset(self) -> None:
         """A new round: nothing bet, offered or dealt."""
@@ -172,6 +175,7 @@ class SeatState:
         self.dragon_chosen = None
         self.dragon_hint = None
         self.dragon_view = None
+        self.hand_shown = None
 
     @property
     def setting_dragon(self) -> bool:
@@ -338,10 +342,15 @@ class TableHost:
         function that unsubscribes it."""
         return self.listeners.subscribe(listener)
 
-    def _changed(self) -> None:
+    def _changed(self, shown: bool = True) -> None:
+        """Something changed: wake the round thread and whoever waits on the table, and,
+        unless ``shown`` is False (nothing any view shows changed: the round took an
+        answer exactly as its person gave it, which their request had already shown),
+        tell the listeners (the sockets' pushes: a pass computes every view)."""
         self.version += 1
         self.cv.notify_all()
-        self.listeners.notify(quiet=True)
+        if shown:
+            self.listeners.notify(quiet=True)
 
     def _advisor_changed(self) -> None:
         with self.cv:
@@ -624,12 +633,14 @@ class TableHost:
             seat.playing = p is not None and p.player == seat.owner \
                 and p.joined_round <= request.round_number
             wager: Wager | None = None
+            as_answered = False  # the person's bet taken as they made it
             if seat.owner is None:
                 wager = self._bot_bet(seat, request)
             elif seat.answering():
                 waited = self._wait(seat, lambda: seat.bet is not _UNSET)
                 if waited == "answered":
                     wager = self._still_valid(seat, seat.bet)
+                    as_answered = wager == seat.bet and seat.timed_out is None
                 elif waited == "idle":
                     seat.timed_out = "no bet in time: you sat this round out"
                 elif seat.owner is None:  # left, and the seat is the bot's again
@@ -637,7 +648,9 @@ class TableHost:
             seat.bet_closed = True
             seat.round_wager = wager
             seat.round_bet = None if wager is None else wager.main
-            self._changed()
+            # taken as answered, the seat shows what the answer showed ("bet in", the same
+            # chips; "sits out" for none): tests/web/test_push.py checks it
+            self._changed(shown=not as_answered)
             return wager
 
     def _bot_bet(self, seat: SeatState, request: BetRequest) -> Wager | None:
@@ -726,15 +739,18 @@ class TableHost:
     def _take_choice(self, n: int, hand: tuple[Any, ...], banking: bool) -> Choice[Any]:
         with self.cv:
             seat = self.seats[n]
+            as_answered = False  # the person's setting, as they made it
             if seat.owner is None:
                 choice = seat.bot.choose(hand, banking)
             else:
                 if seat.answering() and seat.hand is None:
                     self._deal(n, hand, banking)  # a table without the dealt hook
+                late = seat.timed_out
                 choice = self._set_by(seat, lambda: seat.choice, hand, banking,
                                       "hand not set in time: set the house way for you")
+                as_answered = choice is seat.choice and seat.timed_out == late
             seat.chosen = choice
-            self._changed()
+            self._changed(shown=not as_answered)  # (as their request showed it: "set")
             return choice
 
     def _take_dragon(self, n: int, hand: tuple[Any, ...]) -> Choice[Any]:

@@ -41,7 +41,7 @@ import logging
 import threading
 import time
 from collections.abc import Awaitable, Callable, Hashable, Mapping
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 import orjson
 
@@ -87,6 +87,50 @@ def join(parts: Parts, keys: Any = None) -> bytes:
                             for k in (parts if keys is None else keys)) + b"}"
 
 
+class Layered(NamedTuple):
+    """A person's view as two layers: ``shared`` (the same dict for every viewer of a pass)
+    under ``own`` (the parts that are the person's: over ``shared``'s of the same name, or
+    added after them). The view is ``{**shared, **own}``; :func:`encode_parts` encodes
+    ``shared``'s parts once for all the viewers of a pass."""
+
+    shared: dict[str, Any]
+    own: dict[str, Any]
+
+
+_OPT = orjson.OPT_NON_STR_KEYS
+
+
+class _Encoder:
+    """One pass's encoding: every value once (by identity; every value lives as long as
+    the pass's views, so ids are unique), a value kept from the pass before not at all."""
+
+    def __init__(self, kept: Kept) -> None:
+        self.memo: dict[int, bytes] = {}
+        self.kept = kept
+
+    def part(self, k: str, v: Any) -> bytes:
+        part = self.memo.get(id(v))
+        if part is not None:
+            return part
+        old = self.kept.get(k)
+        if old is not None and old[0] is v:
+            part = old[1]
+        else:
+            if type(v) is list and v and type(v[0]) is dict:
+                # a list of dicts (the seats) item by item: another viewer's list of mostly
+                # the same items (theirs marked "you") encodes only its own item
+                part = b"[" + b",".join(self.part("", x) for x in v) + b"]"
+            else:
+                part = orjson.dumps(v, option=_OPT)
+            if k and isinstance(v, (dict, list)):
+                self.kept[k] = (v, part)
+        self.memo[id(v)] = part
+        return part
+
+    def flat(self, view: dict[str, Any]) -> Parts:
+        return {k: self.part(k, v) for k, v in view.items()}
+
+
 def encode_parts(views: Mapping[Any, Any], kept: Kept | None = None) -> dict[Any, Parts | bytes]:
     """Each view as its top-level parts, encoded (a view that is not a dict: its whole
     text), with every part that views share encoded once: a view is a dict whose values
@@ -97,6 +141,10 @@ def encode_parts(views: Mapping[Any, Any], kept: Kept | None = None) -> dict[Any
     same ``bytes`` object, which a socket's sender compares at no cost. So a view's values
     must never be changed in place once given (each pass builds new ones).
 
+    A :class:`Layered` view's shared layer is encoded once for all the views that share
+    it, and a list of dicts (the seats) item by item, so a person's copy of it, the same
+    items but their own, encodes that one item.
+
     >>> story = {"round": 7, "seats": [1, 2]}
     >>> views = {"ann": {"you": "ann", "last": story}, None: {"you": None, "last": story}}
     >>> parts = encode_parts(views)
@@ -105,28 +153,19 @@ def encode_parts(views: Mapping[Any, Any], kept: Kept | None = None) -> dict[Any
     >>> parts["ann"]["last"] is parts[None]["last"]
     True
     """
-    memo: dict[int, bytes] = {}
-    if kept is None:
-        kept = {}
+    enc = _Encoder({} if kept is None else kept)
+    layers: dict[int, Parts] = {}
     out: dict[Any, Parts | bytes] = {}
     for key, view in views.items():
-        if not isinstance(view, dict):
-            out[key] = orjson.dumps(view, option=orjson.OPT_NON_STR_KEYS)
-            continue
-        flat: Parts = {}
-        for k, v in view.items():
-            part = memo.get(id(v))  # every value lives as long as ``views``: ids are unique
-            if part is None:
-                old = kept.get(k)
-                if old is not None and old[0] is v:
-                    part = old[1]
-                else:
-                    part = orjson.dumps(v, option=orjson.OPT_NON_STR_KEYS)
-                    if isinstance(v, (dict, list)):
-                        kept[k] = (v, part)
-                memo[id(v)] = part
-            flat[k] = part
-        out[key] = flat
+        if isinstance(view, Layered):
+            base = layers.get(id(view.shared))
+            if base is None:
+                base = layers[id(view.shared)] = enc.flat(view.shared)
+            out[key] = {**base, **enc.flat(view.own)}
+        elif isinstance(view, dict):
+            out[key] = enc.flat(view)
+        else:
+            out[key] = orjson.dumps(view, option=_OPT)
     return out
 
 
@@ -241,7 +280,7 @@ class Broadcast:
         self.views = views
         self.subscribe = subscribe
         self.lock = lock
-        self._kept: Kept = {}  # the parts encoded by the last pass (encode_views)
+        self._kept: Kept = {}  # the parts encoded by the last pass (encode_parts)
         self.groups: dict[asyncio.AbstractEventLoop, set[Subscriber]] = {}
         self._unsubscribe: Callable[[], None] | None = None
         self._pending: set[asyncio.AbstractEventLoop] = set()
@@ -386,13 +425,15 @@ def ws_protocol() -> type[Any]:
     frame was compressed nearly from scratch, 2.2 KB of 9, and deflate searching a window
     it never matched in was a fifth of a loaded server's CPU), at :data:`LEVEL`. Memory:
     about 80 KB a socket (zlib's window and hash: 2**(bits+2) + 2**(memLevel+9) bytes)
-    instead of 32 KB.
+    instead of 32 KB. Messages under :data:`MIN_DEFLATED` bytes go uncompressed. The
+    scope's ``extensions`` hold :data:`SEND_NOW`, the socket's synchronous writer.
     Pass it as ``uvicorn.Config(ws=ws_protocol())``."""
     import logging as _logging
 
     from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
-    from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
     from websockets.server import ServerProtocol
+
+    sparing = _sparing_factory()
 
     class Protocol(WebSocketsSansIOProtocol):
         def __init__(self, *args: Any, **kw: Any) -> None:
@@ -400,7 +441,7 @@ def ws_protocol() -> type[Any]:
             self.now = _Now(self)
             if self.config.ws_per_message_deflate:
                 self.conn = ServerProtocol(
-                    extensions=[ServerPerMessageDeflateFactory(
+                    extensions=[sparing(
                         server_max_window_bits=WINDOW_BITS, client_max_window_bits=12,
                         compress_settings={"memLevel": 5, "level": LEVEL})],
                     max_size=self.config.ws_max_size,
@@ -411,6 +452,48 @@ def ws_protocol() -> type[Any]:
             self.scope["extensions"][SEND_NOW] = self.now  # type: ignore[assignment]
 
     return Protocol
+
+
+#: The smallest message compressed (bytes): the whole view (about 9 KB at tiles) and the
+#: reveal's patch (the round's story, 5 KB) are; a patch of a bet or a setting (1-2 KB, ten
+#: a round on a socket) is sent as it is. Deflating those cost a fifth of a loaded server's
+#: CPU (48 tables: 18.1 ms a round, 14.3-15.5 without, 13.9 with no compression at all):
+#: each socket's compressor (80 KB) is out of the cache by its next frame, and the
+#: Python around it costs as much as the compressing. RFC 7692 lets a sender leave any
+#: message uncompressed (its RSV1 bit clear); the context the others are compressed
+#: against is the compressed messages' only.
+MIN_DEFLATED = 4096
+
+
+def _sparing_factory() -> type[Any]:
+    """permessage-deflate that leaves messages under :data:`MIN_DEFLATED` bytes as they
+    are (websockets' own extension, negotiated as usual, compresses every message)."""
+    from websockets.extensions.base import Extension
+    from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
+    from websockets.frames import DATA_OPCODES
+
+    class Sparing(Extension):
+        """websockets' PerMessageDeflate, skipping small whole messages."""
+
+        name = "permessage-deflate"  # type: ignore[assignment]
+
+        def __init__(self, inner: Any) -> None:
+            self.inner = inner
+
+        def decode(self, frame: Any, *, max_size: int | None = None) -> Any:
+            return self.inner.decode(frame, max_size=max_size)
+
+        def encode(self, frame: Any) -> Any:
+            if frame.opcode in DATA_OPCODES and frame.fin and len(frame.data) < MIN_DEFLATED:
+                return frame
+            return self.inner.encode(frame)
+
+    class Factory(ServerPerMessageDeflateFactory):
+        def process_request_params(self, params: Any, accepted: Any) -> Any:
+            answer, ext = super().process_request_params(params, accepted)
+            return answer, Sparing(ext)
+
+    return Factory
 
 
 #: The key of a socket's :class:`SendNow` in its ASGI scope's ``extensions`` (set by

@@ -465,8 +465,15 @@ def for_person(shared: dict[str, Any], host: TableHost, player: int | None,
     """``shared`` (:func:`table_view`, not changed) as person ``player`` sees it: their seat
     marked ``you``, who banks in their words, their own part (``you``: their hand, offer,
     hint, chart) and the people's part (:func:`people_part`). Call it holding ``host.cv``."""
+    return {**shared, **person_part(shared, host, player, who)}
+
+
+def person_part(shared: dict[str, Any], host: TableHost, player: int | None,
+                who: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What :func:`for_person` puts over ``shared``: only the parts that are the person's
+    (a push encodes the shared parts once for every socket and these per person)."""
     me = host.people.get(player or 0)
-    out = {**shared, **people_part(host, player, me is not None, who)}
+    out = people_part(host, player, me is not None, who)
     if me is None:
         return out
     out["seats"] = [{**x, "you": True} if x["seat"] == me.seat else x for x in shared["seats"]]
@@ -583,13 +590,18 @@ def _you(host: TableHost, n: int) -> dict[str, Any]:
         elif not dragon and s.hand_view is None:
             s.hand_view = _hand_view(game, hand, banking)
         ip = host.in_play
-        you["hand"] = {
-            **(s.dragon_view if dragon else s.hand_view),  # type: ignore[dict-item]
-            "dragon": dragon,
-            "dragon_place": ip.dragon["place"] if dragon and ip and ip.dragon else None,
-            "chosen": None if picked is None else {
-                **game.view(picked.setting).__dict__, "rule": picked.rule},
-        }
+        place = ip.dragon["place"] if dragon and ip and ip.dragon else None
+        shown = s.hand_shown
+        # the same object while nothing in it changes: a push encodes it once, not per pass
+        if shown is None or shown[0] is not picked or shown[1] != dragon or shown[2] != place:
+            shown = s.hand_shown = (picked, dragon, place, {
+                **(s.dragon_view if dragon else s.hand_view),  # type: ignore[dict-item]
+                "dragon": dragon,
+                "dragon_place": place,
+                "chosen": None if picked is None else {
+                    **game.view(picked.setting).__dict__, "rule": picked.rule},
+            })
+        you["hand"] = shown[3]
         job = s.dragon_hint if dragon else s.hint
         you["hint"] = None if job is None else job.to_json()
     return you
