@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import bisect
 import contextlib
 import json
 import os
@@ -295,9 +296,7 @@ class Socket:
     view before it, as the page does); a gap in the frames' numbers asks for the whole view
     (``resync``), as the page does, and is counted."""
 
-    # the views kept (between KEEP and twice it): a waiter for "any view so far" reads them
-    # all, so keeping 200 made the client's work a round grow with the rounds played
-    # (0.5 -> 0.8 of a core over 30 rounds at 48 tables); a round is about 11 frames
+    # the views kept (between KEEP and twice it; a round is about 11 frames a socket)
     KEEP = 40
 
     def __init__(self, url: str, cookie: str | None) -> None:
@@ -359,9 +358,14 @@ class Socket:
     async def when(self, since: float, pred: Callable[[View], bool],
                    timeout: float = 120.0) -> float:
         """Seconds from ``since`` to the first view after it that satisfies ``pred``
-        (each view looked at once: a push wakes every waiter on the socket)."""
+        (each view looked at once: a push wakes every waiter on the socket). ``since``
+        0: the view the socket holds now, or the first after it (what a page shows), not
+        the views before it (reading them all made the client's work a round grow)."""
         end = time.perf_counter() + timeout
-        seen = self.dropped  # the number of the next view to look at
+        if since <= 0:  # the number of the next view to look at
+            seen = self.dropped + max(0, len(self.views) - 1)
+        else:  # the views are in time order: the first that came at or after ``since``
+            seen = self.dropped + bisect.bisect_left(self.views, since, key=lambda x: x[0])
         while True:
             start = max(seen, self.dropped)
             for t, v in self.views[start - self.dropped:]:
@@ -533,7 +537,7 @@ async def play_table(base: str, table: str, people: int, watchers: int, rounds: 
                                     and v["you"]["awaiting"] == "set")
 
                     await me.when(0, lambda v: bank(v) or to_set(v))
-                    if not any(to_set(v) for _, v in me.views):  # the bank came round first
+                    if not any(to_set(v) for _, v in reversed(me.views)):  # the bank first
                         await http.post(f"/api/tables/{table}/bank", {"decision": "refuse"},
                                         token)
                         await me.when(0, to_set)
