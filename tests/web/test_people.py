@@ -245,7 +245,9 @@ def test_a_password_signs_the_same_person_in_from_another_device(tmp_path: Path)
         phone = Person(app)
         refused(phone.post("/api/signin", {"name": "Ann", "password": "anything"}), 401,
                 "wrong name or password")  # no password yet: no other device
+        assert ann.client.get("/api/me").json()["password"] is False
         ann.ok("/api/me/password", {"password": "seven tiles"})
+        assert ann.client.get("/api/me").json()["password"] is True  # at once
         refused(ann.post("/api/me/password", {"password": "new words!", "old": "wrong!!!"}),
                 403, "current password is wrong")
         before = entry_count(tmp_path / "web.sqlite3")

@@ -27,6 +27,7 @@ from typing import Any
 
 from paigow.errors import PaigowError
 from paigow.store import Store, open_store
+from paigow.store.sqlite import is_server_url
 from paigow.table.ledger import seat_account
 from paigow.table.money import format_money
 from paigow.web.schemas import WebError
@@ -38,6 +39,8 @@ WALLET_GRANT = 200_000  # cents: a new person's play money, $2,000
 NEW_PER_HOUR = 20  # new people one client may make in an hour
 FAILED_PER_HOUR = 10  # failed sign-ins one client may make in an hour
 PASSWORD_MIN, PASSWORD_MAX = 8, 128
+KNOWN_SECONDS = 2.0  # how long a looked-up sign-in is trusted before the ledger is asked again
+KNOWN_MOST = 10_000  # sign-ins remembered at most (then forgotten all at once)
 
 
 @dataclass(frozen=True)
@@ -64,6 +67,13 @@ class Accounts:
         self.clock = clock
         self.lock = threading.Lock()
         self.store: Store = open_store(db, shared=True)
+        # secret -> (when looked up, the person, when the secret expires): what a request
+        # asks most (every bet and setting), answered without the ledger. Only on SQLite
+        # (this process is its only server; a card room's processes share PostgreSQL,
+        # where a sign-out at another must count at once), forgotten here at a sign-out
+        # or a new password, and asked again after KNOWN_SECONDS in any case.
+        self._known: dict[str, tuple[float, Me, float]] = {}
+        self._remember = db is None or not is_server_url(str(db))
         self._new: dict[str, deque[float]] = {}
         self._failed: dict[str, deque[float]] = {}
         self.new_per_hour = NEW_PER_HOUR
@@ -86,16 +96,27 @@ class Accounts:
             return None
         if len(secret) > 200:
             raise WebError(401, "that sign-in is not one of this server's: sign in again")
+        now = self.clock()
+        known = self._known.get(secret) if self._remember else None
+        if known is not None and now - known[0] < KNOWN_SECONDS and now < known[2]:
+            return known[1]
         with self.lock:
             row = self.store.player_by_secret(secret)
             if row is None:
                 raise WebError(401, "that sign-in is not one of this server's (unknown or "
                                     "signed out): sign in again, or sign out to start anew")
             if row["expires"] <= self._stamp():
+                self._known.pop(secret, None)
                 self.store.drop_secret(secret)
                 raise WebError(401, "your sign-in has expired: sign in again with your name "
                                     "and password, or sign out to start anew")
-        return Me(row["id"], row["name"], bool(row["password"]))
+            me = Me(row["id"], row["name"], bool(row["password"]))
+            if self._remember:
+                if len(self._known) >= KNOWN_MOST:
+                    self._known.clear()
+                self._known[secret] = (now, me, datetime.fromisoformat(row["expires"])
+                                       .replace(tzinfo=UTC).timestamp())
+        return me
 
     def require(self, secret: str | None) -> Me:
         """The person holding ``secret``; 401 without one."""
@@ -157,6 +178,7 @@ class Accounts:
         if not secret or len(secret) > 200:
             return False
         with self.lock:
+            self._known.pop(secret, None)
             return self.store.drop_secret(secret)
 
     def set_password(self, me: Me, new: str, old: str | None) -> None:
@@ -180,6 +202,7 @@ class Accounts:
         made = hasher.hash(new)
         with self.lock:
             self.store.set_password(me.id, made)
+            self._known = {k: v for k, v in self._known.items() if v[1].id != me.id}
 
     # -- money ---------------------------------------------------------------------------
     def wallet(self, me: Me) -> int:

@@ -224,7 +224,8 @@ class Subscriber:
         if frame is not None:
             try:
                 now.write(frame)
-            except Exception:  # the socket is closing: the sender task finds out
+            except Exception:  # closing: the task's send says so (or sends a whole view)
+                self.sent = None
                 return False
         return True
 
