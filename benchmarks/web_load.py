@@ -88,8 +88,10 @@ def serve(port: int, tables: int, db: str, slot: int = 0) -> None:
     if slot:
         from paigow.web.room import Room
 
-        lobby.room = Room(db, slot, f"127.0.0.1:{port}", on_change=lobby.listeners.notify)
-        lobby.room.join()
+        room = Room(db, slot, f"127.0.0.1:{port}", on_change=lobby.listeners.notify,
+                    on_signout=lobby.accounts.forget)
+        room.join()
+        lobby.enter(room)
     for _ in range(tables):
         lobby.open(TableOptions(seats=7, bankroll=10_000_000, bet=100, bot_bank="refuse"))
     try:  # as ``paigow serve`` runs it

@@ -37,6 +37,7 @@ from test_refusals import CASES_BETTING  # noqa: E402
 from webkit import Live, Person  # noqa: E402
 
 from paigow.store import open_store  # noqa: E402
+from paigow.web.accounts import COOKIE  # noqa: E402
 from pgkit import PgServer, free_port, missing  # noqa: E402
 
 pytestmark = pytest.mark.slow
@@ -245,6 +246,33 @@ def test_a_person_in_a_lobby_of_a_plays_a_round_at_bs_table_through_the_proxy(
         t["name"] for t in room.tables(1) if t["id"] == room.table_at(1))], me
     assert me["total"] == me["grant"] + mine["net"], me
     at_a.ok("leave")
+
+
+def test_a_sign_out_at_one_process_ends_the_sign_in_at_the_other_at_once(room: Room) -> None:
+    """Each process keeps a looked-up sign-in for two seconds (accounts.KNOWN_SECONDS); a
+    sign-out at A is told to B through the database (NOTIFY paigow_signout), so B refuses
+    the secret at once, not when its two seconds are up."""
+    from paigow.web.accounts import KNOWN_SECONDS
+
+    sam = Browser(room, room.table_at(1), "Sam")
+    sam.join()
+    sam.ok("leave")
+    token = {"x-paigow-token": str(sam.client.cookies.get(COOKIE))}
+    at_b = httpx.get(room.base(2) + "/api/me", headers=token, timeout=30)
+    assert at_b.status_code == 200 and at_b.json()["name"] == "Sam", at_b.text  # B knows it
+    t0 = time.monotonic()
+    out = httpx.post(room.base(1) + "/api/signout", json={}, headers=token, timeout=30)
+    assert out.status_code == 200 and out.json() == {"signed_out": True}, out.text
+    while True:
+        r = httpx.get(room.base(2) + "/api/me", headers=token, timeout=30)
+        if r.status_code == 401:
+            break
+        assert r.status_code == 200, r.text
+        assert time.monotonic() - t0 < 2 * KNOWN_SECONDS, "B never let the sign-in go"
+        time.sleep(0.02)
+    took = time.monotonic() - t0
+    assert "unknown" in r.json()["error"]
+    assert took < KNOWN_SECONDS / 2, f"B refused the signed-out secret after {took:.2f} s"
 
 
 # -- bad input, behind the proxy -------------------------------------------------------------

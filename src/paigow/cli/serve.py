@@ -133,9 +133,10 @@ def serve(
             if slot is not None:
                 from paigow.web.room import Room
 
-                room = Room(str(db), slot, f"{host}:{port}", on_change=lobby.listeners.notify)
+                room = Room(str(db), slot, f"{host}:{port}", on_change=lobby.listeners.notify,
+                            on_signout=lobby.accounts.forget)
                 room.join()
-                lobby.room = room
+                lobby.enter(room)
             for opts, made in zip(options, prepared, strict=True):
                 lobby.open(opts, prepared=made)
             app = create_app(lobby, frozenset(allow_host or ()))

@@ -27,7 +27,7 @@ from typing import Any
 
 from paigow.errors import PaigowError
 from paigow.store import Store, open_store
-from paigow.store.sqlite import is_server_url
+from paigow.store.players import secret_hash
 from paigow.table.ledger import seat_account
 from paigow.table.money import format_money
 from paigow.web.schemas import WebError
@@ -67,13 +67,16 @@ class Accounts:
         self.clock = clock
         self.lock = threading.Lock()
         self.store: Store = open_store(db, shared=True)
-        # secret -> (when looked up, the person, when the secret expires): what a request
-        # asks most (every bet and setting), answered without the ledger. Only on SQLite
-        # (this process is its only server; a card room's processes share PostgreSQL,
-        # where a sign-out at another must count at once), forgotten here at a sign-out
-        # or a new password, and asked again after KNOWN_SECONDS in any case.
+        # the secret's hash -> (when looked up, the person, when the secret expires): what a
+        # request asks most (every bet and setting), answered without the ledger (whose
+        # read let a round thread hold the interpreter while the event loop waited).
+        # Forgotten at a sign-out, an expired secret or a new password here, at a sign-out
+        # at another process of a card room when the room hears of it (:meth:`forget`, by
+        # PostgreSQL's NOTIFY), and asked again after KNOWN_SECONDS in any case.
         self._known: dict[str, tuple[float, Me, float]] = {}
-        self._remember = db is None or not is_server_url(str(db))
+        #: called with a secret's hash when this process signs it out (the card room
+        #: tells the other processes)
+        self.on_forget: Callable[[str], None] = lambda digest: None
         self._new: dict[str, deque[float]] = {}
         self._failed: dict[str, deque[float]] = {}
         self.new_per_hour = NEW_PER_HOUR
@@ -97,7 +100,8 @@ class Accounts:
         if len(secret) > 200:
             raise WebError(401, "that sign-in is not one of this server's: sign in again")
         now = self.clock()
-        known = self._known.get(secret) if self._remember else None
+        digest = secret_hash(secret)
+        known = self._known.get(digest)
         if known is not None and now - known[0] < KNOWN_SECONDS and now < known[2]:
             return known[1]
         with self.lock:
@@ -106,17 +110,20 @@ class Accounts:
                 raise WebError(401, "that sign-in is not one of this server's (unknown or "
                                     "signed out): sign in again, or sign out to start anew")
             if row["expires"] <= self._stamp():
-                self._known.pop(secret, None)
+                self._known.pop(digest, None)
                 self.store.drop_secret(secret)
                 raise WebError(401, "your sign-in has expired: sign in again with your name "
                                     "and password, or sign out to start anew")
             me = Me(row["id"], row["name"], bool(row["password"]))
-            if self._remember:
-                if len(self._known) >= KNOWN_MOST:
-                    self._known.clear()
-                self._known[secret] = (now, me, datetime.fromisoformat(row["expires"])
-                                       .replace(tzinfo=UTC).timestamp())
+            if len(self._known) >= KNOWN_MOST:
+                self._known.clear()
+            self._known[digest] = (now, me, _epoch(row["expires"]))
         return me
+
+    def forget(self, digest: str) -> None:
+        """The secret whose hash is ``digest`` was signed out (at another process)."""
+        with self.lock:
+            self._known.pop(digest, None)
 
     def require(self, secret: str | None) -> Me:
         """The person holding ``secret``; 401 without one."""
@@ -177,9 +184,12 @@ class Accounts:
         """Forget this browser's secret; whether it was known."""
         if not secret or len(secret) > 200:
             return False
+        digest = secret_hash(secret)
         with self.lock:
-            self._known.pop(secret, None)
-            return self.store.drop_secret(secret)
+            self._known.pop(digest, None)
+            known = self.store.drop_secret(secret)
+        self.on_forget(digest)
+        return known
 
     def set_password(self, me: Me, new: str, old: str | None) -> None:
         """Give ``me`` a password (or change it: ``old`` must then be the current one)."""
@@ -272,6 +282,13 @@ class Accounts:
             names = self.store.names_at(rnd["session"], rnd["number"])
         detail = rnd["detail"] if isinstance(rnd["detail"], dict) else json.loads(rnd["detail"])
         return {**mine, "detail": detail, "session_record": session, "names": names}
+
+
+def _epoch(stamp: Any) -> float:
+    """A secret's ``expires`` (an ISO text in SQLite, a timestamp in PostgreSQL) in
+    seconds since the epoch."""
+    when = stamp if isinstance(stamp, datetime) else datetime.fromisoformat(str(stamp))
+    return (when if when.tzinfo else when.replace(tzinfo=UTC)).timestamp()
 
 
 __all__ = ["COOKIE", "HEADER", "SECRET_DAYS", "WALLET_GRANT", "Accounts", "Me"]

@@ -80,6 +80,12 @@ class Lobby:
     def _notify(self) -> None:
         self.listeners.notify()
 
+    def enter(self, room: Room) -> None:
+        """This lobby's process is in ``room`` (joined): its tables go in the room's
+        directory, and its sign-outs are told to the other processes."""
+        self.room = room
+        self.accounts.on_forget = room.signed_out
+
     def open(self, opts: TableOptions, name: str = "", client: str = "",
              prepared: Prepared | None = None) -> TableHost:
         """Open and start a table with ``opts`` (built from ``prepared`` when the caller has

@@ -13,6 +13,9 @@ exactly one process); what they share goes through the database, with nothing ho
 * **Events**: a process that opens, closes or changes a table writes the directory and says
   ``NOTIFY paigow_room``; every process ``LISTEN``\\ s and re-reads the directory, so a table
   opened anywhere is in every lobby within a second.
+* **Sign-outs**: a process that signs a browser out says ``NOTIFY paigow_signout`` with the
+  secret's hash; every process forgets that sign-in at once (each keeps the people it
+  looked up for two seconds, :mod:`paigow.web.accounts`).
 * **Who is alive**: a process holds an advisory lock on its incarnation for as long as its
   connection lives (the store's lease mechanism, :mod:`paigow.store.postgres`). PostgreSQL
   drops it when the process dies, however it dies; every process looks each second
@@ -39,6 +42,7 @@ from paigow.store.base import now
 log = logging.getLogger("paigow.web")
 
 CHANNEL = "paigow_room"
+SIGNOUT = "paigow_signout"  # payload: a signed-out secret's hash (never the secret)
 PROCESS_LOCK = 0x70616968  # 'paih': an incarnation of a process, by its row id
 SLOT_LOCK = 0x70616969  # 'paii': a slot, while a live process holds it
 SCHEMA_LOCK = 0x70616967  # the store's own schema lock ('paig', 0)
@@ -108,15 +112,18 @@ class Room:
     """This process's membership of the room at ``url`` (a PostgreSQL database), in
     ``slot``, reachable at ``address`` (``host:port``). :meth:`join` before use,
     :meth:`leave` at the end; ``on_change`` is called (from the room's thread) whenever the
-    rest of the room changed."""
+    rest of the room changed, ``on_signout`` with a secret's hash when a process signed
+    it out (:meth:`signed_out`)."""
 
     def __init__(self, url: str, slot: int, address: str,
                  on_change: Callable[[], None] = lambda: None,
-                 poll: float = POLL_SECONDS) -> None:
+                 poll: float = POLL_SECONDS,
+                 on_signout: Callable[[str], None] = lambda digest: None) -> None:
         self.url = url
         self.slot = check_slot(slot)
         self.address = address
         self.on_change = on_change
+        self.on_signout = on_signout
         self.poll = poll
         self.process = 0
         self.remote: list[dict[str, Any]] = []  # the other processes' live tables
@@ -166,6 +173,7 @@ class Room:
         c.execute("SELECT pg_advisory_lock(%s, %s)", (PROCESS_LOCK, self.process))
         self._listen = self._connect()
         self._listen.execute(f"LISTEN {CHANNEL}")
+        self._listen.execute(f"LISTEN {SIGNOUT}")
         self.reap()
         self.refresh()
         self._thread = threading.Thread(target=self._run, name="paigow-room", daemon=True)
@@ -191,6 +199,17 @@ class Room:
                 self._listen.close()
 
     # -- our tables ---------------------------------------------------------------------
+    def signed_out(self, digest: str) -> None:
+        """This process signed out the secret whose hash is ``digest``: every process is
+        told (this one too; forgetting twice is harmless)."""
+        if self._conn is None:
+            return
+        try:
+            with self._lock:
+                self._conn.execute("SELECT pg_notify(%s, %s)", (SIGNOUT, digest))
+        except Exception as exc:  # the others ask the ledger again within seconds anyway
+            log.error("room: a sign-out not told: %s", exc)
+
     def new_table_id(self) -> str:
         """A fresh table id, unique across the room, that names this process's slot."""
         with self._lock:
@@ -325,9 +344,13 @@ class Room:
         changes, close the tables of dead processes, re-read the directory, tell the lobby."""
         while not self._stop.is_set():
             try:
-                heard = list(self._listen.notifies(timeout=self.poll, stop_after=1))
+                got = list(self._listen.notifies(timeout=self.poll, stop_after=1))
                 with contextlib.suppress(Exception):  # drain what else came meanwhile
-                    heard += list(self._listen.notifies(timeout=0.01))
+                    got += list(self._listen.notifies(timeout=0.01))
+                heard = [n for n in got if n.channel != SIGNOUT]
+                for n in got:
+                    if n.channel == SIGNOUT:
+                        self.on_signout(n.payload)
                 self._publish()
                 died = self.reap()
                 if (self.refresh() or heard or died) and not self._stop.is_set():
