@@ -148,8 +148,8 @@ class SeatState:
     dragon_chosen: Choice[Any] | None = None
     dragon_hint: HintJob | None = None
     dragon_view: dict[str, Any] | None = None
-    # the hand as the person's view shows it (the choice, dragon or not, and its place it
-    # was made for, then the view): kept while they are the same
+    # the hand as the person's view shows it, with what it was built from (the choice,
+    # whether it is the dragon hand, the dragon's place): kept while those are the same
     hand_shown: tuple[Any, bool, Any, dict[str, Any]] | None = None
 
     def reset(self) -> None:

@@ -592,7 +592,7 @@ def _you(host: TableHost, n: int) -> dict[str, Any]:
         ip = host.in_play
         place = ip.dragon["place"] if dragon and ip and ip.dragon else None
         shown = s.hand_shown
-        # the same object while nothing in it changes: a push encodes it once, not per pass
+        # built once while nothing in it changes (the chosen setting was named every pass)
         if shown is None or shown[0] is not picked or shown[1] != dragon or shown[2] != place:
             shown = s.hand_shown = (picked, dragon, place, {
                 **(s.dragon_view if dragon else s.hand_view),  # type: ignore[dict-item]
