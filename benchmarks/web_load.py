@@ -86,12 +86,7 @@ def serve(port: int, tables: int, db: str, slot: int = 0) -> None:
                   warm_hints=False)
     lobby.accounts.new_per_hour = 10**9  # every person comes from the loopback here
     if slot:
-        from paigow.web.room import Room
-
-        room = Room(db, slot, f"127.0.0.1:{port}", on_change=lobby.listeners.notify,
-                    on_signout=lobby.accounts.forget)
-        room.join()
-        lobby.enter(room)
+        lobby.enter_room(db, slot, f"127.0.0.1:{port}")
     for _ in range(tables):
         lobby.open(TableOptions(seats=7, bankroll=10_000_000, bet=100, bot_bank="refuse"))
     try:  # as ``paigow serve`` runs it

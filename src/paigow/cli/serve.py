@@ -131,12 +131,7 @@ def serve(
         room = None
         try:
             if slot is not None:
-                from paigow.web.room import Room
-
-                room = Room(str(db), slot, f"{host}:{port}", on_change=lobby.listeners.notify,
-                            on_signout=lobby.accounts.forget)
-                room.join()
-                lobby.enter(room)
+                room = lobby.enter_room(str(db), slot, f"{host}:{port}")
             for opts, made in zip(options, prepared, strict=True):
                 lobby.open(opts, prepared=made)
             app = create_app(lobby, frozenset(allow_host or ()))

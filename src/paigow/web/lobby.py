@@ -80,11 +80,18 @@ class Lobby:
     def _notify(self) -> None:
         self.listeners.notify()
 
-    def enter(self, room: Room) -> None:
-        """This lobby's process is in ``room`` (joined): its tables go in the room's
-        directory, and its sign-outs are told to the other processes."""
+    def enter_room(self, url: str, slot: int, address: str) -> Room:
+        """Join the card room on the PostgreSQL ``url`` in ``slot``, this process reachable
+        at ``address``: its tables go in the room's directory, the room's changes reach
+        the lobby's listeners, and sign-outs go both ways (:mod:`paigow.web.room`)."""
+        from paigow.web.room import Room
+
+        room = Room(url, slot, address, on_change=self.listeners.notify,
+                    on_signout=self.accounts.forget)
+        room.join()
         self.room = room
         self.accounts.on_forget = room.signed_out
+        return room
 
     def open(self, opts: TableOptions, name: str = "", client: str = "",
              prepared: Prepared | None = None) -> TableHost:

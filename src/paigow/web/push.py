@@ -108,7 +108,8 @@ class _Encoder:
         self.memo: dict[int, bytes] = {}
         self.kept = kept
 
-    def part(self, k: str, v: Any) -> bytes:
+    def part(self, k: str, v: Any, keep: bool = True) -> bytes:
+        """``v``, the value of part ``k``, encoded; ``keep``: for the passes after."""
         part = self.memo.get(id(v))
         if part is not None:
             return part
@@ -119,16 +120,16 @@ class _Encoder:
             if type(v) is list and v and type(v[0]) is dict:
                 # a list of dicts (the seats) item by item: another viewer's list of mostly
                 # the same items (theirs marked "you") encodes only its own item
-                part = b"[" + b",".join(self.part("", x) for x in v) + b"]"
+                part = b"[" + b",".join(self.part("", x, False) for x in v) + b"]"
             else:
                 part = orjson.dumps(v, option=_OPT)
-            if k and isinstance(v, (dict, list)):
+            if keep and isinstance(v, (dict, list)):
                 self.kept[k] = (v, part)
         self.memo[id(v)] = part
         return part
 
-    def flat(self, view: dict[str, Any]) -> Parts:
-        return {k: self.part(k, v) for k, v in view.items()}
+    def flat(self, view: dict[str, Any], keep: bool = True) -> Parts:
+        return {k: self.part(k, v, keep) for k, v in view.items()}
 
 
 def encode_parts(views: Mapping[Any, Any], kept: Kept | None = None) -> dict[Any, Parts | bytes]:
@@ -161,7 +162,8 @@ def encode_parts(views: Mapping[Any, Any], kept: Kept | None = None) -> dict[Any
             base = layers.get(id(view.shared))
             if base is None:
                 base = layers[id(view.shared)] = enc.flat(view.shared)
-            out[key] = {**base, **enc.flat(view.own)}
+            # (a person's parts are new each pass: nothing of theirs is kept for the next)
+            out[key] = {**base, **enc.flat(view.own, keep=False)}
         elif isinstance(view, dict):
             out[key] = enc.flat(view)
         else:
@@ -205,29 +207,27 @@ class Subscriber:
     def offer(self, view: Parts | bytes) -> None:
         if view != self.newest:
             self.newest = view
-            if not self._send_now():
-                self.wake.set()
+            self._push()
 
     def resync(self) -> None:
         """The client asks for the whole view: the next frame is one."""
         self.sent = None
-        if not self._send_now():
-            self.wake.set()
+        self._push()
 
-    def _send_now(self) -> bool:
-        """Send the frame at once, on this (the event loop's) thread, when the socket can
-        take it without waiting: no hop through the sender task."""
+    def _push(self) -> None:
+        """Send the next frame at once, on this (the event loop's) thread, when the socket
+        can take it without waiting; else wake the sender task, which waits for it."""
         now = self.now
-        if now is None or self.busy or not now.ready():
-            return False
-        frame = self._frame()
-        if frame is not None:
+        if now is not None and not self.busy and now.ready():
+            frame = self._frame()
+            if frame is None:
+                return
             try:
                 now.write(frame)
+                return
             except Exception:  # closing: the task's send says so (or sends a whole view)
                 self.sent = None
-                return False
-        return True
+        self.wake.set()
 
     def _frame(self) -> str | None:
         """The next frame (and it counts as sent), or None when the client holds the
