@@ -162,6 +162,29 @@ def test_a_live_table_round_is_not_voided_by_another_open(backend: str) -> None:
     c.close()
 
 
+def test_the_ledger_check_reads_one_moment(backend: str) -> None:
+    """A check beside a live table sees a round whole or not at all: its reads share one
+    moment (issue 24 §0: a check between two of its reads saw a round's bets moved but the
+    round not yet open, and reported 'account bets holds 3000 between rounds')."""
+    table_store = open_store(backend)
+    table = _tiles_table(table_store)
+    table.play_round()
+    reader = open_store(backend, readonly=True)
+    try:
+        with reader.snapshot():
+            before = reader.balances(table.session_id)
+            assert reader.rounds(table.session_id)[-1]["status"] == "settled"
+            rid = table_store.open_round(table.session_id, _house_opening(2, {1: 300}))
+            # the other connection has committed the opening; this moment has not seen it
+            assert reader.balances(table.session_id) == before
+            assert all(r["status"] == "settled" for r in reader.rounds(table.session_id))
+        assert reader.balances(table.session_id)["bets"] == 300  # a new moment sees it
+        assert reader.check() == [f"round {rid} is still open"]
+    finally:
+        reader.close()
+        table_store.close()
+
+
 def test_a_round_is_settled_or_voided_once(backend: str) -> None:
     store = open_store(backend)
     table = _tiles_table(store)

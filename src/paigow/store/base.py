@@ -244,6 +244,11 @@ class SqlStore(TrainerRecords, PlayerRecords, ABC):
         primitives inside it are part of it."""
 
     @abstractmethod
+    def snapshot(self) -> AbstractContextManager[object]:
+        """A block whose reads all see the ledger at one moment (a read-only transaction),
+        so a round opening or settling meanwhile is seen whole or not at all."""
+
+    @abstractmethod
     def _orphaned(self, session_id: int, owner: str) -> AbstractContextManager[bool]:
         """Whether the table that opened ``session_id`` is gone (so its open rounds may be
         voided), held true until the block ends."""
@@ -571,7 +576,14 @@ class SqlStore(TrainerRecords, PlayerRecords, ABC):
         ]
 
     def check(self) -> list[str]:
-        """Every broken ledger invariant, as sentences (an empty list when all hold)."""
+        """Every broken ledger invariant, as sentences (an empty list when all hold).
+
+        Read at one moment (:meth:`snapshot`): a table writing a round meanwhile is seen
+        before or after it, never half-way (its bets moved but the round not yet open)."""
+        with self.snapshot():
+            return self._check()
+
+    def _check(self) -> list[str]:
         problems: list[str] = []
         for r in self._all("SELECT id FROM round WHERE status = 'open'"):
             problems.append(f"round {r['id']} is still open")

@@ -135,6 +135,14 @@ class PostgresStore(SqlStore):
         with self.conn.transaction():
             yield self.conn
 
+    @contextmanager
+    def snapshot(self) -> Iterator[object]:
+        """Reads at one moment: a read-only ``REPEATABLE READ`` transaction (PostgreSQL's
+        default, ``READ COMMITTED``, gives each statement its own moment)."""
+        with self.conn.transaction():
+            self._run("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            yield self.conn
+
     # -- the primitives SqlStore runs on ----------------------------------------------
     @staticmethod
     def _sql(sql: str) -> str:

@@ -215,6 +215,16 @@ class SqliteStore(SqlStore):
         self.db.execute("COMMIT")
 
     # -- the primitives SqlStore runs on ----------------------------------------------
+    @contextmanager
+    def snapshot(self) -> Iterator[sqlite3.Connection]:
+        """Reads at one moment: a deferred read transaction (``BEGIN`` … ``COMMIT``; in WAL
+        mode its first read fixes the moment every later read sees)."""
+        self.db.execute("BEGIN")
+        try:
+            yield self.db
+        finally:
+            self.db.execute("COMMIT")
+
     def _all(self, sql: str, args: Sequence[Any] = ()) -> Sequence[Row]:
         return self.db.execute(sql, tuple(args)).fetchall()
 
