@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Annotated
 
+import typer
+
 from paigow.cli.common import (
     INSECURE_SEED_OPTION,
     Amount,
@@ -73,6 +75,7 @@ def serve(
     side_max: SideMaxArg = "100",
     dragon: DragonArg = "off",
     dragon_limit: DragonLimitArg = "up-to-main",
+    behind_proxy: Annotated[bool, typer.Option("--behind-proxy", help="A proxy on this machine is in front (paigow proxy, nginx): believe the client address it sends (X-Forwarded-For, from 127.0.0.1 or ::1 only). Without it the header is ignored, so no client can name its own address.")] = False,
     slot: Annotated[int | None, option("--slot", parser=Int("--slot", 1, 99), help="Join a card room of many processes on one PostgreSQL --db, in this slot (1-99, one per process): every lobby lists every table, `paigow proxy` routes to each (docs/web.md).")] = None,
 ) -> None:
     """Serve the lobby at http://HOST:PORT/: people open tables, join seats or watch; bots
@@ -91,7 +94,7 @@ def serve(
             from paigow.web.app import create_app
             from paigow.web.host import HostLimits
             from paigow.web.lobby import DEFAULT_WAYS, Lobby
-            from paigow.web.push import ws_protocol
+            from paigow.web.server import server_config
         except ImportError as exc:
             raise PaigowError(f"the web table needs fastapi, uvicorn and jinja2 ({exc})") from None
         from paigow.table.chance import live_table_chance
@@ -141,10 +144,7 @@ def serve(
             console.print(f"paigow: the lobby at http://{shown}:{port}/ "
                           f"({' and '.join(GAMES[game])} table{'s' if game == 'both' else ''} open)",
                           highlight=False)
-            # keep-alive longer than a front proxy's (nginx: 60 s), so that the server
-            # never closes a connection the proxy is sending a request on
-            config = uvicorn.Config(app, log_level="warning", ws=ws_protocol(),
-                                    lifespan="off", timeout_keep_alive=75)
+            config = server_config(app, behind_proxy=behind_proxy)
             _stop_on_term()
             from paigow.web.heap import settle
 
