@@ -514,6 +514,11 @@ def test_the_seed_and_deck_are_kept_once_and_both_checks_read_that_copy(
     _sql(backend, "DELETE FROM meta WHERE key = 'deal kept once'")
     before = _verify_cli(backend, first)  # read-only: nothing migrated, the row's copy read
     assert before["fair"] and before["seed"] == seed1
+    reader = open_store(backend, readonly=True)  # and every reader of the record reads it
+    try:
+        assert reader.round(first)["detail"]["seed"] == seed1 != other_seed
+    finally:
+        reader.close()
     # opened for writing (a server starting): one copy left, the row's
     with serving(tmp_path, db=backend) as (_lobby, app):
         person = TestClient(app)
