@@ -12,6 +12,6 @@ The core imports nothing for it: ``N_`` returns its argument.
 """
 
 
-def N_(template: str) -> str:  # noqa: N802 - gettext's name for "mark for the catalog"
+def N_(template: str) -> str:  # gettext's name for "mark for the catalog"
     """``template`` as it is: a mark for the catalog's extraction."""
     return template
