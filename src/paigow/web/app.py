@@ -187,7 +187,7 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         return JSONResponse({"error": i18n.phrase(str(exc), lang_of(request))}, status_code=400)
 
     @app.get("/lang/{code}")
-    async def switch_language(code: str, next: str = "/") -> Response:  # noqa: A002
+    async def switch_language(code: str, next: str = "/") -> Response:
         """The switch on every page: remember ``code`` (a cookie, a year) and go back."""
         if code not in i18n.LANGUAGES:
             raise WebError(404, f"no language {code[:20]!r}: choose one of "

@@ -29,7 +29,7 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -88,7 +88,7 @@ def negotiate(accept_language: str | None, cookie: str | None = None) -> str:
     ('en', 'en', 'en')
     """
     if cookie in LANGUAGES:
-        return cookie  # type: ignore[return-value]
+        return cookie
     if not accept_language:
         return DEFAULT
     ranked: list[tuple[float, int, str]] = []
@@ -123,7 +123,7 @@ def use(lang: str) -> Iterator[None]:
 
 
 # -- the catalogs -----------------------------------------------------------------------
-@lru_cache(maxsize=None)
+@cache
 def translations(lang: str) -> _gettext.NullTranslations:
     """The compiled catalog of ``lang`` (English: none, the messages are English)."""
     code = LANGUAGES.get(lang)
@@ -134,16 +134,16 @@ def translations(lang: str) -> _gettext.NullTranslations:
     return Translations.load(str(LOCALE_DIR), [code], DOMAIN)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _catalog(lang: str) -> dict[Any, str]:
     """The compiled catalog of ``lang``, with the tiles' names from the one table of
     names (:mod:`paigow.tiles.names`): "Teen" reads 天, "Chop Gow" 紮九 (the engine names
     the pairs by the seeds' romanization)."""
     found: dict[Any, str] = dict(getattr(translations(lang), "_catalog", {}))
     if lang in ("zh-Hant", "zh-Hans"):
-        from paigow.tiles.names import PAIRS
+        from paigow.tiles.names import PAIRS, Script
 
-        script = "hans" if lang == "zh-Hans" else "hant"
+        script: Script = "hans" if lang == "zh-Hans" else "hant"
         for names in PAIRS:
             found.setdefault(names.romanization, names.zh(script))
     return found
@@ -293,6 +293,20 @@ CODES: tuple[str, ...] = (
     N_("How to play Pai Gow tiles"), N_("How to play Pai Gow Poker"),
     N_("{table}: your rounds"), N_("{table}: a round"), N_("Your rounds at every table"),
     N_("A round of yours"),
-    # the tables' limits (TableLimits.describe)
-    N_("{low} to {high}"),
+    # the tables' limits (BetLimits.describe)
+    N_("{low} to {high}"), N_("at least {low}"),
+    # why a bet was won, lost or pushed (table.engine.REASONS)
+    N_("won both hands"), N_("lost both hands (copies go to the banker)"),
+    N_("one hand each: a push"), N_("the banker's hand pushes every bet"),
+    N_("fouled hand: the bet is forfeit"),
+    # the default names of the tables the server opens
+    N_("Tiles table {n}"), N_("Poker table {n}"),
+    # the felt's note on the deal (felt.js), the reveal's rows (story.js)
+    N_("Dice {dice} = {total}, counted {from}: {to} takes the first stack."),
+    N_("Dice {dice} = {total}, counted {from}: {to} takes the first hand."),
+    N_(" (you)"), N_(": "), N_("Dragon hand (place {place}), bought by seat {seat} · {name}"),
+    N_("{title} Envy bonus"), N_(" (place {place})"), N_(", pays {pays} to 1"),
+    N_(", "), N_("; "),
+    # the poker way the seeds describe (its strategy card's title)
+    N_("the seeds' house way"),
 )

@@ -91,8 +91,10 @@ export function renderFelt(state) {
     const to = ip.first_place === 0 ? t("the dealer") : t("place {place}", { place: ip.first_place });
     // under the felt, not on it: no text over the woodpile or under a seat
     note = h("p", { class: "deal-note",
-      text: `${game === "tiles" ? t("Dice {dice} = {total}, counted {from}: {to} takes the first stack.", { dice: ip.dice.join(" + "), total, from, to })
-                                : t("Dice {dice} = {total}, counted {from}: {to} takes the first hand.", { dice: ip.dice.join(" + "), total, from, to })} ${tr(`${ip.banker_words[0].toUpperCase()}${ip.banker_words.slice(1)}.`)}` });
+      text: [game === "tiles"
+        ? t("Dice {dice} = {total}, counted {from}: {to} takes the first stack.", { dice: ip.dice.join(" + "), total, from, to })
+        : t("Dice {dice} = {total}, counted {from}: {to} takes the first hand.", { dice: ip.dice.join(" + "), total, from, to }),
+      tr(ip.banker_words[0].toUpperCase() + ip.banker_words.slice(1) + ".")].join(" ") });
   }
   const dealt = state.phase === "setting" && ip;
   const order = ip ? dealOrder(ip.first_place, places, state.direction) : [];

@@ -71,19 +71,22 @@ export function renderStory(game, story, you = null) {
     s.why ? h("p", { class: "why", text: tr(s.why) }) : null,
     s.note ? h("p", { class: "note", text: tr(s.note) }) : null,
     moneyLine(s));
-  const rows = story.seats.map((s) => seatRow(s, `${t("Seat {seat} · {name}", { seat: s.seat, name: s.name })}${you === s.seat ? t(" (you)") : ""}${t(": ")}`));
+  const rows = story.seats.map((s) => seatRow(s, t("Seat {seat} · {name}", { seat: s.seat, name: tr(s.name) })
+    + (you === s.seat ? t(" (you)") : "") + t(": ")));
   if (!rows.length) rows.push(h("p", { text: t("No player bet this round.") }));
   if (story.dragon) {
     const g = story.dragon;
     rows.push(h("div", { class: "story-dragon" }, seatRow(g,
-      `${t("Dragon hand (place {place}), bought by seat {seat} · {name}", { place: g.place, seat: g.seat, name: g.name })}${you === g.seat ? t(" (you)") : ""}${t(": ")}`)));
+      t("Dragon hand (place {place}), bought by seat {seat} · {name}", { place: g.place, seat: g.seat, name: g.name })
+      + (you === g.seat ? t(" (you)") : "") + t(": "))));
   }
   const push = story.push ? h("p", { class: "push-all", role: "status", text: tr(`${story.push[0].toUpperCase()}${story.push.slice(1)}.`) }) : null;
   const side = story.side && story.side.length ? h("section", { class: "story-side" },
     h("h4", { text: t("Side bets") }),
     h("ul", {}, ...story.side.map((x) => h("li", { class: `side-${x.net > 0 ? "won" : "lost"} ${you === x.seat ? "mine" : ""}` },
-      `${t("Seat {seat} · {name}", { seat: x.seat, name: x.seat_name })}${t(": ")}${x.kind === "envy" ? t("{title} Envy bonus", { title: tr(x.title || x.name) }) : `${tr(x.title || x.name)} ${money(x.stake)}`} — `,
-      x.label ? `${tr(x.label)}${x.kind === "envy" ? t(" (place {place})", { place: x.place }) : t(", pays {pays} to 1", { pays: x.pays })}` : t("no paying hand"),
+      t("Seat {seat} · {name}", { seat: x.seat, name: x.seat_name }) + t(": ")
+        + (x.kind === "envy" ? t("{title} Envy bonus", { title: tr(x.title || x.name) }) : `${tr(x.title || x.name)} ${money(x.stake)}`) + " — ",
+      x.label ? tr(x.label) + (x.kind === "envy" ? t(" (place {place})", { place: x.place }) : t(", pays {pays} to 1", { pays: x.pays })) : t("no paying hand"),
       " ", h("strong", { class: x.net > 0 ? "up" : "down", text: signedMoney(x.net) }))))) : null;
   const fair = story.seed ? h("p", { class: "fair-line" }, t("Seed revealed: "),
     h("code", { title: story.seed, text: `${story.seed.slice(0, 16)}…` }),

@@ -114,13 +114,13 @@ function wagerText(w, rules) {
 
 function renderHead(d) {
   const you = d.you;
-  const bits = [h("h1", { text: d.table.name }),
+  const bits = [h("h1", { text: tr(d.table.name) }),
     rulesLine(d.table),
     h("p", { class: "phase" },
       h("span", { class: `link link-${d.link}`, text: d.link === "live" ? t("● live") : `○ ${t(d.link)}` }),
       " ", d.round ? t("Round {n}: the table is {doing}", { n: d.round, doing: tr(d.doing) })
         : t("Before the first round: the table is {doing}", { doing: tr(d.doing) }),
-      d.in_play ? h("strong", { class: "banker-line", text: `${t("; ")}${tr(d.in_play.banker_words)}` }) : null, t(". "),
+      d.in_play ? h("strong", { class: "banker-line", text: t("; ") + tr(d.in_play.banker_words) }) : null, t(". "),
       countdown(d),
       d.hints && d.hints.status === "warming" && game === "poker"
         ? h("span", { class: "warming", role: "status" },
