@@ -19,7 +19,7 @@ committed, so a wheel needs no build step; a test checks each ``.mo`` is its ``.
   (tests/web/test_i18n.py checks the two agree).
 
 >>> phrase("tie at 7 points: the banker's highest tile Gor (3-1) outranks the player's Bon (2-2)", "zh-Hant")
-'同為7點比大牌：莊家的最大牌 鵝（3-1）大於閒家的 板（2-2）'
+'同為7點比大牌：莊家最大的牌鵝（3-1）大於閒家的板（2-2）'
 """
 
 from __future__ import annotations
@@ -166,7 +166,7 @@ def t(message: str, lang: str | None = None, **args: Any) -> str:
     """``message`` translated, then its ``{placeholders}`` filled (the page's ``t()``).
 
     >>> t("Round {n}: the reveal", "zh-Hant", n=7)
-    '第7局：開牌'
+    '第 7 局：開牌'
     """
     text = gettext(message, lang)
     return text.format(**args) if args else text
