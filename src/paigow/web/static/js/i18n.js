@@ -13,7 +13,9 @@ let CAT = null;
 
 function catalog() {
   if (CAT) return CAT;
-  const el = typeof document !== "undefined" ? document.getElementById("catalog") : null;
+  // no page (a test's bare DOM, Node): no catalog, the page's own words as they are
+  const el = typeof document !== "undefined" && typeof document.getElementById === "function"
+    ? document.getElementById("catalog") : null;
   try { CAT = el ? JSON.parse(el.textContent) : {}; } catch (e) { CAT = {}; }
   return useCatalog(CAT);
 }
