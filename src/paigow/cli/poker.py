@@ -130,7 +130,7 @@ def census(
     json: Annotated[bool, JSON_OPTION] = False,
     deck: Annotated[
         str,
-        option("--deck", parser=Token("--deck"), help=DECK_HELP),
+        option("--deck", parser=Token("--deck", metavar="CARDS"), help=DECK_HELP),
     ] = "",
 ) -> None:
     """Count all C(53,7) seven-card hands by their best five-card hand (exact).

@@ -26,6 +26,8 @@ from paigow.cli.common import (
     Token,
     console,
     option,
+    paytable_names,
+    poker_way_names,
     print_json,
     run_command,
 )
@@ -100,7 +102,7 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def sidebet(
         paytable: Annotated[
-            str, option("--paytable", parser=Paytable("--paytable"),
+            str, option("--paytable", parser=Paytable("--paytable", complete=paytable_names),
                         help="A shipped pay table name or a TOML file.")
         ] = "",
         list_tables: Annotated[
@@ -132,7 +134,7 @@ def register(app: typer.Typer) -> None:
         wheel: Annotated[str, WHEEL_OPTION] = "second",
         deck: Annotated[str, DECK_OPTION] = "",
         dealer: Annotated[
-            str | None, option("--dealer", parser=Token("--dealer", allow_empty=False),
+            str | None, option("--dealer", parser=Token("--dealer", allow_empty=False, metavar="WAY", complete=poker_way_names),
                                help="A bet on the dealer's setting (tiger-9): the way the "
                                "dealer sets every hand by: house (default), a shipped way "
                                "file or a .toml path.")
