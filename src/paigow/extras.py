@@ -32,6 +32,7 @@ from typing import Literal
 from paigow.errors import MissingExtraError
 
 Extra = Literal["web", "pdf", "postgres", "cluster", "plots"]
+"""The name of an extra (``all`` installs every one)."""
 
 MODULES: dict[Extra, tuple[str, ...]] = {
     "web": ("fastapi", "starlette", "uvicorn", "jinja2", "argon2", "websockets", "orjson",
