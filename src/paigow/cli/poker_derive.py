@@ -57,6 +57,10 @@ MIN_EVAL = 500
 a few tenths of a percent, cannot be told from zero with fewer (its paired 95% interval is
 about ±0.1% at 2,000 hands)."""
 MAX_DERIVE_SAMPLE = 10**6
+DERIVE_MINUTES = 35
+"""The time of ``derive-strategy`` at its default sizes (4,000 labelled hands, 2,000
+evaluated) on a 2-core machine, the figure its start-up line scales (issue 23: 30-40
+minutes measured 2026-11-27)."""
 
 
 def _minutes(seconds: float) -> str:
@@ -168,6 +172,17 @@ def register(app: typer.Typer) -> None:
             way_name = name.strip() or Path(out).stem
             game = _game_label(rules, rate)
 
+            # what it will do and how long it takes, on stderr (--json keeps stdout JSON)
+            full = cards is None
+            minutes = DERIVE_MINUTES * (sample + eval_sample) / (4000 + 2000)
+            err_console.print(
+                f"derive-strategy: exact advice for {sample:,} hands against the {dealer} "
+                f"way, then at most {max_rules} rules learned"
+                + (f", then the way measured on {eval_sample:,} other hands" if eval_sample
+                   else "")
+                + (f": about {minutes:.0f} min on a 2-core machine" if full else "")
+                + "; Ctrl-C stops it (the labelled hands are kept for a rerun)",
+                highlight=False, soft_wrap=True)
             t0 = time.perf_counter()
             smp = stratified_sample(sample, s, rules, cards)
             drawn_s = time.perf_counter() - t0

@@ -25,6 +25,7 @@ from paigow.cli.common import (
     Int,
     Token,
     console,
+    err_console,
     option,
     paytable_names,
     poker_way_names,
@@ -169,6 +170,13 @@ def register(app: typer.Typer) -> None:
                                   f"tiger-9): {table.name!r} reads seven cards, whoever sets "
                                   "them")
             way = dealer or "house"
+            if cards is None:  # the whole deck: say what it takes before it starts
+                err_console.print(
+                    f"sidebet {table.name}: exact odds over all 154,143,080 seven-card hands"
+                    + (f", each set by the {way} way" if on_setting else "")
+                    + (", then the Envy" if table.envy is not None else "")
+                    + ": about a minute on a 2-core machine (a once-built table is kept)",
+                    highlight=False, soft_wrap=True)
             label = "the dealer's settings (one-time table)" if on_setting else "side bet"
             with _progress(label) as update:
                 odds = _interruptible(

@@ -132,6 +132,7 @@ def serve(
             raise PaigowError("--slot joins a card room on a PostgreSQL ledger: give "
                               "--db postgresql://…")
         sock = bind_socket(host, port)  # then the address, before anything is written
+        sock.listen(2048)  # from here a connection waits for the server (the start-up line)
         lobby = Lobby(db, limits, wallet_grant=grant)
         room = None
         try:

@@ -237,11 +237,12 @@ def _progress_bars(show: bool) -> Iterator[_Bars | None]:
             Progress,
             TextColumn,
             TimeElapsedColumn,
+            TimeRemainingColumn,
         )
 
         with Progress(
             TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-            TimeElapsedColumn(), console=err_console, transient=True,
+            TimeElapsedColumn(), TimeRemainingColumn(), console=err_console, transient=True,
         ) as progress:
             yield _Bars(progress)
     except KeyboardInterrupt:
