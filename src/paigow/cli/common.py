@@ -644,8 +644,13 @@ def _default(obj: object) -> Any:
 
 
 def print_json(data: Any) -> None:
-    """Write ``data`` as JSON to stdout (Fractions become floats)."""
-    sys.stdout.write(json.dumps(data, default=_default, indent=2) + "\n")
+    """Write ``data`` as JSON to stdout (Fractions become floats), Chinese names as
+    characters (escaped only where stdout cannot write them)."""
+    text = json.dumps(data, default=_default, indent=2, ensure_ascii=False) + "\n"
+    try:
+        sys.stdout.write(text)
+    except UnicodeEncodeError:  # a terminal that cannot show 天: the JSON escapes it
+        sys.stdout.write(json.dumps(data, default=_default, indent=2) + "\n")
 
 
 def print_json_line(data: Any) -> None:
