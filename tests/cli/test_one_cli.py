@@ -80,7 +80,7 @@ def _runs(tmp: Path, db: Path) -> dict[str, list[str]]:
         "paigow poker grade": ["poker", "grade", *SEVEN, "--setting", "Kc Qh 9s 8s Jk | As Ad"],
         "paigow poker set": ["poker", "set", *SEVEN, "--way", "foxwoods"],
         "paigow poker way-check": ["poker", "way-check", "foxwoods"],
-        "paigow poker ways-diff": ["poker", "ways-diff", "house", "basic", "--sample", "0"],
+        "paigow poker ways-diff": ["poker", "ways-diff", "house", "foxwoods", "--sample", "0"],
         "paigow poker advise": ["poker", "advise", *SEVEN, "--deck", DECK],
         "paigow poker simulate": ["poker", "simulate", "--rounds", "2000", "--seed", "1",
                                   "--workers", "1"],
@@ -304,7 +304,7 @@ def test_the_old_opponent_option_runs_hidden_and_says_it_is_deprecated() -> None
 @pytest.mark.parametrize("args,extra", [
     (["serve", "--port", "0"], "web"),
     (["poker", "card", "foxwoods", "-o", "CARD.pdf"], "pdf"),
-    (["poker", "ways-diff", "house", "basic", "--plot", "p.png"], "plots"),
+    (["poker", "ways-diff", "house", "foxwoods", "--plot", "p.png"], "plots"),
     (["poker", "simulate", "--rounds", "10", "--scheduler", "127.0.0.1:1"], "cluster"),
 ])
 def test_a_missing_extra_is_one_line_naming_the_install_command(
