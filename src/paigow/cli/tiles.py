@@ -28,6 +28,8 @@ from paigow.cli.common import (
     option,
     print_json,
     run_command,
+    tile_way_file_names,
+    tile_way_names,
 )
 from paigow.errors import RuleError
 from paigow.settle import parse_rate
@@ -200,12 +202,12 @@ def facts_cmd(json: Annotated[bool, JSON_OPTION] = False) -> None:
 # Hand-setting ways and exact odds: set, advise, edge, table (paigow.analysis.tiles_odds).
 
 STRATEGY_OPTION = option(
-    "--strategy", parser=Token("--strategy", table_path=True),
+    "--strategy", "--way", "-s", parser=Token("--strategy", table_path=True, complete=tile_way_names),
     help="A way: australian, luger, harrahs, eighty, optimal, a way file (FILE.toml, or a "
          "shipped one: australian.toml) or a strategy table (FILE.csv).",
 )
 DEALER_OPTION = option(
-    "--dealer", parser=Token("--dealer", table_path=True),
+    "--dealer", parser=Token("--dealer", table_path=True, complete=tile_way_names),
     help="The other side's way (the banker's, or the player's when you bank): a name or a "
          "way file.",
 )
@@ -253,11 +255,12 @@ def _progress_bars(show: bool) -> Iterator[_Bars | None]:
             Progress,
             TextColumn,
             TimeElapsedColumn,
+            TimeRemainingColumn,
         )
 
         with Progress(
             TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-            TimeElapsedColumn(), console=err_console, transient=True,
+            TimeElapsedColumn(), TimeRemainingColumn(), console=err_console, transient=True,
         ) as progress:
             yield _Bars(progress)
     except KeyboardInterrupt:
@@ -393,7 +396,7 @@ def advise_cmd(
 @app.command("edge")
 def edge_cmd(
     player: Annotated[
-        str, option("--player", parser=Token("--player", table_path=True),
+        str, option("--player", parser=Token("--player", table_path=True, complete=tile_way_names),
                     help="The way whose edge to count.")
     ] = "australian",
     dealer: Annotated[str, DEALER_OPTION] = "australian",
@@ -506,9 +509,9 @@ def _setting_str(s: Setting) -> str:
 
 @app.command("ways-diff")
 def ways_diff_cmd(
-    a: Annotated[str, argument(parser=Token("way A", allow_empty=False),
+    a: Annotated[str, argument(parser=Token("A", allow_empty=False, complete=tile_way_names),
                                help="Way A: a name, optimal, or a way file.")],
-    b: Annotated[str, argument(parser=Token("way B", allow_empty=False),
+    b: Annotated[str, argument(parser=Token("B", allow_empty=False, complete=tile_way_names),
                                help="Way B: a name, optimal, or a way file.")],
     dealer: Annotated[str, DEALER_OPTION] = "australian",
     banking: Annotated[bool, BANKING_OPTION] = False,
@@ -533,6 +536,10 @@ def ways_diff_cmd(
     from paigow.analysis.tiles_diff import by_group, plot_diff, ways_diff
 
     def body() -> None:
+        if plot is not None:
+            from paigow.extras import require
+
+            require("plots", "--plot")  # before the work
         rules = rules_from(gee_joon_tiebreak)
         rate = _rate(commission)
         with _progress_bars(not json) as bars:
@@ -588,7 +595,7 @@ def ways_diff_cmd(
 
 @app.command("way-check")
 def way_check_cmd(
-    file: Annotated[str, argument(parser=Token("FILE", allow_empty=False),
+    file: Annotated[str, argument(parser=Token("FILE", allow_empty=False, complete=tile_way_file_names),
                                   help="A way file (FILE.toml) or a shipped one.")],
     gee_joon_tiebreak: Annotated[str, GJ_OPTION] = "ranked",
     json: Annotated[bool, JSON_OPTION] = False,

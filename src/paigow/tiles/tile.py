@@ -74,6 +74,7 @@ CLASSES: tuple[TileClass, ...] = (
     TileClass(14, "Chop Chit", "Mixed sevens", ((4, 3), (5, 2))),
     TileClass(15, "Chop Ng", "Mixed fives", ((3, 2), (4, 1))),
 )
+"""The 16 rank classes of the tiles, highest first (Gee Joon, Teen, Day, ...)."""
 
 GEE_JOON = 0
 TEEN = 1
@@ -155,7 +156,9 @@ class Tile:
 
 # Faces in class order (21), and the full set of 32 tiles (civil faces twice).
 FACES: tuple[Tile, ...] = tuple(Tile(*f) for c in CLASSES for f in c.faces)
+"""The 21 distinct tile faces, highest class first."""
 DECK: tuple[Tile, ...] = tuple(t for t in FACES for _ in range(t.copies))
+"""The 32 tiles of a set: each face as many times as the set holds it."""
 
 _NAMES: dict[str, Tile] = {}
 for _c in CLASSES:
