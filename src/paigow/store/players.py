@@ -157,9 +157,7 @@ class PlayerRecords:
                         "SELECT p.name FROM player_look l JOIN player p ON p.id = l.player_id "
                         f"WHERE l.look IN ({marks})", looks)
                     if alike is not None:
-                        raise PaigowError(
-                            f"the name {name!r} looks like {str(alike['name'])!r}, someone "
-                            "else's: choose a name that reads differently")
+                        raise PaigowError(_lookalike(name, str(alike["name"])))
                 pid = self._insert(
                     "INSERT INTO player (name, name_key, password, created, client) "
                     "VALUES (?, ?, NULL, ?, ?)", (name, name_key(name), now, client[:64]))
@@ -419,6 +417,21 @@ class PlayerRecords:
                                                 now())
                     ended.append(st["id"])
         return ended
+
+
+def _lookalike(name: str, other: str) -> str:
+    """The refusal of ``name``, which looks like ``other``'s, naming the first character
+    that is not what it seems (a letter of another script, a full-width form, an accent).
+
+    >>> _lookalike("\u0410lice", "Alice")
+    "the name 'Аlice' looks like 'Alice', someone else's (its 'А' is CYRILLIC CAPITAL LETTER A): choose a name that reads differently"
+    """
+    import unicodedata
+
+    odd = next((c for c in name if not c.isascii() and c not in other), None)
+    why = f" (its {odd!r} is {unicodedata.name(odd, hex(ord(odd)))})" if odd else ""
+    return (f"the name {name!r} looks like {other!r}, someone else's{why}: choose a name "
+            "that reads differently")
 
 
 def _lock_player(store: _Sql, player_id: int) -> None:
