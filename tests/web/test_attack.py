@@ -144,9 +144,16 @@ def test_at_most_the_bound_of_password_checks_run_at_once_the_rest_are_told_to_r
     assert _statuses(answers) == {503: 40 - PASSWORD_CHECKS, 401: PASSWORD_CHECKS}
     busy = [a for a in answers if isinstance(a, WebError) and a.status == 503]
     assert all(a.retry_after == BUSY_SECONDS and "busy" in a.message for a in busy)
-    # a refused sign-in was not counted as a wrong password: its address may try again
+    # a sign-in refused as busy was never checked, so not counted as a wrong password;
+    # one that was checked and wrong was (with a limit of one, the next is refused)
     accounts._hasher = None
-    assert accounts.sign_in("Ann", PASSWORD, busy and clients[answers.index(busy[0])])
+    accounts.failed_per_hour = 1
+    was_busy = clients[answers.index(busy[0])]
+    was_wrong = clients[next(i for i, a in enumerate(answers) if a.status == 401)]
+    assert accounts.sign_in("Ann", PASSWORD, was_busy)[0].name == "Ann"
+    with pytest.raises(WebError) as exc:
+        accounts.sign_in("Ann", PASSWORD, was_wrong)
+    assert exc.value.status == 429
     accounts.close()
 
 
