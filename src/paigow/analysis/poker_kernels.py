@@ -498,3 +498,66 @@ def suit_class_chunk(
         for k in range(j):
             p[k] = k
     return reps[:n_out], size[:n_out]
+
+
+# ------------------------------------------------------------------ compact table
+
+
+@nb.njit(cache=True)
+def compact_scatter(
+    hands: I32, ranks: U8, class_weight: I64, binom: I64, block_of: I64,
+    block_real: I64, block_class: I64, block_a: I64, block_b: I64,
+    cls_h: U16, cls_l: U8, cls_seen: U8, real_h: U16, real_l: U8,
+    flush_class: npt.NDArray[np.uint32], exc_rows: I64,
+) -> int:
+    """Spread the ``(H, L)`` ranks (``ranks``, (n, 3)) of rows of seven ascending cards
+    into the compact table (:mod:`paigow.analysis.poker_layout`): a hand that can make a
+    flush to its place in the flush arrays (with its class number), any other hand to its
+    class, whose first hand sets it. The rows of hands that differ from their class's
+    ranks are written to ``exc_rows``; returns how many."""
+    n_exc = 0
+    cnt = np.zeros(4, np.int64)
+    for i in range(hands.shape[0]):
+        h = hands[i]
+        hh = np.uint16(ranks[i, 0]) | (np.uint16(ranks[i, 1]) << np.uint16(8))
+        ll = ranks[i, 2]
+        m = 0
+        cnt[:] = 0
+        for k in range(7):
+            c = h[k]
+            m += class_weight[c, k]
+            if c < 52:
+                cnt[c & 3] += 1
+        joker = 1 if h[6] == 52 else 0
+        s = -1
+        for t in range(4):
+            if cnt[t] >= 5 - joker:
+                s = t
+        if s >= 0:
+            blk = block_of[joker, cnt[s]]
+            ia = 0
+            ib = 0
+            na = 0
+            nb_ = 0
+            for k in range(7 - joker):
+                c = h[k]
+                t = c & 3
+                r = c >> 2
+                if t == s:
+                    na += 1
+                    ia += binom[r, na]
+                else:
+                    nb_ += 1
+                    ib += binom[3 * r + t - (1 if t > s else 0), nb_]
+            pos = block_real[blk] + (s * block_a[blk] + ia) * block_b[blk] + ib
+            real_h[pos] = hh
+            real_l[pos] = ll
+            flush_class[block_class[blk] + ia * block_b[blk] + ib] = m
+        elif cls_seen[m] == 0:
+            cls_seen[m] = 1
+            cls_h[m] = hh
+            cls_l[m] = ll
+        elif cls_h[m] != hh or cls_l[m] != ll:
+            exc_rows[n_exc] = i
+            n_exc += 1
+    return n_exc
