@@ -27,12 +27,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 from math import comb
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -72,9 +73,10 @@ def hand_index(a: int, b: int, c: int, d: int) -> int:
 
 
 def _all_hands() -> I32:
+    hands = np.array(list(combinations(range(N_TILES), 4)), dtype=np.int32)
+    idx = BINOM[np.arange(1, 5), hands].sum(axis=1)  # colex index of each row
     out = np.empty((N_HANDS, 4), dtype=np.int32)
-    for q in combinations(range(N_TILES), 4):
-        out[hand_index(*q)] = q
+    out[idx] = hands
     return out
 
 
@@ -223,7 +225,7 @@ def way_choices(
     if hit is not None and hit[0] is way:
         return hit[1]
     direct = getattr(way, "split_choices", None)
-    disk = _disk_path(way, banking, rules)
+    disk = disk_path(way, banking, rules)
     if direct is not None:
         out: I8 = direct(banking)
     elif disk is not None and (cached := _load_choices(disk)) is not None:
@@ -244,27 +246,48 @@ def way_choices(
     return out
 
 
-def _disk_path(way: TileWay, banking: bool, rules: TileRules) -> Path | None:
-    """Where the choices of a built-in way are cached between processes, or ``None``.
+def disk_path(
+    way: TileWay, banking: bool, rules: TileRules, kind: str = "tiles-ways",
+    code: tuple[Path, ...] = (),
+) -> Path | None:
+    """Where an array that depends on a built-in way's choices (its choices themselves, or
+    counts made from them) is cached between processes, or ``None``.
 
     Only ways defined in :mod:`paigow.tiles.ways` with a repr that states their options
     are cached (a way loaded from a file states the hash of the file's content); the key
-    hashes the source of the whole tiles package (the engine and every way) and of this
-    module, the way's repr, the role and the rules, so any change to the code or to the
-    way's file rebuilds it.
+    hashes the source of the whole tiles package (the engine and every way), of this
+    module and of the ``code`` files that compute the array, the way's repr, the role and
+    the rules, so any change to the code or to the way's file rebuilds it.
     """
     module = type(way).__module__
     text = repr(way)
     if not module.startswith("paigow.tiles.ways.") or " at 0x" in text:
         return None
-    spec = json.dumps([_tiles_source_hash(), module, text, banking, repr(rules)])
+    spec = json.dumps([tiles_source_hash([Path(__file__), *code]), module, text, banking,
+                       repr(rules)])
     key = hashlib.sha256(spec.encode()).hexdigest()[:24]
-    return cache_dir("tiles-ways") / f"{key}.npy"
+    return cache_dir(kind) / f"{key}.npy"
 
 
-def _tiles_source_hash() -> str:
-    # this module maps choices to split indexes, so it is part of the key too
-    return tiles_source_hash([Path(__file__)])
+def cached_array(
+    way: TileWay, banking: bool, rules: TileRules, kind: str, code: tuple[Path, ...],
+    shape: tuple[int, ...], dtype: type[np.integer], compute: Callable[[], npt.NDArray[Any]],
+) -> npt.NDArray[Any]:
+    """The array ``compute()`` makes for a way, read from the cache dir when a process
+    kept it there (:func:`disk_path`; only built-in ways are kept) and written there after
+    computing it (atomically)."""
+    path = disk_path(way, banking, rules, kind, code)
+    if path is not None:
+        try:
+            got = np.load(path)
+        except (OSError, ValueError):
+            got = None
+        if got is not None and got.shape == shape and got.dtype == dtype:
+            return got
+    out = compute().astype(dtype)
+    if path is not None:
+        save_atomically(path, lambda fh: np.save(fh, out))
+    return out
 
 
 def _load_choices(path: Path) -> I8 | None:
