@@ -57,8 +57,12 @@ class CompactTable:
     ``keys5``/``keys2``: the five- and two-card rank keys of the dense ids (the id is the
     place in these arrays). ``cls_*``: per rank class, its ``(H, L)``, its symbol counts
     and, for the push rules, the top rank (2..14) of its hands when they are a *pai gow*
-    (no pair, straight or flush), else 0. ``real_*``/``flush_class``: the flush blocks.
-    ``exc_*``: the exceptions, by colex index over the 53 cards."""
+    (no pair, straight or flush), else 0. ``flush_pair``: for each place of the flush
+    blocks, 0 when the hand there is set as its class is, else the number of its *pair*:
+    ``pair_h``/``pair_l`` its own ranks, ``pair_ch``/``pair_cl``/``pair_high`` its
+    class's (116,211 pairs for the house way: counting a hand's flush opponents is then
+    one look-up each and one ``bincount``). ``exc_*``: the exceptions, by colex index
+    over the 53 cards."""
 
     n_hands: int
     deck: tuple[int, ...]
@@ -68,9 +72,12 @@ class CompactTable:
     cls_l: U8
     cls_count: U8
     cls_high: U8
-    real_h: U16
-    real_l: U8
-    flush_class: npt.NDArray[np.uint32]
+    flush_pair: npt.NDArray[np.uint32]
+    pair_h: U16
+    pair_l: U8
+    pair_ch: U16
+    pair_cl: U8
+    pair_high: U8
     exc_x: npt.NDArray[np.uint32]
     exc_mask: npt.NDArray[np.uint64]
     exc_h: U16
@@ -96,8 +103,11 @@ class CompactTable:
         real, _ = lay.flush_places(h)
         f = real >= 0
         if f.any():
-            hh[f] = self.real_h[real[f]]
-            ll[f] = self.real_l[real[f]]
+            pair = np.zeros(len(h), dtype=np.int64)
+            pair[f] = self.flush_pair[real[f]]
+            moved = pair > 0
+            hh[moved] = self.pair_h[pair[moved]]
+            ll[moved] = self.pair_l[pair[moved]]
         if len(self.exc_x):
             x = lay.colex(h)
             i = np.minimum(np.searchsorted(self.exc_x, x), len(self.exc_x) - 1)
@@ -132,13 +142,14 @@ class CompactTable:
         if pai_gow_high:
             cell[self.cls_high == pai_gow_high] = kind_cell
         grid = np.bincount(cell, weights=hands, minlength=kind_cell + 1)
-        # the flush hands of the cards left: from their class's ranks to their own
+        # the flush hands of the cards left: from their class's ranks to their own,
+        # counted by pair (a pair is an own (H, L) and a class's)
+        n_pairs = len(self.pair_h)
+        per_pair = np.zeros(n_pairs, dtype=np.int64)
         for i, (joker, k, b) in enumerate(lay.BLOCKS):
             if joker and gone[lay.JOKER]:
                 continue
             n_ra, n_ob = lay.block_sizes((joker, k, b))
-            cls = self.flush_class[lay.BLOCK_CLASS[i]:lay.BLOCK_CLASS[i] + n_ra * n_ob]
-            cls = cls.reshape(n_ra, n_ob)
             ranks_of = lay.rank_subsets(k)
             others = lay.other_subsets(b)
             for s in range(4):
@@ -151,12 +162,15 @@ class CompactTable:
                 if not len(ia) or not len(ib):
                     continue
                 start = lay.BLOCK_REAL[i] + s * n_ra * n_ob
-                rh = self.real_h[start:start + n_ra * n_ob].reshape(n_ra, n_ob)
-                rl = self.real_l[start:start + n_ra * n_ob].reshape(n_ra, n_ob)
-                sel = np.ix_(ia, ib)
-                own = (hm[rh[sel]] * n_b + lm[rl[sel]]).ravel()
-                grid += np.bincount(own, minlength=kind_cell + 1)
-                grid -= np.bincount(cell[cls[sel]].ravel(), minlength=kind_cell + 1)
+                pairs = self.flush_pair[start:start + n_ra * n_ob].reshape(n_ra, n_ob)
+                per_pair += np.bincount(pairs[np.ix_(ia, ib)].ravel(), minlength=n_pairs)
+        per_pair[0] = 0  # set as their class: nothing moves
+        own = hm[self.pair_h] * n_b + lm[self.pair_l]
+        theirs = hm[self.pair_ch] * n_b + lm[self.pair_cl]
+        if pai_gow_high:
+            theirs[self.pair_high == pai_gow_high] = kind_cell
+        grid += np.bincount(own, weights=per_pair, minlength=kind_cell + 1)
+        grid -= np.bincount(theirs, weights=per_pair, minlength=kind_cell + 1)
         # the exceptions of the cards left, unless their class is of the push kind
         if len(self.exc_x):
             gone_mask = np.uint64(int(np.dot(gone.astype(np.uint64),
@@ -202,8 +216,9 @@ class CompactTable:
             tmp.unlink(missing_ok=True)
 
 
-_ARRAYS = ("keys5", "keys2", "cls_h", "cls_l", "cls_count", "cls_high", "real_h", "real_l",
-           "flush_class", "exc_x", "exc_mask", "exc_h", "exc_l", "exc_class")
+_ARRAYS = ("keys5", "keys2", "cls_h", "cls_l", "cls_count", "cls_high", "flush_pair",
+           "pair_h", "pair_l", "pair_ch", "pair_cl", "pair_high", "exc_x", "exc_mask",
+           "exc_h", "exc_l", "exc_class")
 
 
 def load(path: Path) -> CompactTable | None:
@@ -286,6 +301,7 @@ def build(
     valid = reps[:, 0] >= 0
     high = np.zeros(lay.N_CLASS, np.uint8)
     high[valid] = pai_gow_high(np.ascontiguousarray(reps[valid]))
+    pairs = _pairs(real_h, real_l, flush_class, cls_h, cls_l, high)
     if exc_hands:
         eh = np.concatenate(exc_hands)
         er = np.concatenate(exc_ranks)
@@ -296,8 +312,31 @@ def build(
         er = np.zeros((0, 3), np.uint8)
     return CompactTable(
         total, tuple(int(c) for c in deck), np.asarray(keys5, np.int32),
-        np.asarray(keys2, np.int32), cls_h, cls_l, lay.class_counts(), high, real_h, real_l,
-        flush_class, lay.colex(eh).astype(np.uint32), lay.card_masks(eh),
+        np.asarray(keys2, np.int32), cls_h, cls_l, lay.class_counts(), high, *pairs,
+        lay.colex(eh).astype(np.uint32), lay.card_masks(eh),
         (er[:, 0].astype(np.uint16) | (er[:, 1].astype(np.uint16) << 8)),
         er[:, 2].copy(), lay.class_of(eh).astype(np.uint32),
     )
+
+
+def _pairs(
+    real_h: U16, real_l: U8, flush_class: npt.NDArray[np.uint32], cls_h: U16, cls_l: U8,
+    high: U8,
+) -> tuple[npt.NDArray[np.uint32], U16, U8, U16, U8, U8]:
+    """Each flush place's pair number (0: set as its class, and the class is no pai
+    gow) and the pairs' own and class's ranks (see :class:`CompactTable`)."""
+    cls = np.concatenate([
+        np.tile(flush_class[lay.BLOCK_CLASS[i]:lay.BLOCK_CLASS[i] + n_a * n_b], 4)
+        for i, (n_a, n_b) in enumerate(lay.block_sizes(b) for b in lay.BLOCKS)
+    ]).astype(np.int64)
+    own = (real_h.astype(np.int64) << 8) | real_l
+    theirs = (cls_h[cls].astype(np.int64) << 8) | cls_l[cls]
+    key = (own << 32) | (theirs << 8) | high[cls]
+    moved = (own != theirs) | (high[cls] != 0)  # a pai gow class's flush hands push not
+    uniq, inverse = np.unique(key[moved], return_inverse=True)
+    flush_pair = np.zeros(len(key), dtype=np.uint32)
+    flush_pair[moved] = inverse.astype(np.uint32) + 1
+    uniq = np.concatenate([[0], uniq])
+    return (flush_pair, (uniq >> 40).astype(np.uint16), ((uniq >> 32) & 0xFF).astype(np.uint8),
+            ((uniq >> 16) & 0xFFFF).astype(np.uint16), ((uniq >> 8) & 0xFF).astype(np.uint8),
+            (uniq & 0xFF).astype(np.uint8))
