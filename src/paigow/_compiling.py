@@ -43,7 +43,7 @@ def _uncached() -> int:
     return n
 
 
-class _Watch(event.Listener):  # type: ignore[misc]
+class _Watch(event.Listener):
     """Counts paigow's compiles and keeps a progress bar up while one runs."""
 
     def __init__(self) -> None:
@@ -112,4 +112,4 @@ def _stderr() -> Any:
 
 
 _WATCH = _Watch()
-event.register("numba:compile", _WATCH)
+event.register("numba:compile", _WATCH)  # type: ignore[no-untyped-call]

@@ -277,6 +277,8 @@ def build(
     exc_ranks: list[U8] = []
     out = np.empty((chunk, 3), np.uint8)
     rows = np.empty(chunk, np.int64)
+    if on_progress is not None:
+        on_progress(0, total)  # the bar (and what it is for) shows from the start
     for start in range(0, total, chunk):
         count = min(chunk, total - start)
         hands = kern.hands_range(arr, start, count, lay.BINOM)
@@ -314,7 +316,7 @@ def build(
         total, tuple(int(c) for c in deck), np.asarray(keys5, np.int32),
         np.asarray(keys2, np.int32), cls_h, cls_l, lay.class_counts(), high, *pairs,
         lay.colex(eh).astype(np.uint32), lay.card_masks(eh),
-        (er[:, 0].astype(np.uint16) | (er[:, 1].astype(np.uint16) << 8)),
+        (er[:, 0].astype(np.uint16) | (er[:, 1].astype(np.uint16) << 8)).astype(np.uint16),
         er[:, 2].copy(), lay.class_of(eh).astype(np.uint32),
     )
 

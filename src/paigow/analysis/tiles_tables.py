@@ -279,7 +279,7 @@ def cached_array(
     path = disk_path(way, banking, rules, kind, code)
     if path is not None:
         try:
-            got = np.load(path)
+            got: npt.NDArray[Any] | None = np.load(path)
         except (OSError, ValueError):
             got = None
         if got is not None and got.shape == shape and got.dtype == dtype:

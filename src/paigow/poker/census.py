@@ -31,6 +31,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from math import comb
 from pathlib import Path
+from typing import BinaryIO
 
 import numpy as np
 import numpy.typing as npt
@@ -151,7 +152,11 @@ def census(
         from paigow.tiles.ways._cache import save_atomically
 
         text = json.dumps(result.to_json(), sort_keys=True).encode()
-        save_atomically(path, lambda fh: fh.write(text))
+
+        def write(fh: BinaryIO) -> None:
+            fh.write(text)
+
+        save_atomically(path, write)
     return result
 
 
