@@ -30,7 +30,6 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations
 from math import comb
 from pathlib import Path
 from typing import Any
@@ -73,7 +72,10 @@ def hand_index(a: int, b: int, c: int, d: int) -> int:
 
 
 def _all_hands() -> I32:
-    hands = np.array(list(combinations(range(N_TILES), 4)), dtype=np.int32)
+    i = np.arange(N_TILES)
+    a, b = i[:, None, None, None], i[None, :, None, None]
+    c, d = i[None, None, :, None], i[None, None, None, :]
+    hands = np.stack(np.nonzero((a < b) & (b < c) & (c < d)), axis=1).astype(np.int32)
     idx = BINOM[np.arange(1, 5), hands].sum(axis=1)  # colex index of each row
     out = np.empty((N_HANDS, 4), dtype=np.int32)
     out[idx] = hands
