@@ -126,9 +126,9 @@ class CompactTable:
         ``(hmap[H], lmap[L])`` of shape ``(n_a, n_b)``; with ``pai_gow_high`` (a rank
         2..14), the hands that are a pai gow of that top rank are counted apart (the
         second value) and not in the grid."""
-        gone = np.zeros(lay.N_CARDS, dtype=np.bool_)
+        gone = np.ones(lay.N_CARDS, dtype=np.bool_)  # the cards not in the deck are gone
+        gone[list(self.deck)] = False
         gone[list(removed)] = True
-        gone[np.setdiff1d(np.arange(lay.N_CARDS), np.array(self.deck, dtype=np.int64))] = True
         hm = np.asarray(hmap, dtype=np.int64)
         lm = np.asarray(lmap, dtype=np.int64)
         kind_cell = n_a * n_b
