@@ -14,7 +14,7 @@ after / before, and whether the after meets issue 23's target; ``python -c pass`
 timed in the same run as the floor, and the size of each side's cache folder is printed.
 
 Usage: ``python benchmarks/one_shot.py [--runs N] [--before REV | --before-src DIR]
-[--cache-before DIR] [--cache-after DIR] [--small]`` (``--small``: the floor and one run of ``tiles advise``,
+[--cache-before DIR] [--cache-after DIR] [--only TEXT] [--small]`` (``--small``: the floor and one run of ``tiles advise``,
 after only, in a fresh cache folder).
 """
 
@@ -76,9 +76,11 @@ def main() -> None:
     ap.add_argument("--cache-before", type=Path, help="the before's cache folder (kept)")
     ap.add_argument("--cache-after", type=Path, help="the after's cache folder (kept)")
     ap.add_argument("--small", action="store_true", help="smoke run: tiles advise, once")
+    ap.add_argument("--only", default="", help="only the commands whose text holds this")
     args = ap.parse_args()
     runs = 1 if args.small else args.runs
     commands = COMMANDS[1:2] if args.small else COMMANDS
+    commands = tuple(c for c in commands if args.only in " ".join(c[0]))
     py = sys.executable
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     print(f"machine: {os.cpu_count()} cores, load average "

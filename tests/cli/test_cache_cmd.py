@@ -94,3 +94,25 @@ def test_a_kept_census_reads_back_equal_and_imports_no_numba(tmp_path: Path) -> 
     assert runs[0][0] == runs[1][0] and runs[0][0]["total"] == 120
     assert runs[0][1] is True and runs[1][1] is False
     assert len(list((tmp_path / "paigow").glob("poker-census-*.json"))) == 1
+
+
+def test_a_first_compile_says_so_and_a_second_run_says_nothing(tmp_path: Path) -> None:
+    """With numba's cache empty, the census kernel compiles and the command says so on
+    stderr (what it is doing, once after an install, about how long); the next process
+    loads the kernel from numba's cache and says nothing."""
+    env = {k: v for k, v in os.environ.items() if k != "PAIGOW_QUIET"}
+    env |= {"XDG_CACHE_HOME": str(tmp_path / "xdg"), "NUMBA_CACHE_DIR": str(tmp_path / "nb")}
+    args = [sys.executable, "-m", "paigow", "poker", "census", "--json", "--deck",
+            "As Ks Qs Js Ts 9s 2c 2d"]
+    runs = [subprocess.run(args, capture_output=True, text=True, env=env, timeout=900,
+                           check=True) for _ in range(2)]
+    first, second = runs[0].stderr, runs[1].stderr
+    assert "compiling its numba kernels" in first and "about 75 s" in first, first
+    assert "compiling" not in second, second
+    assert json.loads(runs[0].stdout)["total"] == 8
+    (tmp_path / "xdg" / "paigow").mkdir(parents=True, exist_ok=True)
+    for p in (tmp_path / "xdg" / "paigow").glob("poker-census-*.json"):
+        p.unlink()  # the census counted again: the kernel is loaded, not compiled
+    again = subprocess.run(args, capture_output=True, text=True, env=env, timeout=900,
+                           check=True)
+    assert "compiling" not in again.stderr, again.stderr

@@ -72,14 +72,16 @@ def hand_index(a: int, b: int, c: int, d: int) -> int:
 
 
 def _all_hands() -> I32:
-    i = np.arange(N_TILES)
-    a, b = i[:, None, None, None], i[None, :, None, None]
-    c, d = i[None, None, :, None], i[None, None, None, :]
-    hands = np.stack(np.nonzero((a < b) & (b < c) & (c < d)), axis=1).astype(np.int32)
-    idx = BINOM[np.arange(1, 5), hands].sum(axis=1)  # colex index of each row
-    out = np.empty((N_HANDS, 4), dtype=np.int32)
-    out[idx] = hands
-    return out
+    # colex order: the k-subsets of range(t) come first, so the 4-subsets with top tile t
+    # are the first C(t, 3) 3-subsets, each with t added (a millisecond, no Python loop
+    # over the 35,960 hands)
+    rows = np.arange(N_TILES, dtype=np.int32)[:, None]
+    for k in range(2, 5):
+        rows = np.concatenate([
+            np.hstack([rows[: comb(t, k - 1)], np.full((comb(t, k - 1), 1), t, np.int32)])
+            for t in range(k - 1, N_TILES)
+        ])
+    return rows
 
 
 HANDS: I32 = _all_hands()
