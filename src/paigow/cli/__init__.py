@@ -73,6 +73,12 @@ def _verify() -> Any:
     return verify
 
 
+def _cache() -> typer.Typer:
+    from paigow.cli.cache import app as cache_app
+
+    return cache_app
+
+
 def _train() -> typer.Typer:
     from paigow.cli.train import app as train_app
 
@@ -107,6 +113,8 @@ app = new_app(
                        _verify),
         "train": Lazy("Practise setting hands: the player's best setting or the dealer's "
                      "house way.", _train),
+        "cache": Lazy("List what paigow keeps in its cache (each file, what it is, its "
+                      "size, the total), or clear it.", _cache),
     },
 )
 
