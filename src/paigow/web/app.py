@@ -61,10 +61,12 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import cookie_parser
 
 from paigow.errors import PaigowError
@@ -96,6 +98,13 @@ WS_PING_SECONDS = 25.0
 def _secret(request: Request | WebSocket) -> str | None:
     """The browser's secret: the ``X-Paigow-Token`` header, or the player cookie."""
     return request.headers.get(HEADER) or request.cookies.get(COOKIE)
+
+
+def _is_page(request: Request) -> bool:
+    """Whether ``request`` asks for a page a browser shows (not the API, a socket, a
+    static file or a strategy card's file): its refusals are HTML."""
+    return request.method in ("GET", "HEAD") and not request.url.path.startswith(
+        ("/api/", "/ws/", "/static/", "/trainer/card/"))
 
 
 def _client(request: Request | WebSocket) -> str:
@@ -165,17 +174,33 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
 
     @app.exception_handler(WebError)
     async def web_error(request: Request, exc: WebError) -> Response:
+        if _is_page(request):  # a browser's page: HTML, with the way back to the lobby
+            return missing_page(request, exc.status, exc.message)
         return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        if _is_page(request) and exc.status_code == 404:
+            return missing_page(request, 404, f"there is no page {request.url.path[:60]!r} "
+                                              "here")
+        return await http_exception_handler(request, exc)
+
+    def missing_page(request: Request, status: int, message: str) -> Response:
+        """A page that is not there (no such table, a table that closed, a round that is
+        not yours): said in words on an HTML page, with the way back to the lobby."""
+        title = {404: "Not here", 410: "This table has closed"}.get(status, "Refused")
+        return page(request, "missing.html", status_code=status, title=f"paigow: {title}",
+                    heading=title, message=message[0].upper() + message[1:] + ".")
 
     @app.exception_handler(PaigowError)
     async def paigow_error(request: Request, exc: PaigowError) -> Response:
         return JSONResponse({"error": str(exc)}, status_code=400)
 
-    def page(request: Request, name: str, **context: Any) -> Response:
+    def page(request: Request, name: str, status_code: int = 200, **context: Any) -> Response:
         from paigow.web.words import glossary_json
 
         context.setdefault("glossary", json.dumps(glossary_json()))
-        resp = templates.TemplateResponse(request, name, context)
+        resp = templates.TemplateResponse(request, name, context, status_code=status_code)
         resp.headers["Content-Security-Policy"] = (
             "default-src 'self'; img-src 'self' data:; style-src 'self'; "
             "script-src 'self'; connect-src 'self'; frame-ancestors 'none'")
@@ -647,9 +672,10 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
 
     @app.websocket("/ws/tables/{table_id}")
     async def live(websocket: WebSocket, table_id: str) -> None:
-        host = lobby.tables.get(table_id)
-        if host is None:
-            await websocket.close(code=4404, reason=f"there is no table {table_id[:20]!r}")
+        try:
+            host = lobby.get(table_id)
+        except WebError as exc:  # 4404 none here, 4410 closed: the page stops and says so
+            await websocket.close(code=4000 + exc.status, reason=exc.message[:120])
             return
         await websocket.accept()
         try:

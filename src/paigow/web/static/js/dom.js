@@ -118,8 +118,13 @@ export function liveSocket(path, onState, onStatus) {
       seq = msg.seq;
       onState(view, msg);
     });
-    sock.addEventListener("close", () => {
+    sock.addEventListener("close", (ev) => {
       if (stopped) return;
+      if (ev.code === 4404 || ev.code === 4410) {  // the table is not there: nothing to wait for
+        stopped = true;
+        onStatus("gone", ev.reason);
+        return;
+      }
       onStatus("reconnecting");
       setTimeout(open, delay);
       delay = Math.min(delay * 2, 8000);
