@@ -200,7 +200,7 @@ NOT_YOURS = [
 ]
 
 YOUR_OWN = [
-    C("back", {}, 409, "not sat out"),
+    C("back", {}, 409, "you are not sat out"),
     C("chips", {"amount": "0"}, 400, "more than zero"),
     C("chips", {"amount": "5000"}, 409, "$5,000.00"),
     C("chips", {"amount": "x"}, 400, "'x'"),

@@ -188,7 +188,7 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
     def missing_page(request: Request, status: int, message: str) -> Response:
         """A page that is not there (no such table, a table that closed, a round that is
         not yours): said in words on an HTML page, with the way back to the lobby."""
-        title = {404: "Not here", 410: "This table has closed"}.get(status, "Refused")
+        title = {404: "Not found", 410: "This table has closed"}.get(status, "Refused")
         return page(request, "missing.html", status_code=status, title=f"paigow: {title}",
                     heading=title, message=message[0].upper() + message[1:] + ".")
 

@@ -1030,6 +1030,9 @@ class TableHost:
             table = self._ready()
             p = s.person
             assert p is not None
+            if self.phase == "betting" and s.bet_closed and not s.in_round(p.player):
+                raise WebError(409, "you cannot bet now: you play from the next round (the "
+                                    "seat's bet for this one was taken before you sat down)")
             if s.owner != p.player:
                 raise WebError(409, "you cannot bet yet: your chips are on their way from "
                                     "your wallet")
@@ -1037,8 +1040,7 @@ class TableHost:
                 raise WebError(409, "you are sat out: press \"I'm back\" to play again")
             if self.phase != "betting" or s.bet_closed or s.bet is not _UNSET:
                 raise WebError(409, "you cannot bet now: " + (
-                    "you play from the next round" if s.bet_closed and not s.in_round(p.player)
-                    else "your bet for this round is already in"
+                    "your bet for this round is already in"
                     if s.bet_closed or s.bet is not _UNSET
                     else f"the table is {self.doing()}"))
             wager: Wager | None = None

@@ -231,9 +231,12 @@ export class Setter {
     if (hint.status === "failed") return h("p", { class: "hint-status error", text: hint.message });
     const fmt = (n) => n.toLocaleString("en-US");
     const pct = (n, t) => `${((100 * n) / t).toFixed(2)}%`;
+    // rows whose names read alike are told apart by their pieces (at tiles every row shows
+    // its pieces; at poker these rows show the two cards in front)
+    const apart = (r) => r.same_words ? ` (${r.high_text} / ${r.low_text})` : "";
     const rows = hint.rows.map((r, k) => h("button", {
         type: "button", class: `hint-row ${r.best ? "best" : ""}`,
-        "aria-label": `Arrange this setting: high ${r.high_name}, low ${r.low_name}; `
+        "aria-label": `Arrange this setting: high ${r.high_name}, low ${r.low_name}${apart(r)}; `
           + `win ${pct(r.win, r.total)}, push ${pct(r.push, r.total)}, lose ${pct(r.lose, r.total)}, `
           + `EV ${r.ev.toFixed(4)}${r.best ? ", the best" : ""}`,
         dataset: { focus: `hint-${k}` }, onclick: () => this.arrange(r.low) },
@@ -242,6 +245,8 @@ export class Setter {
           ...r.high_text.split(" ").map((t) => pieceSVG("tiles", t, { small: true })), " ",
           ...r.low_text.split(" ").map((t) => pieceSVG("tiles", t, { small: true }))) : null,
         h("strong", { text: r.high_name }), " / ", h("strong", { text: r.low_name }),
+        this.game !== "tiles" && r.same_words ? h("span", { class: "hint-pieces apart" }, " in front ",
+          ...r.low_text.split(" ").map((t) => pieceSVG(this.game, t, { small: true }))) : null,
         r.merged > 1 ? h("span", { class: "merged", text: ` (${r.merged} settings alike)` }) : null,
         r.best ? h("span", { class: "best-tag", text: " · best" }) : null),
       h("span", { class: "hint-odds" },
@@ -253,7 +258,8 @@ export class Setter {
       h("p", { class: "hint-caption" },
         `Exact odds against every hand the ${hint.banking ? "players" : "banker"} can hold `
         + `(${fmt(hint.opponent_hands)}), set by ${hint.way_title || "the house way"}. `
-        + "EV per unit bet, commission included. Pick a setting to arrange it."),
+        + `EV per unit bet, ${Number(hint.commission) === 0 ? "no commission at this table" : "commission included"}. `
+        + "Pick a setting to arrange it."),
       h("div", { class: "hint-rows" }, ...(this.showAll ? rows : rows.slice(0, SHOWN)),
         rows.length > SHOWN && !this.showAll
           ? h("button", { type: "button", class: "hint-more link-button", dataset: { focus: "hint-more" },

@@ -100,8 +100,11 @@ function sideInputs(rules) {
   }
   if (rules.dragon) {
     const limit = { "up-to-main": "up to your bet", "equal-main": "equal to your bet", any: "any amount" }[rules.dragon.limit];
+    // its buyer sets it (a table's rule): told before the deal that two hands are theirs to set
+    const yours = rules.dragon.set_by === "player"
+      ? "; you then set two hands, your own and the dragon hand, each with its own time" : "";
     out.push(h("label", { for: "dragon-amount", class: "side-label" }, "Dragon hand ",
-      h("small", { text: `(buy an empty place's hand, ${limit}; blank: no)` })),
+      h("small", { text: `(buy an empty place's hand, ${limit}${yours}; blank: no)` })),
     h("input", { id: "dragon-amount", inputmode: "decimal", autocomplete: "off",
                  dataset: { focus: "dragon-amount" }, placeholder: "0" }));
   }
@@ -295,7 +298,7 @@ function render() {
   setter.title = d.you && d.you.hand && d.you.hand.dragon ? "The dragon hand you bought" : "Your hand";
   const dealtBefore = setter.key;
   setter.update(d.you ? d.you.hand : null, d.you ? d.you.hint : null,
-                d.you && d.you.awaiting === "set" ? d.deadline : null);
+                d.you && d.you.awaiting === "set" ? d.you.deadline : null);  // (a dragon hand: its own)
   if (setter.key && setter.key !== dealtBefore && !(d.you && d.you.hand && d.you.hand.chosen)) {
     showDealt();
   }
@@ -315,13 +318,15 @@ const socket = liveSocket(`/ws/tables/${tableId}`, (s, msg) => {
   serverNow(msg && msg.now);
   const before = state;
   state = s;
-  if (s.notice && !(before && before.notice === s.notice)) announce(s.notice);
+  const told = s.notice && !(before && before.notice === s.notice);
+  if (told) announce(s.notice);
   if (before && before.last && s.last && before.last.round !== s.last.round) {
     const mine = s.you && s.last.seats.find((x) => x.seat === s.you.story_seat);
     announce(mine ? `Round ${s.last.number}: you ${mine.outcome}, net ${money(mine.net)}.`
                   : `Round ${s.last.number} is settled.`);
   }
   render();
+  if (told) intoView($("table-notice"));  // the news first (on a phone, the top of the page)
 }, (status, why) => {
   link = status;
   if (status === "gone") goneWhy = why || "";
