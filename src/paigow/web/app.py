@@ -62,7 +62,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exception_handlers import http_exception_handler
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from starlette.concurrency import run_in_threadpool
@@ -73,7 +73,7 @@ from paigow.errors import PaigowError
 from paigow.store.players import name_key
 from paigow.table.engine import RoundRecord
 from paigow.table.session import TableOptions
-from paigow.web import schemas
+from paigow.web import i18n, schemas
 from paigow.web.accounts import COOKIE, HEADER, SECRET_DAYS, Accounts, Me
 from paigow.web.host import TableHost
 from paigow.web.lobby import DEFAULT_WAYS, Lobby, house_ways, options_from_request
@@ -159,7 +159,16 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
     in the :class:`Guard`. ``allowed_hosts``: host names besides IP addresses and
     ``localhost`` that this server answers to."""
     app = FastAPI(title="paigow", docs_url=None, redoc_url=None, openapi_url=None)
-    templates = Jinja2Templates(directory=str(HERE / "templates"))
+    import jinja2
+
+    templates = Jinja2Templates(env=jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(HERE / "templates")), autoescape=True,
+        extensions=["jinja2.ext.i18n"]))
+    # the templates' {% trans %} and _() read the language of the request being answered
+    templates.env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda m: i18n.gettext(m), ngettext=lambda s, p, n: i18n.ngettext(s, p, n),
+        newstyle=True)
+    templates.env.globals["tr"] = lambda text: i18n.phrase(str(text))  # the server's words
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.state.lobby = lobby
     hub = trainer if trainer is not None else TrainerHub(lobby.db)
@@ -172,11 +181,17 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
     def need_me(request: Request) -> Me:
         return accounts.require(_secret(request))
 
+    def lang_of(request: Request | WebSocket) -> str:
+        """The language a person reads: the switch's cookie, else Accept-Language."""
+        return i18n.negotiate(request.headers.get("accept-language"),
+                              request.cookies.get(i18n.COOKIE))
+
     @app.exception_handler(WebError)
     async def web_error(request: Request, exc: WebError) -> Response:
+        message = i18n.phrase(exc.message, lang_of(request))
         if _is_page(request):  # a browser's page: HTML, with the way back to the lobby
-            return missing_page(request, exc.status, exc.message)
-        return JSONResponse({"error": exc.message}, status_code=exc.status)
+            return missing_page(request, exc.status, message)
+        return JSONResponse({"error": message}, status_code=exc.status)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
@@ -188,19 +203,39 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
     def missing_page(request: Request, status: int, message: str) -> Response:
         """A page that is not there (no such table, a table that closed, a round that is
         not yours): said in words on an HTML page, with the way back to the lobby."""
-        title = {404: "Not found", 410: "This table has closed"}.get(status, "Refused")
-        return page(request, "missing.html", status_code=status, title=f"paigow: {title}",
+        title = {404: i18n.N_("Not found"), 410: i18n.N_("This table has closed")}.get(
+            status, i18n.N_("Refused"))
+        return page(request, "missing.html", status_code=status, title=title,
                     heading=title, message=message[0].upper() + message[1:] + ".")
 
     @app.exception_handler(PaigowError)
     async def paigow_error(request: Request, exc: PaigowError) -> Response:
-        return JSONResponse({"error": str(exc)}, status_code=400)
+        return JSONResponse({"error": i18n.phrase(str(exc), lang_of(request))}, status_code=400)
+
+    @app.get("/lang/{code}")
+    async def switch_language(code: str, next: str = "/") -> Response:
+        """The switch on every page: remember ``code`` (a cookie, a year) and go back."""
+        if code not in i18n.LANGUAGES:
+            raise WebError(404, f"no language {code[:20]!r}: choose one of "
+                                + ", ".join(i18n.LANGUAGES))
+        back = next if next.startswith("/") and not next.startswith("//") else "/"
+        resp = RedirectResponse(back, status_code=303)
+        resp.set_cookie(i18n.COOKIE, code, max_age=365 * 86400, path="/", samesite="lax")
+        return resp
 
     def page(request: Request, name: str, status_code: int = 200, **context: Any) -> Response:
         from paigow.web.words import glossary_json
 
-        context.setdefault("glossary", json.dumps(glossary_json()))
-        resp = templates.TemplateResponse(request, name, context, status_code=status_code)
+        lang = lang_of(request)
+        with i18n.use(lang):
+            context.setdefault("glossary", json.dumps(glossary_json(lang)))
+            context["title"] = i18n.phrase(str(context.get("title", "")), lang)
+            context.update(lang=lang, languages=i18n.NATIVE, here=request.url.path + (
+                f"?{request.url.query}" if request.url.query else ""),
+                catalog=json.dumps(i18n.catalog_json(lang), ensure_ascii=False)
+                .replace("</", "<\\/"))
+            resp = templates.TemplateResponse(request, name, context, status_code=status_code)
+        resp.headers["Content-Language"] = lang
         resp.headers["Content-Security-Policy"] = (
             "default-src 'self'; img-src 'self' data:; style-src 'self'; "
             "script-src 'self'; connect-src 'self'; frame-ancestors 'none'")
@@ -276,7 +311,7 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
     async def trainer_page(request: Request) -> Response:
         from paigow.web.words import way_title
 
-        return page(request, "trainer.html", title="paigow: the trainer",
+        return page(request, "trainer.html", title="paigow: the trainer",  # noqa: RUF100
                     card_ways=[(w, way_title("poker", w)) for w in card_ways()])
 
     @app.get("/trainer/card/{name}.{fmt}")

@@ -60,6 +60,7 @@ from paigow.table.players import Bot
 from paigow.table.seating import Seating
 from paigow.table.session import Prepared, TableOptions, bot_policy, prepare
 from paigow.web.hints import Advisor, HintJob, advisor_for
+from paigow.web.i18n import N_
 from paigow.web.listeners import Listener, Listeners
 from paigow.web.schemas import WebError
 
@@ -341,9 +342,9 @@ class TableHost:
         self.round_no = rounds_before  # the round in play, or the last one played between rounds
         # what the page tells everyone until the next round settles: the round a restart
         # called off
-        self.notice: str | None = None if called_off is None else (
-            f"The server restarted while round {called_off} was in play: that round was "
-            "called off and every bet in it returned.")
+        self.notice: str | None = None if called_off is None else N_(
+            "The server restarted while round {n} was in play: that round was called off "
+            "and every bet in it returned.").format(n=called_off)
         self.history: list[tuple[RoundRecord, dict[int, str]]] = []
         # (round number, the ledger's balances after it), the last BALANCES_KEPT rounds
         self.balances_after: deque[tuple[int, dict[str, int]]] = deque(maxlen=BALANCES_KEPT)
