@@ -239,8 +239,9 @@ function renderControls(d) {
 function bankHand(bh) {
   return h("div", { class: "bank-hand", role: "group", "aria-label": t("The bank's hand, which the house way sets") },
     h("h3", { text: t("The bank's hand, which the house way sets") }),
-    h("p", {}, t("high"), " ", piecesRow(game, bh.high), " ", handName(bh.high_name, bh.high)),
-    h("p", {}, t("low"), " ", piecesRow(game, bh.low), " ", handName(bh.low_name, bh.low)),
+    ...[["high", bh.high, bh.high_name], ["low", bh.low, bh.low_name]].map(([which, pieces, name]) =>
+      h("div", { class: "hand-line" }, h("span", { class: "which", text: t(which) }),
+        piecesRow(game, pieces), h("span", { class: "hand-name", text: handName(name, pieces) }))),
     bh.rule_text ? h("p", { class: "rule", text: tr(bh.rule_text) }) : null);
 }
 
