@@ -113,6 +113,18 @@ def _round_played(p: Page, number: int) -> None:
                                                      timeout=120_000)
 
 
+def _play_round(pages: tuple[Page, ...], number: int) -> None:
+    """Everyone of ``pages`` bets, sets the house way's setting, and sees round
+    ``number``'s reveal (a bank offer on the way refused)."""
+    for p in pages:
+        _bet(p)
+    _all_dealt(*pages)
+    for p in pages:
+        _set_house(p)
+    for p in pages:
+        _round_played(p, number)
+
+
 def _no_error_shown(p: Page) -> None:
     """No error on the page: none at a control, none in the box at the top."""
     assert p.page.locator(".local-error:visible").count() == 0, \
@@ -149,13 +161,7 @@ def test_a_table_people_opened_is_back_after_the_server_is_killed(tmp_path: Path
         seats = {"Ann": _join_here(ann, "Ann")}
         bob.page.goto(table_url)
         seats["Bob"] = _join_here(bob, "Bob")
-        for p in (ann, bob):
-            _bet(p)
-        _all_dealt(ann, bob)
-        for p in (ann, bob):
-            _set_house(p)
-        for p in (ann, bob):
-            _round_played(p, 1)
+        _play_round((ann, bob), 1)
         for p in (ann, bob):  # (round 1 paid out: what each has, before round 2's bets)
             expect(p.page.locator("#bet-amount")).to_be_visible(timeout=120_000)
         totals = {p.name: _api(p, url, "/api/me")["total"] for p in (ann, bob)}
@@ -195,13 +201,8 @@ def test_a_table_people_opened_is_back_after_the_server_is_killed(tmp_path: Path
         for p in (ann, bob):
             p.page.click("#seat-back-button")
             expect(p.page.locator("#controls h2")).to_contain_text(p.name.split()[0])
+        _play_round((ann, bob), 3)  # numbered on: round 2 was called off
         for p in (ann, bob):
-            _bet(p)
-        _all_dealt(ann, bob)
-        for p in (ann, bob):
-            _set_house(p)
-        for p in (ann, bob):
-            _round_played(p, 3)  # numbered on: round 2 was called off
             expect(p.page.locator("#table-notice")).to_have_count(0)
         # a table that is not there: an HTML page, with the way back to the lobby
         for p in (ann, bob):
@@ -243,13 +244,7 @@ def test_a_seat_taken_again_while_the_bots_bet_is_in(tmp_path: Path, browser: An
             s = _state(bob, url, "1")
             if s["option"] == 1 and s["round"] > 1:
                 break
-            for p in (bob, ann):
-                _bet(p)
-            _all_dealt(bob, ann)
-            for p in (bob, ann):
-                _set_house(p)
-            for p in (bob, ann):
-                _round_played(p, s["round"])
+            _play_round((bob, ann), s["round"])
         else:
             raise AssertionError("the bank option never came to seat 1")
         number = s["round"]
@@ -399,13 +394,7 @@ def test_im_back_with_betting_time_left_plays_that_round(tmp_path: Path, browser
         expect(ann.page.locator("#bet-amount")).to_be_visible(timeout=30_000)
         expect(ann.page.locator("#table-head .phase")).to_contain_text(f"Round {number}:")
         ann.shot("surprise-back-desktop.png", full=False)
-        for p in (ann, bob):
-            _bet(p)
-        _all_dealt(ann, bob)
-        for p in (ann, bob):
-            _set_house(p)
-        for p in (ann, bob):
-            _round_played(p, number)
+        _play_round((ann, bob), number)
         expect(ann.page.locator(".story-seat.mine")).to_contain_text("Ann (you)")
         assert "You missed" not in ann.page.locator("#controls").inner_text()
         assert _state(ann, url, "1")["you"]["misses"] == 0

@@ -29,6 +29,7 @@ import pytest
 
 pytest.importorskip("fastapi")
 
+from test_people import IDLE, _clocked, _limits
 from webkit import (
     BANKROLL,
     HOSTS,
@@ -47,21 +48,6 @@ from paigow.web.accounts import COOKIE
 from paigow.web.app import create_app
 from paigow.web.host import HostLimits
 from paigow.web.lobby import Lobby
-
-IDLE = 30.0
-
-
-def _clocked(lobby: Lobby, table: str = "1") -> list[float]:
-    """Give table ``table`` the test's clock (before anyone joins); the clock."""
-    now = [1_000.0]
-    lobby.get(table).clock = lambda: now[0]
-    return now
-
-
-def _limits(**kw: Any) -> HostLimits:
-    base: dict[str, Any] = dict(idle_seconds=IDLE, seats_per_client=7, sit_out_after=2)
-    base.update(kw)
-    return HostLimits(**base)
 
 
 # -- §1.1 a table people opened lives through a restart ---------------------------------------
