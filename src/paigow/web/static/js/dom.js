@@ -125,6 +125,10 @@ export function liveSocket(path, onState, onStatus) {
         onStatus("gone", ev.reason);
         return;
       }
+      if (sock.restarting) {  // closed on purpose to connect again at once: nothing lost
+        open();
+        return;
+      }
       onStatus("reconnecting");
       setTimeout(open, delay);
       delay = Math.min(delay * 2, 8000);
@@ -134,7 +138,7 @@ export function liveSocket(path, onState, onStatus) {
   return {
     close() { stopped = true; if (ws) ws.close(); },
     // a new cookie (joined, left): the server reads the person at the handshake
-    restart() { if (ws) ws.close(); },
+    restart() { if (ws) { ws.restarting = true; ws.close(); } },
   };
 }
 

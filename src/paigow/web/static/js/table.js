@@ -202,7 +202,7 @@ function renderControls(d) {
   } else if (you.bet_in && d.phase === "betting" && !you.sat_out) {  // sat out: said above
     out.push(h("p", { text: you.bet ? t("Your bet of {amount}{extra} is in: waiting for the others.", { amount: money(you.bet), extra: wagerText(you.wager, d.table.rules) }) : t("You sit this round out.") }));
     if (you.wager && you.wager.dragon && d.table.rules.dragon && d.table.rules.dragon.set_by === "player") {
-      out.push(h("p", { class: "dragon-note", role: "status", id: "dragon-told",
+      out.push(h("p", { class: "dragon-told", role: "status", id: "dragon-told",
         text: t("If the dragon hand is yours this round, you set two hands: your own, then the dragon hand, each with its own time.") }));
     }
   } else if (you.hand && you.hand.dragon) {
@@ -214,7 +214,7 @@ function renderControls(d) {
   const dragon = d.in_play && d.in_play.dragon;
   if (you.in_round && dragon && dragon.seat === you.seat && !(you.hand && you.hand.dragon)
       && d.table.rules.dragon && d.table.rules.dragon.set_by === "player" && d.phase !== "betting") {
-    out.push(h("p", { class: "dragon-note", role: "status", id: "dragon-told",
+    out.push(h("p", { class: "dragon-told", role: "status", id: "dragon-told",
       text: t("You bought the dragon hand (place {place}): you set two hands, your own first, then the dragon hand, each with its own time.", { place: dragon.place }) }));
   }
   const b = d.in_play && d.in_play.banker;
