@@ -36,7 +36,7 @@ Extra = Literal["web", "pdf", "postgres", "cluster", "plots"]
 
 MODULES: dict[Extra, tuple[str, ...]] = {
     "web": ("fastapi", "starlette", "uvicorn", "jinja2", "argon2", "websockets", "orjson",
-            "httptools", "babel"),
+            "httptools", "babel", "confusable_homoglyphs"),
     "pdf": ("cairosvg",),
     "postgres": ("psycopg",),
     "cluster": ("dask", "distributed"),

@@ -36,8 +36,8 @@ def proxy(
 ) -> None:
     """Write the nginx configuration that puts a card room behind one address.
 
-    Each process of the room is `paigow serve --db postgresql://… --slot K --port P`; the
-    proxy routes a table's pages, API and socket to the slot its id ends with, and the rest
+    Each process of the room is `paigow serve --db postgresql://… --slot K --port P
+    --behind-proxy` (so it believes the client address nginx sends); the proxy routes a table's pages, API and socket to the slot its id ends with, and the rest
     to any live process (docs/web.md, "Many processes").
 
     Example: paigow proxy --upstream 1=127.0.0.1:8001 --upstream 2=127.0.0.1:8002 --run
@@ -70,7 +70,8 @@ def proxy(
         else:
             console.print(f"paigow proxy: {listen} -> "
                           + ", ".join(f"slot {s} at {a}" for s, a in sorted(slots.items()))
-                          + f"; configuration in {target}", highlight=False)
+                          + f"; configuration in {target} (start each process with "
+                          "--behind-proxy)", highlight=False)
         if run:
             assert nginx is not None
             done = subprocess.run([nginx, "-p", str(folder), "-c", str(target.resolve()),

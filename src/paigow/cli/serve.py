@@ -77,6 +77,7 @@ def serve(
     side_max: SideMaxArg = "100",
     dragon: DragonArg = "off",
     dragon_limit: DragonLimitArg = "up-to-main",
+    behind_proxy: Annotated[bool, typer.Option("--behind-proxy", help="A proxy on this machine is in front (paigow proxy, nginx): believe the client address it sends (X-Forwarded-For, from 127.0.0.1 or ::1 only). Without it the header is ignored, so no client can name its own address.")] = False,
     json: Annotated[bool, typer.Option("--json", help="Print the start-up line as JSON (the address, the tables open); the server then runs as usual.")] = False,
     slot: Annotated[int | None, option("--slot", parser=Int("--slot", 1, 99), help="Join a card room of many processes on one PostgreSQL --db, in this slot (1-99, one per process): every lobby lists every table, `paigow proxy` routes to each (docs/web.md).")] = None,
 ) -> None:
@@ -99,7 +100,7 @@ def serve(
         from paigow.web.app import create_app
         from paigow.web.host import HostLimits
         from paigow.web.lobby import DEFAULT_WAYS, Lobby
-        from paigow.web.push import ws_protocol
+        from paigow.web.server import server_config
 
         _chance, warning = live_table_chance(seed, insecure_seed)  # refuses a bare --seed
         limits = HostLimits(idle_seconds or None, gone_seconds, seats_per_client, sit_out_after)
@@ -154,10 +155,7 @@ def serve(
             else:
                 console.print(f"paigow: the lobby at {url} ({' and '.join(GAMES[game])} "
                               f"table{'s' if game == 'both' else ''} open)", highlight=False)
-            # keep-alive longer than a front proxy's (nginx: 60 s), so that the server
-            # never closes a connection the proxy is sending a request on
-            config = uvicorn.Config(app, log_level="warning", ws=ws_protocol(),
-                                    lifespan="off", timeout_keep_alive=75)
+            config = server_config(app, behind_proxy=behind_proxy)
             _stop_on_term()
             from paigow.web.heap import settle
 

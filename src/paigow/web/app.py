@@ -62,6 +62,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exception_handlers import http_exception_handler
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
@@ -70,6 +71,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import cookie_parser
 
 from paigow.errors import PaigowError
+from paigow.store.base import MAX_ID
 from paigow.store.players import name_key
 from paigow.table.engine import RoundRecord
 from paigow.table.session import TableOptions
@@ -78,7 +80,7 @@ from paigow.web.accounts import COOKIE, HEADER, SECRET_DAYS, Accounts, Me
 from paigow.web.host import TableHost
 from paigow.web.lobby import DEFAULT_WAYS, Lobby, house_ways, options_from_request
 from paigow.web.push import SEND_NOW, Broadcast, Layered, encode
-from paigow.web.schemas import WebError
+from paigow.web.schemas import WebError, shown_number
 from paigow.web.security import Guard, Receive, Scope, Send
 from paigow.web.trainer import TrainerHub
 from paigow.web.view import (
@@ -107,6 +109,23 @@ def _is_page(request: Request) -> bool:
         ("/api/", "/ws/", "/static/", "/trainer/card/"))
 
 
+def parameter_error(errors: Any) -> str:
+    """The message of a path or query parameter the framework could not read (FastAPI's
+    ``RequestValidationError.errors()``), naming the parameter and what was sent.
+
+    >>> parameter_error([{"loc": ("path", "round_id"), "input": "abc", "type": "int_parsing"}])
+    "round_id 'abc' is not a whole number"
+    """
+    first: dict[str, Any] = next(iter(errors), {})
+    loc = first.get("loc") or ()
+    name = str(loc[-1]) if loc else "a parameter"
+    given = first.get("input")
+    shown = repr(given[:24]) if isinstance(given, str) else "missing"
+    if str(first.get("type", "")).startswith("int"):
+        return f"{name} {shown} is not a whole number"
+    return f"{name} {shown}: {first.get('msg', 'not understood')}"
+
+
 def _client(request: Request | WebSocket) -> str:
     return request.client.host if request.client else "unknown"
 
@@ -115,10 +134,14 @@ async def _read(request: Request, schema: schemas.Schema) -> dict[str, Any]:
     return schemas.parse_body(await request.body(), schema)
 
 
+COOKIE_ATTRIBUTES: dict[str, Any] = {"path": "/", "httponly": True, "samesite": "strict"}
+"""The sign-in cookie's attributes, the same when it is given and when it is deleted (a
+deletion that says otherwise is another cookie to a browser's rules)."""
+
+
 def _keep(resp: Response, secret: str) -> Response:
     """``resp`` setting the browser's secret in its cookie."""
-    resp.set_cookie(COOKIE, secret, max_age=SECRET_DAYS * 86400, path="/", httponly=True,
-                    samesite="strict")
+    resp.set_cookie(COOKIE, secret, max_age=SECRET_DAYS * 86400, **COOKIE_ATTRIBUTES)
     return resp
 
 
@@ -191,7 +214,8 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         message = i18n.phrase(exc.message, lang_of(request))
         if _is_page(request):  # a browser's page: HTML, with the way back to the lobby
             return missing_page(request, exc.status, message)
-        return JSONResponse({"error": message}, status_code=exc.status)
+        headers = {} if exc.retry_after is None else {"Retry-After": str(exc.retry_after)}
+        return JSONResponse({"error": message}, status_code=exc.status, headers=headers)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
@@ -222,6 +246,12 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         resp = RedirectResponse(back, status_code=303)
         resp.set_cookie(i18n.COOKIE, code, max_age=365 * 86400, path="/", samesite="lax")
         return resp
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_parameter(request: Request, exc: RequestValidationError) -> Response:
+        # a path or query parameter of the wrong type (a round id "abc"): refused as every
+        # other bad input is, not with the framework's 422 {"detail": ...}
+        return await web_error(request, WebError(400, parameter_error(exc.errors())))
 
     def page(request: Request, name: str, status_code: int = 200, **context: Any) -> Response:
         from paigow.web.words import glossary_json
@@ -570,11 +600,14 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
     # -- a person's own: history, rounds, wallet, password --------------------------------
     def _history(me: Me, table: str | None, page: int) -> dict[str, Any]:
         if page < 1:
-            raise WebError(400, f"page {page} is not a page number")
-        rows, total = accounts.rounds(me, table, page, HISTORY_PAGE)
+            raise WebError(400, f"page {shown_number(page)} is not a page number")
+        # a page past the ledger's last possible row is asked as that page (its offset
+        # must fit the database's integers) and refused below
+        rows, total = accounts.rounds(me, table, min(page, MAX_ID // HISTORY_PAGE),
+                                      HISTORY_PAGE)
         pages = max(1, math.ceil(total / HISTORY_PAGE))
         if page > pages:
-            raise WebError(400, f"page {page} is not one of 1 to {pages}")
+            raise WebError(400, f"page {shown_number(page)} is not one of 1 to {pages}")
         stories = []
         for r in rows:
             detail = json.loads(r["detail"]) if isinstance(r["detail"], str) else r["detail"]
@@ -642,8 +675,9 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
     async def password(request: Request) -> dict[str, Any]:
         data = await _read(request, schemas.PASSWORD)
         me = need_me(request)
-        await run_in_threadpool(accounts.set_password, me, data["password"], data.get("old"))
-        return {"password": True}
+        others = await run_in_threadpool(accounts.set_password, me, data["password"],
+                                         data.get("old"), _client(request), _secret(request))
+        return {"password": True, "signed_out_elsewhere": others}
 
     @app.post("/api/me/reload")
     async def reload(request: Request) -> dict[str, Any]:
@@ -668,7 +702,7 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         await _read(request, schemas.EMPTY)
         known = await run_in_threadpool(accounts.sign_out, _secret(request))
         resp = JSONResponse({"signed_out": known})
-        resp.delete_cookie(COOKIE, path="/")
+        resp.delete_cookie(COOKIE, **COOKIE_ATTRIBUTES)
         return resp
 
     # -- live -------------------------------------------------------------------------
