@@ -214,7 +214,7 @@ def test_the_bank_offer_goes_to_a_person_who_can_cover_it(tmp_path: Path) -> Non
         offer = bob.awaiting("bank")["you"]["offer"]
         assert offer["others"] == 4_000 and offer["can_take"] and offer["can_cobank"]
         refused(bob.post("bank", {"decision": "maybe"}), 400, "maybe")
-        refused(ann.post("bank", {"decision": "take"}), 409, "seat 1")
+        refused(ann.post("bank", {"decision": "take"}), 409, "no bank offer is waiting for you")
         bob.ok("bank", {"decision": "take"})
         s = bob.awaiting("set")
         assert s["you"]["hand"]["banking"] is True
@@ -365,7 +365,16 @@ def test_the_pages_render(tmp_path: Path) -> None:
             assert r.status_code == 200, path
             assert '<meta name="viewport"' in r.text
             assert "script-src 'self'" in r.headers["content-security-policy"]
-        refused(c.get("/tables/7"), 404, "'7'")
+        refused(c.get("/api/tables/7/state"), 404, "'7'")  # the API answers JSON
+        # a page asked for a table that is not there: an HTML page saying so, and the way
+        # back to the lobby (never the API's JSON)
+        for path in ("/tables/7", "/tables/7/history", "/tables/7/rounds/1", "/rules/tiles?table=7",
+                     "/no/such/page"):
+            r = c.get(path)
+            assert r.status_code == 404 and r.headers["content-type"].startswith("text/html"), path
+            assert '<a class="button primary" id="to-lobby" href="/">' in r.text, path
+            assert "{" not in r.text.split('id="missing-why">')[1].split("</p>")[0], path
+        assert "There is no table &#39;7&#39; here." in c.get("/tables/7").text
 
 
 

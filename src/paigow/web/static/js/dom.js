@@ -118,8 +118,17 @@ export function liveSocket(path, onState, onStatus) {
       seq = msg.seq;
       onState(view, msg);
     });
-    sock.addEventListener("close", () => {
+    sock.addEventListener("close", (ev) => {
       if (stopped) return;
+      if (ev.code === 4404 || ev.code === 4410) {  // the table is not there: nothing to wait for
+        stopped = true;
+        onStatus("gone", ev.reason);
+        return;
+      }
+      if (sock.restarting) {  // closed on purpose to connect again at once: nothing lost
+        open();
+        return;
+      }
       onStatus("reconnecting");
       setTimeout(open, delay);
       delay = Math.min(delay * 2, 8000);
@@ -129,7 +138,7 @@ export function liveSocket(path, onState, onStatus) {
   return {
     close() { stopped = true; if (ws) ws.close(); },
     // a new cookie (joined, left): the server reads the person at the handshake
-    restart() { if (ws) ws.close(); },
+    restart() { if (ws) { ws.restarting = true; ws.close(); } },
   };
 }
 

@@ -18,6 +18,7 @@ const PHASE_WORDS = {
   betting: (s) => t("Bets close in {s} s.", { s }),
   bank: (s) => t("The bank offer closes in {s} s.", { s }),
   setting: (s) => t("Hands not set in {s} s are set the house way.", { s }),
+  dragon: (s) => t("The dragon hand is set the house way in {s} s if its buyer has not set it.", { s }),
 };
 const MINE_WORDS = {
   bet: (s) => t("You have {s} s to bet, then you sit this round out.", { s }),
@@ -25,11 +26,15 @@ const MINE_WORDS = {
   set: (s) => t("You have {s} s, then the house way sets it.", { s }),
 };
 
-// The shared countdown in the status line, for everyone at the table (id "deadline").
+// The shared countdown in the status line, for everyone at the table (id "deadline"). A
+// dragon hand has its own time from its buyer's own hand set: once the phase's deadline
+// has passed, the line counts the dragon hand's down.
 export function countdown(d) {
   if (!d.deadline || !PHASE_WORDS[d.phase]) return null;
+  const dragon = d.in_play && d.in_play.dragon && d.in_play.dragon.deadline;
   return fill(h("span", { class: "countdown deadline", id: "deadline", role: "timer", "aria-live": "off",
-                          dataset: { at: String(d.deadline), words: d.phase } }));
+                          dataset: { at: String(d.deadline), words: d.phase,
+                                     then: dragon && dragon > d.deadline ? String(dragon) : undefined } }));
 }
 
 // The same countdown at the control of the person it waits on (id "my-deadline"): beside
@@ -42,8 +47,13 @@ export function myCountdown(deadline, awaiting) {
 }
 
 function fill(el) {
-  const left = Math.max(0, Math.round(Number(el.dataset.at) - (Date.now() / 1000 + skew)));
-  const words = el.dataset.mine ? MINE_WORDS[el.dataset.mine] : PHASE_WORDS[el.dataset.words];
+  const now = Date.now() / 1000 + skew;
+  let left = Math.max(0, Math.round(Number(el.dataset.at) - now));
+  let words = el.dataset.mine ? MINE_WORDS[el.dataset.mine] : PHASE_WORDS[el.dataset.words];
+  if (left === 0 && el.dataset.then) {
+    left = Math.max(0, Math.round(Number(el.dataset.then) - now));
+    words = PHASE_WORDS.dragon;
+  }
   if (words) el.textContent = words(left);
   return el;
 }

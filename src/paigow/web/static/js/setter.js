@@ -239,10 +239,14 @@ export class Setter {
     if (hint.status === "failed") return h("p", { class: "hint-status error", text: tr(hint.message) });
     const fmt = (n) => n.toLocaleString(document.documentElement.lang || "en");
     const pct = (n, t) => `${((100 * n) / t).toFixed(2)}%`;
+    // rows whose names read alike are told apart by their pieces (at tiles every row shows
+    // its pieces; at poker these rows show the two cards in front)
+    const apart = (r) => r.same_words ? ` (${r.high_text} / ${r.low_text})` : "";
     const rows = hint.rows.map((r, k) => h("button", {
         type: "button", class: `hint-row ${r.best ? "best" : ""}`,
         "aria-label": t("Arrange this setting: high {high}, low {low}; win {win}, push {push}, lose {lose}, EV {ev}",
-                        { high: handName(r.high_name, (r.high_text || "").split(" ")), low: handName(r.low_name, (r.low_text || "").split(" ")),
+                        { high: handName(r.high_name, (r.high_text || "").split(" ")),
+                          low: handName(r.low_name, (r.low_text || "").split(" ")) + apart(r),
                           win: pct(r.win, r.total), push: pct(r.push, r.total), lose: pct(r.lose, r.total), ev: r.ev.toFixed(4) })
           + (r.best ? t(", the best") : ""),
         dataset: { focus: `hint-${k}` }, onclick: () => this.arrange(r.low) },
@@ -252,6 +256,8 @@ export class Setter {
           ...r.low_text.split(" ").map((t) => pieceSVG("tiles", t, { small: true }))) : null,
         h("strong", { text: handName(r.high_name, (r.high_text || "").split(" ")) }), " / ",
         h("strong", { text: handName(r.low_name, (r.low_text || "").split(" ")) }),
+        this.game !== "tiles" && r.same_words ? h("span", { class: "hint-pieces apart" }, " ",
+          ...r.low_text.split(" ").map((p) => pieceSVG(this.game, p, { small: true }))) : null,
         r.merged > 1 ? h("span", { class: "merged", text: t(" ({n} settings alike)", { n: r.merged }) }) : null,
         r.best ? h("span", { class: "best-tag", text: t(" · best") }) : null),
       h("span", { class: "hint-odds" },
@@ -263,7 +269,9 @@ export class Setter {
       h("p", { class: "hint-caption" },
         (hint.banking ? t("Exact odds against every hand the players can hold ({n}), set by {way}.", { n: fmt(hint.opponent_hands), way: tr(hint.way_title || "the house way") })
                       : t("Exact odds against every hand the banker can hold ({n}), set by {way}.", { n: fmt(hint.opponent_hands), way: tr(hint.way_title || "the house way") }))
-        + " " + t("EV per unit bet, commission included. Pick a setting to arrange it.")),
+        + " " + (Number(hint.commission) === 0  // a table without commission says so
+          ? t("EV per unit bet, no commission at this table. Pick a setting to arrange it.")
+          : t("EV per unit bet, commission included. Pick a setting to arrange it."))),
       h("div", { class: "hint-rows" }, ...(this.showAll ? rows : rows.slice(0, SHOWN)),
         rows.length > SHOWN && !this.showAll
           ? h("button", { type: "button", class: "hint-more link-button", dataset: { focus: "hint-more" },
