@@ -5,6 +5,8 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh dev
 # CI runs the PostgreSQL ledger tests against a real server: install it if missing.
 if [ "${CI:-}" = true ]; then bash scripts/services.sh; fi
+# axe-core, which the browser tests run in every page (tests/web/axe.py): from npm
+bash scripts/axe.sh
 echo "== ruff"; .venv/bin/ruff check src tests benchmarks scripts
 echo "== mypy"; .venv/bin/mypy
 # Two workers (pytest-xdist) by default, PYTEST_WORKERS=0 for one process: each test file

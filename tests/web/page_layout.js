@@ -7,8 +7,21 @@
   // drawn for the person (not inside a closed <details>, which keeps its boxes hidden)
   const shown = (el) => el.getClientRects().length > 0
     && el.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true });
+  // the part of a box a person sees: inside every scrolling box it is in (a hint's rows
+  // scrolled out of their box are not over the buttons above it)
+  const clipped = (el, r) => {
+    let [l, t, rr, b] = [r.left, r.top, r.right, r.bottom];
+    for (let a = el.parentElement; a; a = a.parentElement) {
+      const cs = getComputedStyle(a);
+      if (cs.overflowX === "visible" && cs.overflowY === "visible") continue;
+      const c = a.getBoundingClientRect();
+      [l, t, rr, b] = [Math.max(l, c.left), Math.max(t, c.top), Math.min(rr, c.right), Math.min(b, c.bottom)];
+    }
+    return rr > l && b > t ? { left: l, top: t, right: rr, bottom: b } : null;
+  };
+  const rects = (el) => [...el.getClientRects()].map((r) => clipped(el, r)).filter(Boolean);
   const controls = [...document.querySelectorAll("a[href], button, input, select, summary, textarea")]
-    .filter(shown).filter((el) => !el.closest(".skip, .drag-ghost"));
+    .filter(shown).filter((el) => !el.closest(".skip, .drag-ghost")).filter((el) => rects(el).length);
   const name = (el) => {
     const text = (el.innerText || el.value || el.getAttribute("aria-label") || "").trim();
     return `${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""} "${text.replace(/\s+/g, " ").slice(0, 30)}"`;
@@ -23,8 +36,8 @@
       const a = controls[i], b = controls[j];
       if (a.contains(b) || b.contains(a)) continue;
       let worst = null;
-      for (const ra of a.getClientRects()) {
-        for (const rb of b.getClientRects()) {
+      for (const ra of rects(a)) {
+        for (const rb of rects(b)) {
           if (Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top) <= 2) continue; // other lines
           const gap = Math.max(rb.left - ra.right, ra.left - rb.right);
           if (gap < 3 && (worst === null || gap < worst)) worst = gap;
@@ -43,7 +56,8 @@
     const room = sel.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 18; // the arrow
     if (ctx.measureText(text).width > room) bad.push(`${name(sel)} cuts its choice "${text}"`);
   }
-  const nav = [...document.querySelectorAll("header.top nav a")].filter(shown);
+  // the header's links, and who you are beside them, on one row
+  const nav = [...document.querySelectorAll("header.top nav a, header.top .who-link")].filter(shown);
   if (new Set(nav.map((a) => Math.round(a.getBoundingClientRect().top))).size > 1) {
     bad.push("the header's links take more than one row");
   }

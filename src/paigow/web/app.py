@@ -171,10 +171,20 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
     async def paigow_error(request: Request, exc: PaigowError) -> Response:
         return JSONResponse({"error": str(exc)}, status_code=400)
 
+    def signed_in_as(request: Request) -> str:
+        """The name of the person this browser is, for every page's header ("" for nobody:
+        a sign-in this server does not know is nobody's)."""
+        try:
+            me = me_of(request)
+        except WebError:
+            return ""
+        return me.name if me is not None else ""
+
     def page(request: Request, name: str, **context: Any) -> Response:
         from paigow.web.words import glossary_json
 
         context.setdefault("glossary", json.dumps(glossary_json()))
+        context.setdefault("me_name", signed_in_as(request))
         resp = templates.TemplateResponse(request, name, context)
         resp.headers["Content-Security-Policy"] = (
             "default-src 'self'; img-src 'self' data:; style-src 'self'; "
@@ -249,10 +259,11 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
 
     @app.get("/trainer", response_class=HTMLResponse)
     async def trainer_page(request: Request) -> Response:
-        from paigow.web.words import way_title
+        from paigow.web.words import way_title, without_copies
 
+        # each way's card once: the house way's is drawn from its own file (seeds)
         return page(request, "trainer.html", title="paigow: the trainer",
-                    card_ways=[(w, way_title("poker", w)) for w in card_ways()])
+                    card_ways=[(w, way_title("poker", w)) for w in without_copies(card_ways())])
 
     @app.get("/trainer/card/{name}.{fmt}")
     async def strategy_card(name: str, fmt: str) -> Response:

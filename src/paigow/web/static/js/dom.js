@@ -133,8 +133,10 @@ export function liveSocket(path, onState, onStatus) {
   };
 }
 
-export function announce(text) {
-  const live = document.getElementById("announce");
+// Said to a screen reader (a polite live region): `region` "announce" (every page's), or
+// "announce-time" (a table's deadlines, apart, so a deadline never talks over a result).
+export function announce(text, region = "announce") {
+  const live = document.getElementById(region);
   if (live) live.textContent = text;
 }
 
@@ -159,6 +161,13 @@ export function showErrorAt(anchor, message) {
   const r = box.getBoundingClientRect();
   if (r.top < 0 || r.bottom > window.innerHeight) box.scrollIntoView({ block: "center" });
 }
+
+// A refusal shown in a form is about what was in it: once the person changes a field of
+// that form (or group of controls), the old reason goes.
+document.addEventListener("input", (ev) => {
+  const group = ev.target && ev.target.closest && ev.target.closest("form, [role=group]");
+  if (group) for (const el of group.querySelectorAll(".local-error")) el.remove();
+});
 
 export function clearErrors() {
   for (const el of document.querySelectorAll(".local-error")) el.remove();
@@ -189,4 +198,26 @@ export function floatTip(anchor, text, cls, below = false) {
   tip.style.left = `${left}px`;
   tip.style.top = `${top + window.scrollY}px`;
   return tip;
+}
+
+// Who this browser is, in every page's header (the server writes it; a page that signs a
+// person in or out, or makes one, says it again): their name, or that nobody is signed in.
+export function showWho(name) {
+  const link = document.getElementById("account-link");
+  if (!link || link.dataset.name === (name || "")) return;
+  link.dataset.name = name || "";
+  const icon = link.querySelector("svg");
+  link.replaceChildren(...[icon,
+    h("span", { class: "sr-only", text: name ? "You are " : "You are not signed in: " }),
+    h("span", { class: "who-name", text: name || "Sign in" })].filter(Boolean));
+}
+
+// The same, asked of the server (after a page's action that may have made a person).
+export async function refreshWho() {
+  try {
+    const me = await api("GET", "/api/me");
+    showWho(me.signed_in ? me.name : "");
+  } catch (e) {
+    showWho("");
+  }
 }

@@ -7,11 +7,15 @@ import { floatTip } from "./dom.js";
 let GLOSSARY = null;
 let PATTERN = null;
 
+// The games' names hold a term's words ("Pai Gow Poker", "Pai Gow tiles": "pai gow" at
+// poker is a hand of no pair): a name is the game, never the term, and is left as it is.
+const NAMES = ["Commission-Free Pai Gow Poker", "EZ Pai Gow", "Pai Gow Poker", "Pai Gow tiles"];
+
 function glossary() {
   if (GLOSSARY) return GLOSSARY;
   const el = document.getElementById("glossary");
   try { GLOSSARY = el ? JSON.parse(el.textContent) : {}; } catch (e) { GLOSSARY = {}; }
-  const terms = Object.keys(GLOSSARY).sort((a, b) => b.length - a.length)
+  const terms = [...Object.keys(GLOSSARY), ...NAMES].sort((a, b) => b.length - a.length)
     .map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
   PATTERN = terms.length ? new RegExp(`(^|[^\\w-])(${terms.join("|")})(?![\\w-])`, "i") : null;
   return GLOSSARY;
@@ -71,7 +75,7 @@ export function explained(root) {
         const start = m.index + m[1].length;
         const word = rest.splitText(start);
         rest = word.splitText(m[2].length);
-        word.replaceWith(termNode(m[2]));
+        if (lookup(m[2]) !== null) word.replaceWith(termNode(m[2]));  // a game's name stays
       }
     }
   }
