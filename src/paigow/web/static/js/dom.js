@@ -206,6 +206,7 @@ export function showWho(name) {
   const link = document.getElementById("account-link");
   if (!link || link.dataset.name === (name || "")) return;
   link.dataset.name = name || "";
+  if (name) link.title = name; else link.removeAttribute("title");  // whole, where it is cut short
   const icon = link.querySelector("svg");
   link.replaceChildren(...[icon,
     h("span", { class: "sr-only", text: name ? "You are " : "You are not signed in: " }),
