@@ -9,17 +9,32 @@
     && el.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true });
   // the part of a box a person sees: inside every scrolling box it is in (a hint's rows
   // scrolled out of their box are not over the buttons above it)
-  const clipped = (el, r) => {
-    let [l, t, rr, b] = [r.left, r.top, r.right, r.bottom];
-    for (let a = el.parentElement; a; a = a.parentElement) {
-      const cs = getComputedStyle(a);
-      if (cs.overflowX === "visible" && cs.overflowY === "visible") continue;
-      const c = a.getBoundingClientRect();
-      [l, t, rr, b] = [Math.max(l, c.left), Math.max(t, c.top), Math.min(rr, c.right), Math.min(b, c.bottom)];
+  const clips = new Map();  // an element's clip: the box its scrolling ancestors leave, or null
+  const clipOf = (el) => {
+    if (!el) return null;
+    if (clips.has(el)) return clips.get(el);
+    let c = clipOf(el.parentElement);
+    const cs = getComputedStyle(el);
+    if (cs.overflowX !== "visible" || cs.overflowY !== "visible") {
+      const r = el.getBoundingClientRect();
+      c = c ? { left: Math.max(c.left, r.left), top: Math.max(c.top, r.top),
+                right: Math.min(c.right, r.right), bottom: Math.min(c.bottom, r.bottom) } : r;
     }
+    clips.set(el, c);
+    return c;
+  };
+  const clipped = (el, r) => {
+    const c = clipOf(el.parentElement);
+    const [l, t, rr, b] = c ? [Math.max(r.left, c.left), Math.max(r.top, c.top),
+                               Math.min(r.right, c.right), Math.min(r.bottom, c.bottom)]
+      : [r.left, r.top, r.right, r.bottom];
     return rr > l && b > t ? { left: l, top: t, right: rr, bottom: b } : null;
   };
-  const rects = (el) => [...el.getClientRects()].map((r) => clipped(el, r)).filter(Boolean);
+  const seen = new Map();  // each control's visible boxes, measured once
+  const rects = (el) => {
+    if (!seen.has(el)) seen.set(el, [...el.getClientRects()].map((r) => clipped(el, r)).filter(Boolean));
+    return seen.get(el);
+  };
   const controls = [...document.querySelectorAll("a[href], button, input, select, summary, textarea")]
     .filter(shown).filter((el) => !el.closest(".skip, .drag-ghost")).filter((el) => rects(el).length);
   const name = (el) => {
