@@ -1,5 +1,7 @@
 // Small helpers every page shares: building elements, money, the API, live updates.
 
+import { formatMoney, t } from "./i18n.js";
+
 export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
@@ -18,11 +20,9 @@ export function h(tag, attrs = {}, ...children) {
   return node;
 }
 
+// Money in the page's language (i18n.js: CLDR's patterns, as Babel's on the server).
 export function money(cents) {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(cents);
-  const whole = Math.floor(abs / 100).toLocaleString("en-US");
-  return `${sign}$${whole}.${String(abs % 100).padStart(2, "0")}`;
+  return formatMoney(cents);
 }
 
 export function signedMoney(cents) {
@@ -207,10 +207,9 @@ export function showWho(name) {
   if (!link || link.dataset.name === (name || "")) return;
   link.dataset.name = name || "";
   if (name) link.title = name; else link.removeAttribute("title");  // whole, where it is cut short
-  const icon = link.querySelector("svg");
-  link.replaceChildren(...[icon,
-    h("span", { class: "sr-only", text: name ? "You are " : "You are not signed in: " }),
-    h("span", { class: "who-name", text: name || "Sign in" })].filter(Boolean));
+  link.setAttribute("aria-label", name ? t("You are {name}", { name }) : t("Sign in (you are not signed in)"));
+  const shown = link.querySelector(".who-name");
+  if (shown) shown.textContent = name || t("Sign in");
 }
 
 // The same, asked of the server (after a page's action that may have made a person).

@@ -1,4 +1,5 @@
 import { floatTip } from "./dom.js";
+import { t } from "./i18n.js";
 
 // Terms of art explained where a player meets them: every term of the server's glossary
 // (words.py, in the page as JSON) found in a region's text becomes a small button whose
@@ -9,7 +10,8 @@ let PATTERN = null;
 
 // The games' names hold a term's words ("Pai Gow Poker", "Pai Gow tiles": "pai gow" at
 // poker is a hand of no pair): a name is the game, never the term, and is left as it is.
-const NAMES = ["Commission-Free Pai Gow Poker", "EZ Pai Gow", "Pai Gow Poker", "Pai Gow tiles"];
+const NAMES = ["Commission-Free Pai Gow Poker", "EZ Pai Gow", "Pai Gow Poker", "Pai Gow tiles"]
+  .map((n) => t(n));
 
 function glossary() {
   if (GLOSSARY) return GLOSSARY;
