@@ -92,8 +92,9 @@ class Visit:
         self.axed.append(what)
         who = self.page.locator("header.top #account-link")
         assert who.locator(".who-name").inner_text() == header, (what, who.inner_text())
-        spoken = who.evaluate("e => e.textContent")  # with the words for screen readers
-        assert spoken.startswith("You are"), spoken
+        spoken = who.get_attribute("aria-label")  # what a screen reader says of it
+        assert spoken == (f"You are {header}" if header != "Sign in"
+                          else "Sign in (you are not signed in)"), spoken
         assert not self.page.evaluate(LAYOUT), (what, self.page.evaluate(LAYOUT))
         self.p.no_sideways_scroll()
 
