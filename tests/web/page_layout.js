@@ -71,10 +71,13 @@
     const room = sel.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 18; // the arrow
     if (ctx.measureText(text).width > room) bad.push(`${name(sel)} cuts its choice "${text}"`);
   }
-  // the header's links, and who you are beside them, on one row
-  const nav = [...document.querySelectorAll("header.top nav a, header.top .who-link")].filter(shown);
-  if (new Set(nav.map((a) => Math.round(a.getBoundingClientRect().top))).size > 1) {
-    bad.push("the header's links take more than one row");
+  // the header's links, and who you are beside them, on one row (the languages on theirs)
+  for (const sel of ["header.top nav:not(.languages) a, header.top .who-link",
+                     "header.top nav.languages > *"]) {
+    const row = [...document.querySelectorAll(sel)].filter(shown);
+    if (new Set(row.map((a) => Math.round(a.getBoundingClientRect().top))).size > 1) {
+      bad.push("the header's links take more than one row");
+    }
   }
   return bad;
 }

@@ -77,7 +77,10 @@ export function explained(root) {
         const start = m.index + m[1].length;
         const word = rest.splitText(start);
         rest = word.splitText(m[2].length);
-        if (lookup(m[2]) !== null) word.replaceWith(termNode(m[2]));  // a game's name stays
+        // a game's name stays as it is (even where a language writes a term the same way)
+        if (!NAMES.some((n) => n.toLowerCase() === m[2].toLowerCase()) && lookup(m[2]) !== null) {
+          word.replaceWith(termNode(m[2]));
+        }
       }
     }
   }
