@@ -421,10 +421,17 @@ def test_the_menus_offer_each_way_once_by_its_title(tmp_path: Path) -> None:
                 assert not any(t.endswith("(from its rule file)") and
                                t.removesuffix(" (from its rule file)") in shown for t in shown)
             # a shipped poker way file is offered by the casino its own title names ("Bally's
-            # Atlantic City House Way"), never by its file's code name ("ballys-atlantic-city")
+            # Atlantic City House Way"), never by its file's code name ("ballys-atlantic-city");
+            # the house way's own file (seeds: the same settings of every hand) is not offered
+            # beside the house way, which read "the seeds' house way", twice (issue 24 §1.8)
             from paigow.poker.ways.file_way import read_way, shipped_ways
 
+            poker = options["house_ways"]["poker"]
+            assert "house" in poker and "seeds" not in poker, poker
+            assert not any("seed" in t for t in options["way_titles"]["poker"].values())
             for way in shipped_ways():
+                if way == "seeds":
+                    continue
                 title = options["way_titles"]["poker"][way]
                 assert title != f"the {way.replace('-', ' ')} way", title  # the code's words
                 assert "Pai Gow Poker" not in title, title  # the table's game already

@@ -253,12 +253,22 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         # other bad input is, not with the framework's 422 {"detail": ...}
         return await web_error(request, WebError(400, parameter_error(exc.errors())))
 
+    def signed_in_as(request: Request) -> str:
+        """The name of the person this browser is, for every page's header ("" for nobody:
+        a sign-in this server does not know is nobody's)."""
+        try:
+            me = me_of(request)
+        except WebError:
+            return ""
+        return me.name if me is not None else ""
+
     def page(request: Request, name: str, status_code: int = 200, **context: Any) -> Response:
         from paigow.web.words import glossary_json
 
         lang = lang_of(request)
         with i18n.use(lang):
             context.setdefault("glossary", json.dumps(glossary_json(lang)))
+            context.setdefault("me_name", signed_in_as(request))
             context["title"] = i18n.phrase(str(context.get("title", "")), lang)
             context.update(lang=lang, languages=i18n.NATIVE, here=request.url.path + (
                 f"?{request.url.query}" if request.url.query else ""),
@@ -339,10 +349,11 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
 
     @app.get("/trainer", response_class=HTMLResponse)
     async def trainer_page(request: Request) -> Response:
-        from paigow.web.words import way_title
+        from paigow.web.words import way_title, without_copies
 
+        # each way's card once: the house way's is drawn from its own file (seeds)
         return page(request, "trainer.html", title="paigow: the trainer",  # noqa: RUF100
-                    card_ways=[(w, way_title("poker", w)) for w in card_ways()])
+                    card_ways=[(w, way_title("poker", w)) for w in without_copies(card_ways())])
 
     @app.get("/trainer/card/{name}.{fmt}")
     async def strategy_card(name: str, fmt: str) -> Response:

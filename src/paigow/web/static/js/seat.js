@@ -2,7 +2,7 @@
 // the wallet (and the seat offered back after a restart), and the seat's own controls:
 // "Back" when sat out, "Add chips" from the wallet.
 
-import { api, dollars, h, money } from "./dom.js";
+import { announce, api, dollars, h, money } from "./dom.js";
 import { t, tn, tr } from "./i18n.js";
 
 let skew = 0; // the server's clock minus this page's, seconds
@@ -58,9 +58,31 @@ function fill(el) {
   return el;
 }
 
-// Every countdown on the page, counted on the server's clock.
+// What a screen reader is told as the person's own deadline nears its end.
+const SOON_WORDS = {
+  bet: (s) => t("Only {s} s left to bet.", { s }),
+  bank: (s) => t("Only {s} s left to answer the bank offer.", { s }),
+  set: (s) => t("Only {s} s left to set your hand.", { s }),
+};
+const SOON = 10; // seconds
+let told = { key: "", soon: false };
+
+// Every countdown on the page, counted on the server's clock. The person's own deadline is
+// announced when it starts and again when SOON seconds are left (the countdowns
+// themselves are silent timers: read out every second they would drown the table).
 export function tick() {
   for (const el of document.querySelectorAll(".countdown[data-at]")) fill(el);
+  const mine = document.getElementById("my-deadline");
+  if (!mine) return;
+  const key = `${mine.dataset.at} ${mine.dataset.mine}`;
+  const left = Math.max(0, Math.round(Number(mine.dataset.at) - (Date.now() / 1000 + skew)));
+  if (told.key !== key) {
+    told = { key, soon: left <= SOON };
+    announce(mine.textContent, "announce-time");
+  } else if (!told.soon && left <= SOON && left > 0) {
+    told.soon = true;
+    announce(SOON_WORDS[mine.dataset.mine](left), "announce-time");
+  }
 }
 
 // The form to take a seat: a signed-in person joins as themselves with a buy-in from their

@@ -1,7 +1,7 @@
 // A table's page: the server pushes the person's view over a WebSocket; every action is
 // a small POST; nothing is polled.
 
-import { api, announce, clearErrors, dollars, h, intoView, liveSocket, money, patch, showErrorAt } from "./dom.js";
+import { api, announce, clearErrors, dollars, h, intoView, liveSocket, money, patch, showErrorAt, showWho } from "./dom.js";
 import { explained } from "./words.js";
 import { handName, t, tn, tr } from "./i18n.js";
 import { lineChart } from "./chart.js";
@@ -57,9 +57,13 @@ const setter = new Setter($("setter"), {
   game, onError: (message) => announce(message),  // the setter shows it at its buttons
   submit: async (low, foul) => {
     const dragon = Boolean(state && state.you && state.you.hand && state.you.hand.dragon);
+    const last = state && state.last ? state.last.round : null;
     await api("POST", `/api/tables/${tableId}/set`,
               { low, foul_ok: foul ? true : undefined, dragon: dragon || undefined });
-    announce(dragon ? t("Your dragon hand is set.") : t("Your hand is set."));
+    // said unless the round was settled meanwhile (its result, said already, stays said)
+    if ((state && state.last ? state.last.round : null) === last) {
+      announce(dragon ? t("Your dragon hand is set.") : t("Your hand is set."));
+    }
   },
   hint: () => api("POST", `/api/tables/${tableId}/hint`, {}),
   timer: (deadline) => myCountdown(deadline, "set"),
@@ -190,12 +194,24 @@ function renderControls(d) {
                     onclick: () => act("POST", "bet", { sit: true }, $("sit-button")) }, t("Sit out"))));
   } else if (you.awaiting === "bank" && you.offer) {
     const o = you.offer;
+    const pct = d.table.rules.commission_pct;
+    const free = pct === "0%";
+    // what each choice means, said before the choice (each button is described by its own)
+    const takeWords = free
+      ? t("Take the bank: you cover every other bet and your hand plays against each; no commission is taken.")
+      : t("Take the bank: you cover every other bet and your hand plays against each; the house takes {pct} commission on the bank's win.", { pct });
+    const cobankWords = free
+      ? t("Co-bank with the house: you and the house each cover half the bets and take half the bank's result; the house way sets the bank's hand.")
+      : t("Co-bank with the house: you and the house each cover half the bets and take half the bank's result, with {pct} commission on your half of a win; the house way sets the bank's hand.", { pct });
     out.push(h("div", { class: "bank-offer", role: "group", "aria-label": t("the bank offer") },
       myCountdown(d.deadline, "bank"),
       h("p", {}, t("The bank is yours to take: the other bets total"), " ", h("strong", { text: money(o.others) }), t(".")),
-      o.can_take ? h("button", { id: "take-button", class: "primary", dataset: { focus: "take" },
+      h("ul", { class: "bank-explain" },
+        o.can_take ? h("li", { id: "take-words", text: takeWords }) : null,
+        o.can_cobank ? h("li", { id: "cobank-words", text: cobankWords }) : null),
+      o.can_take ? h("button", { id: "take-button", class: "primary", dataset: { focus: "take" }, "aria-describedby": "take-words",
                                  onclick: () => act("POST", "bank", { decision: "take" }, $("refuse-button")) }, t("Take the bank")) : null,
-      o.can_cobank ? h("button", { id: "cobank-button", dataset: { focus: "cobank" },
+      o.can_cobank ? h("button", { id: "cobank-button", dataset: { focus: "cobank" }, "aria-describedby": "cobank-words",
                                    onclick: () => act("POST", "bank", { decision: "cobank" }, $("refuse-button")) }, t("Co-bank with the house")) : null,
       h("button", { id: "refuse-button", dataset: { focus: "refuse" },
                     onclick: () => act("POST", "bank", { decision: "refuse" }, $("refuse-button")) }, t("Refuse"))));
@@ -281,6 +297,7 @@ function render() {
   if (!state) return;
   if (errorMoment !== null && moment() !== errorMoment) { clearErrors(); errorMoment = null; }
   const d = { ...state, link };
+  showWho(d.me && !d.me.problem ? d.me.name : "");  // joining may have made the person
   setTileNames(state.piece_names);
   patch($("table-head"), { t: d.table, r: d.round, p: d.phase, l: link, h: d.hints,
                            c: d.commitment, dl: d.deadline, aw: d.you && d.you.awaiting,
@@ -323,7 +340,8 @@ const socket = liveSocket(`/ws/tables/${tableId}`, (s, msg) => {
   state = s;
   const told = s.notice && !(before && before.notice === s.notice);
   if (told) announce(s.notice);
-  if (before && before.last && s.last && before.last.round !== s.last.round) {
+  // a round settled while the page is open (its first one too) is told to a screen reader
+  if (before && s.last && (!before.last || before.last.round !== s.last.round)) {
     const mine = s.you && s.last.seats.find((x) => x.seat === s.you.story_seat);
     announce(mine ? t("Round {n}: you {outcome}, net {amount}.", { n: s.last.number, outcome: t(mine.outcome), amount: money(mine.net) })
                   : t("Round {n} is settled.", { n: s.last.number }));
