@@ -22,12 +22,12 @@ from paigow.analysis import tiles_derive as td
 from paigow.analysis.tiles_odds import OptimalWay, edge
 from paigow.cli import app
 from paigow.tiles.rules import DEFAULT_RULES
+from paigow.tiles.setting import settings
 from paigow.tiles.tile import parse_tiles
+from paigow.tiles.ways._common import pairs_in, ranked_tiles
 from paigow.tiles.ways.registry import get_way
 from paigow.tiles.ways.table_file import distinct_hands
 from paigow.tiles.ways.way_file import _compile_rule, _Hand, read_way_text
-from paigow.tiles.ways._common import pairs_in, ranked_tiles
-from paigow.tiles.setting import settings
 
 runner = CliRunner()
 

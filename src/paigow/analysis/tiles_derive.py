@@ -225,7 +225,7 @@ def features(rules: TileRules = DEFAULT_RULES) -> Features:
         n_pairs[n] = len(pairs)
         if len(pairs) == 1:
             pair_class[n] = pairs[0]
-        seen: set[tuple[tuple[int, int], ...]] = set()
+        seen: set[tuple[int, int]] = set()
         for s, ((i, j), (k, m)) in enumerate(SPLITS):
             st = make_setting((tiles[i], tiles[j]), (tiles[k], tiles[m]), rules)
             key = (st.high_value.code, st.low_value.code)
@@ -265,7 +265,26 @@ for _w in ("Teen", "Day", "High 8", "High 10", "High 6", "11"):
             f"the most points in all; then, if the low hand is at most {_k} with {_w} "
             "whatever you do, the highest high hand, else the hands as close together as "
             "possible")
+#: the guarded choices that name a tile too, for rules of every hand without a pair
+GUARDED_WITH: tuple[str, ...] = tuple(
+    f"wgh, total, high if low <= {k} with {w}" for k in range(2, 7)
+    for w in ("Teen", "Day", "High 8", "High 4", "High 10", "High 6", "Low 4", "11",
+              "Low 10", "High 7", "Low 6", "9", "Low 8", "Low 7"))
+for _key in GUARDED_WITH:
+    _lv = _key.split(" if low <= ", 1)[1]
+    PREFERENCES[_key] = (
+        ("high is Wong, Gong or High Nine", "max total", f"max high if low <= {_lv}",
+         "min gap"),
+        f"a Wong, Gong or High Nine behind if you can; then the most points in all; then, "
+        f"if the low hand is at most {_lv} whatever you do, the highest high hand, else the "
+        "hands as close together as possible")
 for _k in range(1, 8):
+    PREFERENCES[f"wgh, total, high if low <= {_k}"] = (
+        ("high is Wong, Gong or High Nine", "max total", f"max high if low <= {_k}",
+         "min gap"),
+        f"a Wong, Gong or High Nine behind if you can; then the most points in all; then, "
+        f"if the low hand is {_k} or less whatever you do, the highest high hand, else the "
+        "hands as close together as possible")
     PREFERENCES[f"total, high if low <= {_k}"] = (
         ("max total", f"max high if low <= {_k}", "min gap"),
         f"the most points in all; then, if the low hand is {_k} or less whatever you do, "
@@ -407,12 +426,13 @@ def _guard(f: Features, text: str) -> B:
 def _pick_max(allowed: B, key: I64) -> B:
     big = np.where(allowed, key, np.iinfo(np.int64).min)
     top = big.max(axis=1, keepdims=True)
-    return allowed & (big == top)
+    out: B = allowed & (big == top)
+    return out
 
 
 def _pareto(allowed: B, f: Features) -> B:
     lo, hi = f.lo_level, f.hi_level
-    beaten = np.zeros_like(allowed)
+    beaten: B = np.zeros(allowed.shape, dtype=np.bool_)
     for s in range(3):
         for o in range(3):
             if s == o:
@@ -420,15 +440,22 @@ def _pareto(allowed: B, f: Features) -> B:
             b = (allowed[:, o] & (lo[:, o] >= lo[:, s]) & (hi[:, o] >= hi[:, s])
                  & ((lo[:, o] > lo[:, s]) | (hi[:, o] > hi[:, s])))
             beaten[:, s] |= b
-    return allowed & ~beaten
+    out: B = allowed & ~beaten
+    return out
 
 
 def _step(allowed: B, f: Features, step: str) -> B:
+    if step == "high is Wong, Gong or High Nine":  # a criterion: kept where some setting meets it
+        keep: B = allowed & _requirement(f, step)
+        some: B = np.asarray(keep.any(axis=1), dtype=np.bool_)
+        kept: B = np.where(some[:, None], keep, allowed)
+        return kept
     if " if " in step:
         inner, guard = step.split(" if ", 1)
         ok = _guard(f, guard)
-        every = np.where(allowed, ok, True).all(axis=1)
-        return np.where(every[:, None], _step(allowed, f, inner), allowed)
+        every: B = np.asarray(np.where(allowed, ok, True).all(axis=1), dtype=np.bool_)
+        guarded: B = np.where(every[:, None], _step(allowed, f, inner), allowed)
+        return guarded
     if step == "max high":
         return _pick_max(allowed, f.hi_level)
     if step == "max low":
@@ -538,9 +565,10 @@ def candidates(small: bool = False) -> list[RuleSpec]:
     out: list[RuleSpec] = []
     basic = ("high", "low", "close") if small else ("high", "low", "close", "total high",
                                                    "total low")
-    guarded = tuple(k for k in PREFERENCES if k not in basic and " if " in k)
+    guarded = tuple(k for k in PREFERENCES
+                    if k not in basic and " if " in k and k not in GUARDED_WITH)
     if small:
-        guarded = ("total, high if low <= 4",)
+        guarded = ("total, high if low <= 4", "wgh, total, high if low <= 4 with High 4")
     plain = _levels_only(small)
     fine = plain + _with_tiles(small)
     for hand in (None, "no pair"):
@@ -548,6 +576,8 @@ def candidates(small: bool = False) -> list[RuleSpec]:
             out.append(RuleSpec(hand=hand, require=req, prefer=pref))
         for req, pref in product(plain, guarded):
             out.append(RuleSpec(hand=hand, require=req, prefer=pref))
+        if not small:
+            out += [RuleSpec(hand=hand, prefer=pref) for pref in GUARDED_WITH]
     has_words = ("Teen or Day", "Gee", "5", "10") if small else _HAS_WORDS
     scopes = [(w,) for w in has_words] + ([] if small else [("Teen", "Day")])
     for has in scopes:
@@ -735,7 +765,7 @@ def _learn_shape(
         if not full:  # pragma: no cover - the candidates always hold catch-all rules
             raise PaigowError("no rule of the learner applies to every hand")
         sums = pool.values(np.array(full, dtype=np.int64)).sum(axis=1)
-        top = full[int(sums.argmax())]
+        top = int(full[int(sums.argmax())])
         order.append(top)
         base = pool.play[top].copy()
         curve.append(Step(1, labels.total(base)))
@@ -777,7 +807,7 @@ def _polish(order: list[int], pool: _Pool, labels: TileLabels, base: I8, fixed: 
     """Take each rule out in turn and put in the best rule for its place, while that gains."""
     improved = True
     rounds = 0
-    while improved and rounds < 3:
+    while improved and rounds < 6:
         improved = False
         rounds += 1
         for i in range(len(order) - fixed):

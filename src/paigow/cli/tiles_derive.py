@@ -75,7 +75,10 @@ def _save_times(small: bool, times: dict[str, float]) -> None:
         data = {}
     data["small" if small else "full"] = times
     text = jsonlib.dumps(data, indent=1)
-    save_atomically(path, lambda fh: fh.write(text.encode()))
+    def write(fh: Any) -> None:
+        fh.write(text.encode())
+
+    save_atomically(path, write)
 
 
 def _minutes(seconds: float) -> str:
@@ -236,7 +239,10 @@ def _derive(
         times["check"] = time.perf_counter() - t2
     from paigow.tiles.ways._cache import save_atomically
 
-    save_atomically(path, lambda fh: fh.write(text.encode()))
+    def write(fh: Any) -> None:
+        fh.write(text.encode())
+
+    save_atomically(path, write)
     return _report(derived, check, dealer, path, times)
 
 
