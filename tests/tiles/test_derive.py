@@ -297,6 +297,7 @@ def test_train_tiles_card_grades_against_the_card_and_shows_optimal(
     assert r.exit_code == 0, r.output
     assert "Learn this card" in r.output
     assert "small" in r.output and "best" in r.output
+    assert "setting by australian" in r.output or "sets by australian" in r.output
 
 
 def test_train_tiles_card_refuses_a_drill_or_a_non_toml(tmp_path: Path) -> None:
@@ -314,3 +315,17 @@ def test_distinct_hands_of_the_card_and_of_the_labels_are_the_same_8130(
     keys = {tuple(sorted((t.hi, t.lo) for t in h)) for h in distinct_hands()}
     mine = {tuple(sorted((t.hi, t.lo) for t in h)) for h in td.features().hands}
     assert keys == mine and len(keys) == 8130
+
+
+def test_a_learned_card_is_drilled_against_the_way_it_is_exceptions_to(
+    small_way: td.Derived, tmp_path: Path,
+) -> None:
+    from paigow.training.ways import card_dealer
+
+    path = tmp_path / "small.toml"
+    path.write_text(td.way_text(small_way, "small", "Small card", "test"))
+    want = "australian" if small_way.otherwise else str(path)
+    assert card_dealer("tiles", str(path)) == want
+    assert card_dealer("tiles", "harrahs.toml") == "harrahs.toml"  # no otherwise line
+    assert card_dealer("tiles", "luger") == "luger"
+    assert card_dealer("poker", "house") == "house"

@@ -379,8 +379,7 @@ def _article(w: str) -> str:
         return "a Gee Joon tile"
     if w == "Teen or Day":
         return "a Teen or a Day"
-    return ("an " if w in ("8", "11", "High 8", "High 4", "High 10", "High 6", "High 7")
-            else "a ") + w
+    return ("an " if w in ("8", "11") else "a ") + w
 
 
 def _require_words(r: str) -> str:

@@ -410,8 +410,11 @@ def train_tiles(
             err_console.print(f"Learn this card: {card}. Set each hand as the card says; "
                               "the grade names the card's rule and shows the optimal setting "
                               "and the EV given up against it.", highlight=False)
+            from paigow.training.ways import card_dealer
+
+            against = dealer if dealer is not None else card_dealer("tiles", card)
             _train("tiles", rules=_tile_rules(gee_joon_tiebreak), **_common(
-                "dealer", card, dealer, False if banking is None else banking, seed, name,
+                "dealer", card, against, False if banking is None else banking, seed, name,
                 db, save, commission, hands))
 
         run_command(body)

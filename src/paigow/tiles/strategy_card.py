@@ -168,9 +168,11 @@ def card_svg(name: str, rules: TileRules = DEFAULT_RULES) -> str:
                f"{escape(intro)}</text>")
     y += 10
     hx = WIDTH - MARGIN - hand_w
-    out.append(f'<text x="{hx:.1f}" y="{y:.1f}" font-size="6.8" fill="#555">example: high '
-               f'hand</text><text x="{hx + 2 * (tile_h / 2 + 1.5) + tile_h * 0.3:.1f}" '
-               f'y="{y:.1f}" font-size="6.8" fill="#555">  low</text>')
+    low_x = hx + 2 * (tile_h / 2 + 1.5) + tile_h / 2 * 0.6
+    out.append(f'<text x="{hx - 4:.1f}" y="{y:.1f}" font-size="6.8" fill="#555" '
+               f'text-anchor="end">example:</text>'
+               f'<text x="{hx:.1f}" y="{y:.1f}" font-size="6.8" fill="#555">high</text>'
+               f'<text x="{low_x:.1f}" y="{y:.1f}" font-size="6.8" fill="#555">low</text>')
     y += 4
     out.append(f'<line x1="{MARGIN}" y1="{y:.1f}" x2="{WIDTH - MARGIN}" y2="{y:.1f}" '
                'stroke="#333" stroke-width="0.8"/>')

@@ -777,6 +777,8 @@ class FileWay:
         self.title = fields.get("title", "")
         self.source_note = fields.get("source", "")
         self.otherwise: TileWay | None = otherwise
+        #: how the file names its otherwise way (``[way] otherwise``), or None
+        self.otherwise_name: str | None = fields.get("otherwise")
         self.rules = trules
         self.rule_list = rules
         self._hits = hits
