@@ -128,9 +128,9 @@ def check_rules(game: Game, rules: TileRules | PokerRules | None) -> TileRules |
 
 __all__ = [
     "DEFAULT_WAY",
-    "card_dealer",
     "GAMES",
     "Game",
+    "card_dealer",
     "check_game",
     "check_rules",
     "house_way",
