@@ -32,11 +32,13 @@ Each step adds the rule, at the place in the list, that gains the most; after th
 step each rule is taken out in turn and the best rule for the freed place put in, while
 that gains.
 
->>> # doctest: +SKIP
->>> from paigow.tiles.ways.registry import get_way
->>> labels = label(get_way("australian"))
->>> way = learn(labels, max_rules=12)
->>> way.share
+In code (a few minutes at full size; ``small=True`` and 3 rules take seconds)::
+
+    from paigow.tiles.ways.registry import get_way
+    labels = label(get_way("australian"))        # every hand, exactly
+    way = learn(labels, max_rules=12)            # the better of the two shapes
+    way.share                                    # a Fraction: gain / optimal's gain
+    text = way_text(way, "mine", "My tile way", "derived")   # the way file
 """
 
 from __future__ import annotations

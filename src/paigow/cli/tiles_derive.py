@@ -39,10 +39,10 @@ from paigow.cli.tiles import (
 from paigow.errors import PaigowError
 
 TIMES_FILE = "tiles-derive-times.json"
-# measured on the shared 2-core machine (docs/tiles-derive.md, section 4), used when this
-# machine has no run of its own on record yet
-DEFAULT_SECONDS = {"labels": 30.0, "scoring": 90.0, "learning": 200.0, "check": 20.0}
-SMALL_SECONDS = {"labels": 30.0, "scoring": 2.0, "learning": 5.0, "check": 20.0}
+# measured on the shared 2-core machine at load average 15-18 (docs/tiles-derive.md,
+# section 3: both shapes, 12 rules), used when this machine has no run on record yet
+DEFAULT_SECONDS = {"labels": 15.0, "learning": 1060.0, "check": 20.0}
+SMALL_SECONDS = {"labels": 15.0, "learning": 15.0, "check": 40.0}
 
 
 def _times_path() -> Path:
