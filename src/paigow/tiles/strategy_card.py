@@ -128,8 +128,8 @@ def card_svg(name: str, rules: TileRules = DEFAULT_RULES) -> str:
     num_w = 26.0
     rows: list[tuple[Rule | None, list[str], float]] = []
     size = line_h = tile_h = hand_w = 0.0
-    for scale in (1.0, 0.9, 0.8, 0.7, 0.62, 0.55, 0.48, 0.42, 0.36, 0.3):
-        size = 8.6 * scale
+    for scale in (1.0, 0.9, 0.8, 0.7, 0.62, 0.55, 0.48, 0.42, 0.36, 0.3, 0.25):
+        size = max(5.6, 8.6 * scale)  # the words stay readable; the tiles shrink further
         tile_h = 30.0 * scale + 4
         hand_w = 4 * (tile_h / 2 + 1.5) + tile_h / 2 * 0.6
         text_w = inner - num_w - hand_w - 10
@@ -137,10 +137,10 @@ def card_svg(name: str, rules: TileRules = DEFAULT_RULES) -> str:
         rows = []
         for r in rule_list:
             lines = _wrap(r.text or f"rule {r.id}", text_w, size)
-            rows.append((r, lines, max(len(lines) * line_h, tile_h) + 5 * scale))
+            rows.append((r, lines, max(len(lines) * line_h + 2, tile_h) + 4 * scale))
         if way.otherwise is not None:
             lines = _wrap(otherwise_text(way), text_w, size)
-            rows.append((None, lines, max(len(lines) * line_h, tile_h) + 5 * scale))
+            rows.append((None, lines, max(len(lines) * line_h + 2, tile_h) + 4 * scale))
         if 96 + sum(h for *_, h in rows) + 26 <= HEIGHT - 2 * MARGIN:
             break
     title = way.title or way.name
