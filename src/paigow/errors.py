@@ -26,3 +26,8 @@ class AmountError(PaigowError):
 
 class RuleError(PaigowError):
     """An unknown rule variant or strategy name."""
+
+
+class MissingExtraError(PaigowError):
+    """A feature whose optional dependencies are not installed: the message is one line
+    naming the install command (``pip install 'paigow[web]'``); see :mod:`paigow.extras`."""

@@ -38,12 +38,15 @@ MAX_TEXT = 120
 
 
 class WebError(PaigowError):
-    """A request the server refuses: an HTTP status and a message naming the bad input."""
+    """A request the server refuses: an HTTP status and a message naming the bad input;
+    ``retry_after``: seconds after which the same request may pass (a limit, a busy
+    server), sent as ``Retry-After``."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, retry_after: int | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.retry_after = retry_after
 
 
 @dataclass(frozen=True)
@@ -147,6 +150,16 @@ def _article(word: str) -> str:
 def _short(value: object, limit: int = 40) -> str:
     text = json.dumps(value) if not isinstance(value, str) else json.dumps(value[:limit])
     return text
+
+
+def shown_number(n: int) -> str:
+    """A number a client sent, as a message quotes it (a long one cut short).
+
+    >>> shown_number(12), shown_number(10**30)
+    ('12', '10000000000000000000…(31 digits)')
+    """
+    text = str(n)
+    return text if len(text) <= 24 else f"{text[:20]}…({len(text)} digits)"
 
 
 def name_field(data: dict[str, Any], key: str = "name") -> str:
