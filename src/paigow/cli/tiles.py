@@ -206,12 +206,6 @@ STRATEGY_OPTION = option(
     help="A way: australian, luger, harrahs, eighty, optimal, a way file (FILE.toml, or a "
          "shipped one: australian.toml) or a strategy table (FILE.csv).",
 )
-SET_WAY_OPTION = option(
-    "--strategy", "--way", parser=Token("--strategy", table_path=True),
-    help="A way: australian, luger, harrahs, eighty, optimal, a way file (FILE.toml, or a "
-         "shipped one: australian.toml; a learned one: derive-strategy -o FILE.toml) or a "
-         "strategy table (FILE.csv). --way is the same option.",
-)
 DEALER_OPTION = option(
     "--dealer", parser=Token("--dealer", table_path=True, complete=tile_way_names),
     help="The other side's way (the banker's, or the player's when you bank): a name or a "
@@ -319,7 +313,7 @@ def _tiles_str(tiles: typing.Sequence[object]) -> str:
 @app.command("set")
 def set_cmd(
     tiles: Annotated[list[str], TILES_ARG],
-    strategy: Annotated[str, SET_WAY_OPTION] = "australian",
+    strategy: Annotated[str, STRATEGY_OPTION] = "australian",
     banking: Annotated[bool, BANKING_OPTION] = False,
     dealer: Annotated[str, DEALER_OPTION] = "australian",
     commission: Annotated[str, COMMISSION_OPTION] = "0.05",
