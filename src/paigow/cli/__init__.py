@@ -28,10 +28,11 @@ from paigow.cli.common import Lazy, new_app
 @cache
 def _tiles() -> typer.Typer:
     """The ``tiles`` group, every command registered (once per process)."""
-    from paigow.cli import train
+    from paigow.cli import tiles_derive, train
     from paigow.cli.tiles import app as tiles_app
 
     train.register_grade(tiles_app, None)
+    tiles_derive.register(tiles_app)
     return tiles_app
 
 

@@ -73,6 +73,18 @@ def tile_opponent(
     return get_tile_way(key, rules, commission=commission)
 
 
+def card_dealer(game: str, way: str) -> str:
+    """The way the other side sets by when ``way`` is drilled as a card: for a tile way
+    file of exceptions (``[way] otherwise = NAME``, a learned card) the way it is
+    exceptions to, else ``way`` itself."""
+    if check_game(game) != "tiles" or not str(way).lower().endswith(".toml"):
+        return way
+    from paigow.tiles.ways.registry import get_way as get_tile_way
+
+    other = getattr(get_tile_way(way), "otherwise_name", None)
+    return other if isinstance(other, str) and other else way
+
+
 def poker_opponent(
     name: str | object | None, rules: PokerRules, deck: Sequence[Card] | None = None
 ) -> object:
@@ -118,6 +130,7 @@ __all__ = [
     "DEFAULT_WAY",
     "GAMES",
     "Game",
+    "card_dealer",
     "check_game",
     "check_rules",
     "house_way",

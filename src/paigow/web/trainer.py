@@ -108,8 +108,12 @@ class TrainerHub:
         try:
             opts = TableOptions(game=game, house_way=way, bot_ways=(way,))
             table_game, _ = make_game(opts)
+            from paigow.training.ways import card_dealer
+
+            # a learned card (a way file of exceptions) is played against the way it is
+            # exceptions to; any other way against itself, as before
             session = TrainerSession(game, settings["drill"], way, settings["banking"],
-                                     None, settings["name"], dealer=way)
+                                     None, settings["name"], dealer=card_dealer(game, way))
         except PaigowError as exc:
             raise WebError(400, str(exc)) from None
         with self.lock:

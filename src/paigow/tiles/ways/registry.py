@@ -54,7 +54,7 @@ def get_way(
     >>> get_way("nonsense")
     Traceback (most recent call last):
     ...
-    paigow.errors.RuleError: unknown tile way 'nonsense': choose one of australian, luger, luger-banker, luger-player, harrahs, eighty, optimal, australian.toml, harrahs.toml, FILE.toml, FILE.csv, table:PATH
+    paigow.errors.RuleError: unknown tile way 'nonsense': choose one of australian, luger, luger-banker, luger-player, harrahs, eighty, optimal, australian.toml, derived-australian.toml, harrahs.toml, FILE.toml, FILE.csv, table:PATH
     """
     key = str(name).strip()
     low = key.lower()
