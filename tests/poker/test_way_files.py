@@ -20,7 +20,6 @@ from paigow.errors import RuleError
 from paigow.poker.cards import parse_cards
 from paigow.poker.rules import PokerRules, ranking_variants
 from paigow.poker.setting import settings
-from paigow.poker.ways import get_way
 from paigow.poker.ways.file_fast import file_splits
 from paigow.poker.ways.file_way import (
     FileWay,
@@ -32,6 +31,7 @@ from paigow.poker.ways.file_way import (
     shipped_ways,
 )
 from paigow.poker.ways.spec import parse_way
+from paigow.ways import POKER, get_way
 
 DATA = Path(__file__).parent / "data"
 EVERY = DATA / "every_construct.toml"
@@ -269,9 +269,9 @@ def test_a_rule_no_hand_reaches_is_reported(tmp_path: Path) -> None:
 
 def test_an_unknown_way_name_is_a_clear_error() -> None:
     with pytest.raises(RuleError, match="unknown poker way 'no-such-way'"):
-        get_way("no-such-way")
+        get_way("no-such-way", POKER)
     with pytest.raises(RuleError, match=r"unknown house way 'missing\.toml'"):
-        get_way("missing.toml")
+        get_way("missing.toml", POKER)
 
 
 # --------------------------------------------------------- two interpreters agree

@@ -32,10 +32,9 @@ from paigow.analysis.poker_odds import check_deck, opponent_table, rank_ids, way
 from paigow.analysis.poker_ways import FastWay, SlowWay
 from paigow.errors import RuleError
 from paigow.poker.cards import Card
-from paigow.poker.rules import PokerRules
+from paigow.poker.rules import DEFAULT_RULES, PokerRules
 from paigow.poker.sidebet import PayTable, SideBetOdds, lines_of_low_key, odds_from_classes
 
-DEFAULT_RULES = PokerRules()
 CHUNK = 1 << 23
 
 

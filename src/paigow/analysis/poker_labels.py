@@ -41,10 +41,9 @@ from paigow.analysis.poker_odds import DEFAULT_RATE, advise, check_deck, check_r
 from paigow.analysis.poker_ways import FastWay
 from paigow.errors import AmountError
 from paigow.poker.cards import Card
-from paigow.poker.rules import PokerRules
+from paigow.poker.rules import DEFAULT_RULES, PokerRules
 from paigow.poker.ways.spec import HAND_KEYS, HAND_TYPES, CompiledWay, parse_way
 
-DEFAULT_RULES = PokerRules()
 I32 = npt.NDArray[np.int32]
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]

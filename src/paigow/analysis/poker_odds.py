@@ -69,12 +69,10 @@ from paigow.poker.cards import (
 from paigow.poker.cards import check_deck as cards_check_deck
 from paigow.poker.fast import BINOM, table2, table5
 from paigow.poker.kinds import HandKind, LowKind
-from paigow.poker.rules import PokerRules
+from paigow.poker.rules import DEFAULT_RULES, PokerRules
 from paigow.poker.setting import Setting, settings
-from paigow.poker.ways import Decision
 from paigow.settle import expected_value
-
-DEFAULT_RULES = PokerRules()
+from paigow.ways import Decision, Rule
 
 U8 = npt.NDArray[np.uint8]
 
@@ -459,7 +457,8 @@ def low_push_ids(kind: LowKind, rules: PokerRules) -> npt.NDArray[np.bool_]:
     """For each dense two-card rank id of ``rules``' ranking (:func:`rank_ids`), whether a
     two-card hand of that rank is of ``kind`` (``low:9``: nine high, no pair).
 
-    >>> ids = low_push_ids(LowKind(9), DEFAULT_RULES)
+    >>> from paigow.poker.cards import Rank
+    >>> ids = low_push_ids(LowKind(Rank.NINE), DEFAULT_RULES)
     >>> int(ids.sum())      # 9-2, 9-3 ... 9-8: seven ranks of two-card hand
     7
     """
@@ -547,6 +546,19 @@ class Advice:
             "best": self.best_setting.to_json(),
             "house": None if self.house_setting is None else self.house_setting.to_json(),
         }
+
+    def _repr_html_(self) -> str:
+        """Each legal setting's exact odds as a table, the best in bold (Jupyter)."""
+        from paigow.notebook import cards_html, table_html
+
+        role = "banking" if self.banking else "as a player"
+        rows = [(str(s.setting), f"{s.win:,}", f"{s.push:,}", f"{s.lose:,}",
+                 f"{float(s.ev):+.4f}", "house way" if s.house else "")
+                for s in self.settings]
+        return cards_html(self.cards) + table_html(
+            rows, head=("setting", "win", "push", "lose", "EV", ""),
+            title=f"against {self.total:,} opponent hands ({role}, commission "
+                  f"{float(self.rate):.0%}, push rule {self.push_rule})", mark=self.best)
 
 
 def score(win: int, lose: int, rate: Fraction) -> int:
@@ -886,7 +898,8 @@ class OptimalWay:
         adv = self.advise(cards, banking)
         b = adv.best_setting
         who = "a house-way player" if banking else "a house-way banker"
-        return Decision(b.setting, f"optimal: best exact EV {float(b.ev):+.6f} against {who}")
+        return Decision(b.setting, Rule("optimal", None,
+                                        f"best exact EV {float(b.ev):+.6f} against {who}"))
 
     def set(self, cards: Sequence[Card], banking: bool) -> Setting:
         """``choose(cards, banking).setting``."""

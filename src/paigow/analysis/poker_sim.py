@@ -41,9 +41,7 @@ from paigow.errors import AmountError, SettingError
 from paigow.poker.cards import Card, parse_cards
 from paigow.poker.fast import BINOM, table2, table5
 from paigow.poker.kinds import LowKind
-from paigow.poker.rules import PokerRules
-
-DEFAULT_RULES = PokerRules()
+from paigow.poker.rules import DEFAULT_RULES, PokerRules
 
 DEFAULT_CHUNK = 1 << 18
 
@@ -252,6 +250,23 @@ class SimResult:
             "edge": self.edge,
             "ci95": list(self.ci95),
         }
+
+    def _repr_html_(self) -> str:
+        """The counts and the edge with its interval as a table (Jupyter)."""
+        from paigow.notebook import pct, table_html
+
+        s = self.spec
+        names = [w if isinstance(w, str) else w.name for w in (s.player, s.dealer)]
+        lo, hi = self.ci95
+        n = self.rounds
+        return table_html(
+            [("win", f"{self.win:,}", pct(self.win / n)),
+             ("push", f"{self.push:,}", pct(self.push / n)),
+             ("lose", f"{self.lose:,}", pct(self.lose / n)),
+             ("house edge", "", f"{pct(self.edge)} (95%: {pct(lo)} to {pct(hi)})")],
+            head=("", "rounds", "share"),
+            title=f"{names[0]} against {names[1]}: {n:,} rounds (seed {s.seed}, "
+                  f"commission {float(self.rate):.0%}, push rule {s.rules.push})")
 
 
 def new_seed() -> int:

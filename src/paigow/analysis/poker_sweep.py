@@ -43,9 +43,7 @@ from paigow.analysis.poker_ways import FastWay, fast_way
 from paigow.errors import AmountError, CardError
 from paigow.poker.cards import Card
 from paigow.poker.fast import BINOM
-from paigow.poker.rules import PokerRules
-
-DEFAULT_RULES = PokerRules()
+from paigow.poker.rules import DEFAULT_RULES, PokerRules
 
 I64 = npt.NDArray[np.int64]
 _PERMS = np.array(list(permutations(range(4))), dtype=np.int64)

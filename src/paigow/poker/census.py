@@ -32,7 +32,7 @@ from paigow.errors import CardError
 from paigow.poker.cards import RANKS, Card, card_name
 from paigow.poker.fast import POP, TOP5, eval7_masks, straight_tables
 from paigow.poker.rank import Category
-from paigow.poker.rules import PokerRules
+from paigow.poker.rules import DEFAULT_RULES, PokerRules
 
 N_CAT = len(Category)
 _WIDTH = N_CAT + 13  # category counts, then high-card hands by top rank index
@@ -145,7 +145,7 @@ def census(
     ``on_progress(done, total)`` is called after each chunk of about ``chunk_hands``
     hands. A ``KeyboardInterrupt`` stops the run between chunks.
     """
-    r = rules or PokerRules()
+    r = rules or DEFAULT_RULES
     cards = sorted(range(53) if deck is None else deck)
     if len(set(cards)) != len(cards):
         raise CardError("the census deck holds a card twice")

@@ -27,19 +27,17 @@ from html import escape
 import numpy as np
 
 from paigow.errors import RuleError
-from paigow.poker.cards import JOKER, Card, sort_cards
-from paigow.poker.rules import PokerRules
+from paigow.poker.cards import JOKER, RANKS, Card, sort_cards
+from paigow.poker.rules import DEFAULT_RULES, PokerRules
 from paigow.poker.setting import Setting
 from paigow.poker.ways.file_way import FileWay, pattern_hands
 from paigow.poker.ways.spec import Rule, WaySpec
 
-DEFAULT_RULES = PokerRules()
 WIDTH, HEIGHT = 595.0, 792.0  # points: 210 mm x 11 in
 MARGIN = 28.0
 FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
 SUITS = {0: ("\u2663", "#111"), 1: ("\u2666", "#c0392b"), 2: ("\u2665", "#c0392b"),
          3: ("\u2660", "#111")}
-RANKS = "23456789TJQKA"
 SAMPLE_SEED = 20240601
 SAMPLE_SIZE = 200_000
 
@@ -47,7 +45,7 @@ SAMPLE_SIZE = 200_000
 def load_card_way(name: str, rules: PokerRules = DEFAULT_RULES) -> FileWay:
     """The way file a card is drawn for: a shipped name or a path; ``house`` is the shipped
     ``seeds`` file (its rules, equal to the built-in house way on every hand)."""
-    from paigow.poker.ways import get_way
+    from paigow.ways import get_way
 
     key = name.strip().lower()
     way = get_way("seeds" if key == "house" else name, rules)

@@ -19,6 +19,7 @@ from paigow.poker.setting import Setting, Strategy, compare, is_foul, settings
 from paigow.settle import HandResult
 from paigow.table.deal import CLOCKWISE, POKER_PLACES, deal_poker
 from paigow.table.game import Choice, Game, SettingView, Showdown
+from paigow.ways import Rule
 
 
 def way_name(way: object) -> str:
@@ -43,7 +44,9 @@ def _decide(way: Strategy, name: str, hand: tuple[Card, ...], banking: bool) -> 
     choose = getattr(way, "choose", None)
     if choose is not None:
         d = choose(hand, banking)
-        return Choice(d.setting, f"{name}: {d.rule}")
+        rule: Rule = d.rule
+        text = rule.text if rule.text.startswith(name) else f"{name}: {rule}"
+        return Choice(d.setting, text, way_rule=rule)
     return Choice(way.set(hand, banking), name)
 
 
@@ -80,7 +83,7 @@ class PokerGame(Game[Card, Setting]):
         way = self._house()
         c = _decide(way, self.house_way_name, hand, banking)
         s = c.setting
-        choice = Choice(s, f"house way ({c.rule})")
+        choice = Choice(s, f"house way ({c.rule})", way_rule=c.way_rule, house=True)
         self._uses(hand, s)
         if is_foul(s, self.rules):
             raise SettingError(f"the house way's setting {s} fouls")

@@ -6,7 +6,7 @@ A :class:`Grade` holds, for one hand and the setting a person chose:
   counts over every hand the other side can hold and its exact EV (a
   :class:`~fractions.Fraction` of one unit bet, commission taken);
 * the person's setting, the **house way's** setting with the numbered rule that decided it
-  (:class:`Rule`, with the rule's text), and the **optimal** setting;
+  (a :class:`~paigow.ways.Rule`: its way, number and words), and the **optimal** setting;
 * the EV the person gave up (the optimal EV less theirs): zero exactly when the setting
   is optimal.
 
@@ -37,7 +37,6 @@ True
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -65,12 +64,12 @@ from paigow.tiles.ways import TileWay
 from paigow.training.kinds import poker_kinds, tile_kinds
 from paigow.training.notation import read_poker_setting, read_tiles_setting
 from paigow.training.ways import Game, house_way, poker_opponent, tile_opponent
+from paigow.ways import Rule
 
 Drill = Literal["player", "dealer"]
 DRILLS: tuple[Drill, ...] = ("player", "dealer")
 DEFAULT_RATE = Fraction(5, 100)
 
-_NUMBERED = re.compile(r"^(?P<way>\S+) (?P<number>\d+(?:\.[0-9A-Za-z]+)*): (?P<text>.+)$", re.S)
 
 
 def check_drill(drill: str) -> Drill:
@@ -79,40 +78,6 @@ def check_drill(drill: str) -> Drill:
     if key not in DRILLS:
         raise RuleError(f"unknown drill {drill!r}: choose player or dealer")
     return key
-
-
-@dataclass(frozen=True)
-class Rule:
-    """The rule of a way that decided a setting: its number and text, parsed from the way's
-    own trace (``"australian 7.17: High 10, Low 10, …"``). A way whose rules are not
-    numbered (a split table's cell, a table file's line) has ``number`` None and its whole
-    trace as ``text``.
-
-    >>> r = Rule.of("house 3.2: two pair, high pair sixes or better: split, low pair in front")
-    >>> r.way, r.number, r.text
-    ('house', '3.2', 'two pair, high pair sixes or better: split, low pair in front')
-    >>> Rule.of("tables.csv, line 12").number is None
-    True
-    """
-
-    way: str
-    number: str | None
-    text: str
-    trace: str
-
-    @classmethod
-    def of(cls, trace: str, way: str = "") -> Rule:
-        """Read a way's rule trace."""
-        m = _NUMBERED.match(trace.strip())
-        if m is None:
-            return cls(way, None, trace.strip(), trace)
-        return cls(m["way"], m["number"], m["text"].strip(), trace)
-
-    def __str__(self) -> str:
-        return self.trace
-
-    def to_json(self) -> dict[str, object]:
-        return {"way": self.way, "number": self.number, "text": self.text, "trace": self.trace}
 
 
 @dataclass(frozen=True)
@@ -230,6 +195,26 @@ class Grade:
             return "right: the best setting of this hand"
         return f"gives up {float(self.ev_lost):.4f} of a unit bet against the best setting"
 
+    def __str__(self) -> str:
+        return self.verdict()
+
+    def _repr_html_(self) -> str:
+        """Every setting's exact EV as a table, yours, the house way's and the best marked
+        (Jupyter)."""
+        from paigow.notebook import table_html
+
+        def marks(o: Option) -> str:
+            return ", ".join(m for m, x in (("yours", self.yours), ("house way", self.house),
+                                            ("best", self.best)) if x.choice.same(o.choice))
+
+        rows = [(o.text, f"{o.choice.high_value} / {o.choice.low_value}", f"{o.win:,}",
+                 f"{o.push:,}", f"{o.lose:,}", f"{float(o.ev):+.4f}", marks(o))
+                for o in self.options]
+        best = next((i for i, o in enumerate(self.options) if o.choice.same(self.best.choice)),
+                    None)
+        return table_html(rows, head=("setting", "hands", "win", "push", "lose", "EV", ""),
+                          title=self.verdict(), mark=best)
+
     def to_json(self) -> dict[str, object]:
         return {
             "game": self.game,
@@ -260,8 +245,8 @@ class Grade:
 
 def _rule_ref(rule: Rule) -> str:
     if rule.number is None:
-        return rule.trace
-    return f"{rule.way} rule {rule.number}: {rule.text}"
+        return rule.text
+    return f"{rule.way} rule {rule.number}: {rule.words}"
 
 
 class Grader(Protocol):
@@ -449,7 +434,7 @@ class TileGrader(_BaseGrader):
     def house(self, hand: Sequence[Hashable]) -> tuple[Choice, Rule]:
         """The house way's setting and the rule that decided it."""
         d = self.way.choose(cast(Sequence[Tile], hand), self.banking)
-        return self._listed(hand, d.setting), Rule.of(d.rule, self.way.name)
+        return self._listed(hand, d.setting), d.rule
 
     def prepare(self, progress: Progress | None = None) -> None:
         """Set every hand by the opponent's way once (cached on disk after the first time)."""
@@ -594,7 +579,7 @@ class PokerGrader(_BaseGrader):
     def house(self, hand: Sequence[Hashable]) -> tuple[Choice, Rule]:
         """The house way's setting and the numbered rule that decided it."""
         d = self.way.choose(list(cast(Sequence[Card], hand)), self.banking)
-        return self._as_listed(hand, d.setting), Rule.of(d.rule, self.way.name)
+        return self._as_listed(hand, d.setting), d.rule
 
     def prepare(self, progress: Progress | None = None) -> None:
         """Build (once; then cached on disk) the table of the opponent's setting of every

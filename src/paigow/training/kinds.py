@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from paigow.poker.cards import JOKER, Card
-from paigow.poker.rules import PokerRules
+from paigow.poker.rules import DEFAULT_RULES, PokerRules
 from paigow.poker.ways.hand import analyse, best_straight_or_flush
 from paigow.tiles.rules import TileRules
 from paigow.tiles.setting import settings
@@ -109,7 +109,7 @@ def tile_kinds(tiles: Sequence[Tile], rules: TileRules | None = None) -> tuple[s
 def poker_kinds(cards: Sequence[Card], rules: PokerRules | None = None) -> tuple[str, ...]:
     """The kinds of seven cards (see the module's description), in :data:`POKER_KINDS`
     order."""
-    view = analyse(list(cards), rules or PokerRules())
+    view = analyse(list(cards), rules or DEFAULT_RULES)
     found = {_SHAPES[view.shape]}
     if best_straight_or_flush(view) is not None:
         found.add("straight-flush")

@@ -28,7 +28,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from paigow.errors import PaigowError
+from paigow.errors import PaigowError, WebError
 from paigow.table.money import parse_major
 
 MAX_BODY = 16 * 1024  # bytes: the largest body any request needs is far below this
@@ -37,13 +37,6 @@ MAX_NAME = 24
 MAX_TEXT = 120
 
 
-class WebError(PaigowError):
-    """A request the server refuses: an HTTP status and a message naming the bad input."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
 
 
 @dataclass(frozen=True)

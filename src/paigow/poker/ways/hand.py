@@ -21,7 +21,7 @@ the front takes it from the start of the group, so a broken group keeps the joke
 
 >>> v = analyse("Jk Ah Kd Kc 7s 4h 2c")
 >>> v.shape, v.joker_rank
-((2, 2, 1, 1, 1), 12)
+((2, 2, 1, 1, 1), <Rank.ACE: 12>)
 >>> [format_cards(g.cards) for g in v.groups]
 ['Ah Jk', 'Kd Kc', '7s', '4h', '2c']
 >>> analyse("Jk Ah Kd Kc 7s 4h 2c", PokerRules(joker="wild")).shape
@@ -40,20 +40,15 @@ import numpy as np
 import numpy.typing as npt
 
 from paigow.errors import CardError
-from paigow.poker.cards import JOKER, RANKS, Card, format_cards, parse_cards, sort_cards
+from paigow.poker.cards import JOKER, RANKS, Card, Rank, format_cards, parse_cards, sort_cards
 from paigow.poker.fast import table2, table5
 from paigow.poker.rank import CATEGORY_SHIFT, Category
-from paigow.poker.rules import PokerRules
+from paigow.poker.rules import DEFAULT_RULES, PokerRules
 from paigow.poker.setting import Setting
 
-ACE = 12
-KING = 11
-QUEEN = 10
-JACK = 9
-TEN = 8
-NINE = 7
-SIX = 4
-THREE = 1
+# the ranks the rules name (the one rank scale, paigow.poker.cards.Rank)
+ACE, KING, QUEEN, JACK, TEN = Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN
+NINE, SIX, THREE = Rank.NINE, Rank.SIX, Rank.THREE
 
 # the categories rule 6 plays ("straight-or-better" short of a full house or four of a kind)
 STRAIGHTS_AND_FLUSHES = frozenset(
@@ -65,7 +60,6 @@ STRAIGHT_SHAPES = frozenset({(1, 1, 1, 1, 1, 1, 1), (2, 1, 1, 1, 1, 1), (3, 1, 1
 # the 21 two-card hands, as positions in the seven cards highest first: settings() order
 SPLITS: tuple[tuple[int, int], ...] = tuple(combinations(range(7), 2))
 
-DEFAULT_RULES = PokerRules()
 _BINOM = [[comb(n, k) for k in range(6)] for n in range(54)]
 
 
@@ -130,7 +124,7 @@ def joker_rank(naturals: Sequence[Card], rules: PokerRules) -> int:
 
     >>> hand = parse_cards("Kd Kc 9s 9h 9d 2c")
     >>> joker_rank(hand, PokerRules()), joker_rank(hand, PokerRules(joker="wild"))
-    (12, 7)
+    (<Rank.ACE: 12>, <Rank.NINE: 7>)
     """
     if rules.joker == "bug":
         return ACE
@@ -138,7 +132,7 @@ def joker_rank(naturals: Sequence[Card], rules: PokerRules) -> int:
     for c in naturals:
         counts[c >> 2] += 1
     most = max(counts)
-    return max(r for r in range(13) if counts[r] == most)
+    return Rank(max(r for r in range(13) if counts[r] == most))
 
 
 def analyse(cards: str | Iterable[str | int], rules: PokerRules = DEFAULT_RULES) -> HandView:

@@ -83,7 +83,7 @@ function renderGrade(s) {
   if (!g) return [];
   const game = s.settings.game;
   const title = (WAY_TITLES[game] || {})[s.settings.way] || "the house way";
-  const rule = g.rule.number ? `${title}, rule ${g.rule.number}: ${g.rule.text}` : g.rule.text;
+  const rule = g.rule.number ? `${title}, rule ${g.rule.number}: ${g.rule.words}` : g.rule.text;
   const pct = (n) => `${((100 * n) / g.opponent_hands).toFixed(2)}%`;
   return [h("div", { class: `grade ${g.correct ? "right" : "wrong"}` },
     h("h2", { text: g.correct ? "Right" : "Not quite" }),
