@@ -31,7 +31,6 @@ from paigow.analysis.poker_derive import (
 )
 from paigow.analysis.poker_labels import Labels, LabelSpec, Sample, label_hands
 from paigow.errors import AmountError, RuleError
-from paigow.poker.cards import Card
 from paigow.poker.rules import PokerRules
 
 MIN_SAMPLE = 1000
@@ -152,7 +151,7 @@ def derive(
     otherwise: str = "dealer",
     name: str = "derived",
     folds: int = 5,
-    deck: Sequence[Card] | None = None,
+    deck: Sequence[int] | None = None,
     folder: Path = Path("."),
     file: str = "",
     progress: Progress | None = None,

@@ -56,7 +56,7 @@ import platformdirs
 from paigow.analysis import Progress
 from paigow.analysis import poker_kernels as kern
 from paigow.analysis.poker_ways import FastWay, fast_way
-from paigow.errors import AmountError, CardError, RuleError, SettingError
+from paigow.errors import AmountError, CardError, IllegalCardsError, RuleError, SettingError
 from paigow.poker.cards import (
     DECK_SIZE,
     FULL_DECK,
@@ -88,7 +88,7 @@ def check_rate(rate: Fraction | float | str) -> Fraction:
     return r
 
 
-def check_deck(deck: Iterable[Card] | None) -> tuple[Card, ...]:
+def check_deck(deck: Iterable[int] | None) -> tuple[Card, ...]:
     """A deck as sorted distinct cards (default all 53); at least 14 cards."""
     return cards_check_deck(deck, 14, "two seven-card hands")
 
@@ -152,7 +152,7 @@ def cache_dir() -> Path:
     return Path(platformdirs.user_cache_dir("paigow"))
 
 
-def table_key(dealer: FastWay, banking: bool, rules: PokerRules, deck: Sequence[Card]) -> str:
+def table_key(dealer: FastWay, banking: bool, rules: PokerRules, deck: Sequence[int]) -> str:
     """The cache key of an opponent table: a hash of everything its content depends on."""
     spec = {
         "format": TABLE_FORMAT,
@@ -255,7 +255,7 @@ def build_table(
     dealer: FastWay,
     banking: bool,
     rules: PokerRules,
-    deck: Sequence[Card],
+    deck: Sequence[int],
     out: U8,
     on_progress: Progress | None = None,
     chunk: int = 1 << 21,
@@ -284,7 +284,7 @@ def build_table(
             on_progress(start + count, total)
 
 
-def _cache_folder(cards: Sequence[Card], cache: Path | bool) -> Path | None:
+def _cache_folder(cards: Sequence[int], cache: Path | bool) -> Path | None:
     """Where a full-deck array is kept on disk: ``None`` to keep it in memory only."""
     if cache is not False and (len(cards) >= 40 or not isinstance(cache, bool)):
         return cache_dir() if cache is True else Path(cache)
@@ -331,7 +331,7 @@ def opponent_table(
     dealer: FastWay,
     banking: bool,
     rules: PokerRules = DEFAULT_RULES,
-    deck: Iterable[Card] | None = None,
+    deck: Iterable[int] | None = None,
     cache: Path | bool = True,
     on_progress: Progress | None = None,
 ) -> U8:
@@ -393,7 +393,7 @@ _KIND_BITS: dict[str, U8] = {}
 def kind_bits(
     kind: HandKind,
     rules: PokerRules = DEFAULT_RULES,
-    deck: Iterable[Card] | None = None,
+    deck: Iterable[int] | None = None,
     cache: Path | bool = True,
     on_progress: Progress | None = None,
 ) -> U8:
@@ -593,13 +593,13 @@ METHODS = ("grid", "histogram")
 _NO_BITS = np.zeros(1, np.uint8)
 
 
-def _positions(cards: Sequence[Card], deck: Sequence[Card]) -> npt.NDArray[np.int64]:
+def _positions(cards: Sequence[int], deck: Sequence[int]) -> npt.NDArray[np.int64]:
     pos = {c: i for i, c in enumerate(deck)}
     return np.array(sorted(pos[c] for c in cards), dtype=np.int64)
 
 
 def _histogram(
-    cards: Sequence[Card], table: U8, rules: PokerRules, deck: Sequence[Card],
+    cards: Sequence[int], table: U8, rules: PokerRules, deck: Sequence[int],
     bits: U8 | None,
 ) -> tuple[npt.NDArray[np.int64], int]:
     ids = rank_ids(rules)
@@ -612,7 +612,7 @@ def _histogram(
 
 
 def opponent_histogram(
-    cards: Sequence[Card], table: U8, rules: PokerRules, deck: Sequence[Card]
+    cards: Sequence[int], table: U8, rules: PokerRules, deck: Sequence[int]
 ) -> npt.NDArray[np.int64]:
     """The (H, L) histogram of the opponent's setting over every hand of the other cards
     (no push rule: every hand counted)."""
@@ -620,8 +620,8 @@ def opponent_histogram(
 
 
 def _counts_histogram(
-    cards: Sequence[Card], ranks: Sequence[tuple[int, int]], table: U8, bits: U8 | None,
-    banking: bool, rules: PokerRules, deck: Sequence[Card],
+    cards: Sequence[int], ranks: Sequence[tuple[int, int]], table: U8, bits: U8 | None,
+    banking: bool, rules: PokerRules, deck: Sequence[int],
     push_l: npt.NDArray[np.bool_] | None = None,
 ) -> tuple[list[tuple[int, int]], int]:
     """Win and lose counts of settings of ranks ``ranks`` (the first method: one full
@@ -638,8 +638,8 @@ def _counts_histogram(
 
 
 def _counts_grid(
-    cards: Sequence[Card], ranks: Sequence[tuple[int, int]], table: U8, bits: U8 | None,
-    banking: bool, rules: PokerRules, deck: Sequence[Card],
+    cards: Sequence[int], ranks: Sequence[tuple[int, int]], table: U8, bits: U8 | None,
+    banking: bool, rules: PokerRules, deck: Sequence[int],
     push_l: npt.NDArray[np.bool_] | None = None,
 ) -> tuple[list[tuple[int, int]], int]:
     """Win and lose counts of settings of ranks ``ranks``, and the hands of the push kind,
@@ -677,7 +677,7 @@ def _counts_grid(
 
 
 def legal_settings(
-    hand: Sequence[Card], rules: PokerRules = DEFAULT_RULES
+    hand: Sequence[int], rules: PokerRules = DEFAULT_RULES
 ) -> list[tuple[int, Setting, int, int]]:
     """``(split, setting, H, L)`` of every legal (not fouling) setting of seven cards, with
     the dense rank ids of its five- and two-card hands (:func:`rank_ids`).
@@ -699,8 +699,8 @@ def legal_settings(
 
 
 def _house_split(
-    hand: Sequence[Card], legal: Sequence[tuple[int, Setting, int, int]], table: U8,
-    dealer_way: FastWay, marker: FastWay, banking: bool, deck: Sequence[Card],
+    hand: Sequence[int], legal: Sequence[tuple[int, Setting, int, int]], table: U8,
+    dealer_way: FastWay, marker: FastWay, banking: bool, deck: Sequence[int],
 ) -> int:
     """The split the ``marker`` way gives the hand."""
     if marker is dealer_way and getattr(dealer_way, "role_blind", False):
@@ -718,7 +718,7 @@ def advise(
     banking: bool = False,
     rate: Fraction | float | str = DEFAULT_RATE,
     rules: PokerRules = DEFAULT_RULES,
-    deck: Iterable[Card] | None = None,
+    deck: Iterable[int] | None = None,
     house: FastWay | str | None = None,
     cache: Path | bool = True,
     on_progress: Progress | None = None,
@@ -746,10 +746,10 @@ def advise(
     full = check_deck(deck)
     hand = parse_cards(cards)
     if len(hand) != 7:
-        raise CardError(f"a Pai Gow Poker hand has seven cards, got {len(hand)}")
+        raise IllegalCardsError(f"a Pai Gow Poker hand has seven cards, got {len(hand)}")
     missing = [x for x in hand if x not in full]
     if missing:
-        raise CardError(f"card {card_name(missing[0])} is not in the deck")
+        raise IllegalCardsError(f"card {card_name(missing[0])} is not in the deck")
     dealer_way = way_for(dealer, r)
     table = opponent_table(dealer_way, not banking, r, full, cache, on_progress)
     legal = legal_settings(hand, r)
@@ -803,7 +803,7 @@ def brute_force_advice(
     dealer: FastWay,
     banking: bool = False,
     rules: PokerRules = DEFAULT_RULES,
-    deck: Iterable[Card] | None = None,
+    deck: Iterable[int] | None = None,
 ) -> dict[int, tuple[int, int, int]]:
     """Win/push/lose of every legal split by comparing each opponent hand one by one with
     the reference comparison (:func:`paigow.poker.setting.compare`) and, under a push
@@ -876,7 +876,7 @@ class OptimalWay:
         rules: PokerRules = DEFAULT_RULES,
         dealer: FastWay | str = "house",
         rate: Fraction | float | str = DEFAULT_RATE,
-        deck: Iterable[Card] | None = None,
+        deck: Iterable[int] | None = None,
         cache: Path | bool = True,
     ) -> None:
         self.rules = rules
@@ -893,7 +893,7 @@ class OptimalWay:
         return advise(cards, self.dealer, banking, self.rate, self.rules, self.deck,
                       cache=self.cache)
 
-    def choose(self, cards: str | Iterable[str | int], banking: bool = False) -> Decision:
+    def choose(self, cards: str | Iterable[str | int], banking: bool = False) -> Decision[Setting]:
         """The setting of best exact EV and why."""
         adv = self.advise(cards, banking)
         b = adv.best_setting
@@ -901,7 +901,7 @@ class OptimalWay:
         return Decision(b.setting, Rule("optimal", None,
                                         f"best exact EV {float(b.ev):+.6f} against {who}"))
 
-    def set(self, cards: Sequence[Card], banking: bool) -> Setting:
+    def set(self, cards: Sequence[int], banking: bool) -> Setting:
         """``choose(cards, banking).setting``."""
         return self.choose(cards, banking).setting
 

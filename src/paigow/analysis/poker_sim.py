@@ -38,7 +38,7 @@ from paigow.analysis.poker_jobs import Counts, run_chunks, sum_counts
 from paigow.analysis.poker_odds import cached_table, rank_ids, way_for
 from paigow.analysis.poker_ways import FastWay
 from paigow.errors import AmountError, SettingError
-from paigow.poker.cards import Card, parse_cards
+from paigow.poker.cards import parse_cards
 from paigow.poker.fast import BINOM, table2, table5
 from paigow.poker.kinds import LowKind
 from paigow.poker.rules import DEFAULT_RULES, PokerRules
@@ -311,14 +311,14 @@ def simulate(
 
 
 def simulate_hand(
-    cards: Sequence[Card],
+    cards: Sequence[int],
     split: int,
     dealer: str | FastWay = "house",
     rounds: int = 100_000,
     seed: int | None = None,
     banking: bool = False,
     rules: PokerRules = DEFAULT_RULES,
-    deck: Sequence[Card] | None = None,
+    deck: Sequence[int] | None = None,
 ) -> tuple[int, int, int]:
     """Monte Carlo of one fixed hand set at ``split`` against random opponent hands dealt
     from the rest of ``deck`` (default all 53 cards), set by ``dealer``: the Monte Carlo

@@ -449,7 +449,7 @@ class OptimalWay:
             self._choices[banking] = best_splits(win, lose, self.commission)
         return self._choices[banking]
 
-    def choose(self, tiles: Sequence[Tile], banking: bool = False) -> Decision:
+    def choose(self, tiles: Sequence[Tile], banking: bool = False) -> Decision[Setting]:
         """The best-EV setting of ``tiles``, its EV in the rule text."""
         idx = index_of(tiles)
         s = int(self.split_choices(banking)[idx])

@@ -2,7 +2,8 @@
 
 The front door (:mod:`paigow.poker.api`): :func:`rank`, :func:`hand`, :func:`settings`,
 :func:`compare`, :func:`set_hand`, :func:`advise`, :func:`grade`, :func:`simulate`,
-:func:`sidebet`, :func:`envy`, :func:`derive_strategy`, :func:`strategy_card`; the value
+:func:`side_bet`, :func:`envy_bonus`, :func:`derive_strategy`, :func:`way_card` (a
+strategy card); the value
 types below it: :class:`Card`, :class:`Rank`, :class:`Hand`, :class:`HandRank`,
 :class:`Setting`, :class:`PokerRules`.
 
@@ -20,16 +21,16 @@ from paigow.poker.api import (
     advise,
     compare,
     derive_strategy,
-    envy,
+    envy_bonus,
     grade,
     hand,
     paytables,
     rank,
     set_hand,
     settings,
-    sidebet,
+    side_bet,
     simulate,
-    strategy_card,
+    way_card,
 )
 from paigow.poker.cards import Card, CardsLike, Hand, Rank, parse_cards
 from paigow.poker.rank import HandRank
@@ -66,7 +67,7 @@ __all__ = [
     "advise",
     "compare",
     "derive_strategy",
-    "envy",
+    "envy_bonus",
     "grade",
     "hand",
     "parse_cards",
@@ -74,7 +75,7 @@ __all__ = [
     "rank",
     "set_hand",
     "settings",
-    "sidebet",
+    "side_bet",
     "simulate",
-    "strategy_card",
+    "way_card",
 ]

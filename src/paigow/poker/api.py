@@ -1,7 +1,8 @@
 """The card game's front door: everything ``paigow poker`` does, as functions.
 
 ``rank``, ``hand``, ``settings``, ``compare``, ``set_hand``, ``advise``, ``grade``,
-``simulate``, ``sidebet``, ``envy``, ``derive_strategy`` and ``strategy_card``. Each takes
+``simulate``, ``side_bet``, ``envy_bonus``, ``derive_strategy`` and ``way_card`` (the
+strategy card; each named apart from the module of its work, which would shadow it). Each takes
 cards in the project's notation (``"As Ks Qs Js Jk"``, a list of tokens, ``"AsKsQsJsJk"``)
 or the core's own values alike, and the rules as one :class:`PokerRules` (``rules=``) or
 switch by switch (``joker=``, ``wheel=``, ``foul=``, ``push=``, ``game=``: typed, so a
@@ -242,13 +243,14 @@ def set_hand(cards: CardsLike, way: str = "house", *, banking: bool = False,
 
     seven = _cards((cards,))
     r = _rules(rules, joker, wheel)
-    options: dict[str, object] = {}
     if way.strip().lower() == "optimal":
-        options = {"dealer": dealer or "house",
-                   "commission": parse_rate("5%" if commission is None else commission)}
+        found = get_way(way, r, dealer=dealer or "house",
+                        commission=parse_rate("5%" if commission is None else commission))
     elif dealer is not None or commission is not None:
         raise RuleError(f"dealer= and commission= are for way='optimal', not {way!r}")
-    return get_way(way, r, **options).choose(seven, banking)  # type: ignore[arg-type]
+    else:
+        found = get_way(way, r)
+    return found.choose(seven, banking)
 
 
 def advise(cards: CardsLike, *, dealer: str | None = None, banking: bool = False,
@@ -353,7 +355,7 @@ def paytables() -> list[str]:
     return shipped_paytables()
 
 
-def sidebet(paytable: str, *, dealer: str | None = None, rules: PokerRules | None = None,
+def side_bet(paytable: str, *, dealer: str | None = None, rules: PokerRules | None = None,
             joker: JokerRule | None = None, wheel: WheelRule | None = None,
             deck: CardsLike | None = None, progress: Progress | None = None) -> SideBetOdds:
     """Exact odds of a side bet (a shipped pay table's name, or a TOML file) over every
@@ -361,7 +363,7 @@ def sidebet(paytable: str, *, dealer: str | None = None, rules: PokerRules | Non
     bet on the dealer's setting (the Tiger 9) has every hand set by the ``dealer`` way
     (default ``house``). The joker rule defaults to the pay table's.
 
-    >>> odds = sidebet("emperors-challenge", deck="As Ks Qs Js Ts 9s 8s 7s 2d")
+    >>> odds = side_bet("emperors-challenge", deck="As Ks Qs Js Ts 9s 8s 7s 2d")
     >>> odds.total, odds.lines[0].count
     (36, 2)
 
@@ -385,7 +387,7 @@ def sidebet(paytable: str, *, dealer: str | None = None, rules: PokerRules | Non
     return sidebet_odds(table, r, cards, progress)
 
 
-def envy(paytable: str, others: int = 5, *, rules: PokerRules | None = None,
+def envy_bonus(paytable: str, others: int = 5, *, rules: PokerRules | None = None,
          joker: JokerRule | None = None, wheel: WheelRule | None = None,
          deck: CardsLike | None = None) -> EnvyOdds:
     """The exact expected Envy bonus of a pay table with one (its ``[envy]``) at a table
@@ -431,8 +433,8 @@ class DerivedStrategy:
     def _repr_html_(self) -> str:
         from paigow.notebook import table_html
 
-        rows: list[tuple[object, ...]] = [
-            (i, text) for i, text in enumerate(self.report["rules"], start=1)]  # type: ignore[arg-type]
+        texts: list[str] = list(self.report["rules"])  # type: ignore[call-overload]
+        rows = [(i, text) for i, text in enumerate(texts, start=1)]
         title = f"derived against the {self.dealer} way: {len(rows)} rules"
         if self.evaluation is not None:
             title += (f"; on {self.evaluation.hands:,} other hands it takes "
@@ -474,7 +476,7 @@ def derive_strategy(dealer: str = "house", *, max_rules: int = 15, sample: int =
 
 @dataclass(frozen=True)
 class StrategyCard:
-    """A printable strategy card of a way file: ``svg`` (a notebook shows it), and
+    """A printable strategy card of a way file (:func:`way_card`): ``svg`` (a notebook shows it), and
     :meth:`pdf` (cairosvg, the ``pdf`` extra)."""
 
     way: str
@@ -507,14 +509,14 @@ class StrategyCard:
         return out
 
 
-def strategy_card(way: str = "house", *, rules: PokerRules | None = None,
+def way_card(way: str = "house", *, rules: PokerRules | None = None,
                   joker: JokerRule | None = None,
                   wheel: WheelRule | None = None) -> StrategyCard:
     """A printable strategy card of a way file (as ``paigow poker card``): one page, its
     rules in order, each with an example hand set by it. ``way`` is ``house``, a shipped
     way file's name or a ``.toml`` path.
 
-    >>> strategy_card("foxwoods").svg.startswith("<svg")
+    >>> way_card("foxwoods").svg.startswith("<svg")
     True
 
     Raises:
@@ -534,14 +536,14 @@ __all__ = [
     "advise",
     "compare",
     "derive_strategy",
-    "envy",
+    "envy_bonus",
     "grade",
     "hand",
     "paytables",
     "rank",
     "set_hand",
     "settings",
-    "sidebet",
+    "side_bet",
     "simulate",
-    "strategy_card",
+    "way_card",
 ]

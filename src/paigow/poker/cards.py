@@ -49,7 +49,7 @@ class Rank(enum.IntEnum):
     ``card >> 2``). Ordered as the cards are.
 
     >>> Rank.ACE.symbol, Rank.SIX.word, Rank.SIX.plural, Rank.parse("t")
-    ('A', 'six', 'sixes', <Rank.TEN: 8>)
+    ('A', 'six', 'sixes', Rank.TEN)
     >>> Rank.QUEEN > Rank.NINE
     True
     """
@@ -67,6 +67,9 @@ class Rank(enum.IntEnum):
     QUEEN = 10
     KING = 11
     ACE = 12
+
+    def __repr__(self) -> str:
+        return f"Rank.{self.name}"
 
     @property
     def symbol(self) -> str:
@@ -116,7 +119,7 @@ class Card(int):
     same card (one object each: cards are made once).
 
     >>> Card("As"), Card(51) is Card("as"), str(Card(52)), Card("Td").rank
-    (Card('As'), True, 'Jk', <Rank.TEN: 8>)
+    (Card('As'), True, 'Jk', Rank.TEN)
     >>> eval(repr(Card("7c"))) == Card("7c")
     True
     """
@@ -294,6 +297,8 @@ def parse_cards(cards: CardsLike) -> tuple[Card, ...]:
     paigow.errors.CardNotationError: bad card 'd' in 'AsKdd': write rank then suit, e.g. As, Td, 7c, or Jk for the joker
     """
     items: list[tuple[str | int, str | None]] = []
+    if isinstance(cards, str):
+        cards = unwrap(cards, "Card", "Hand", "Hand.parse")  # a value's repr reads back
     for item in [cards] if isinstance(cards, str) else cards:
         if isinstance(item, str):
             items.extend(_tokens(item))

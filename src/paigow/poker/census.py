@@ -29,7 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from paigow.errors import CardError
-from paigow.poker.cards import RANKS, Card, card_name
+from paigow.poker.cards import RANKS, card_name
 from paigow.poker.fast import POP, TOP5, eval7_masks, straight_tables
 from paigow.poker.rank import Category
 from paigow.poker.rules import DEFAULT_RULES, PokerRules
@@ -135,7 +135,7 @@ def start_groups(n: int, target: int) -> list[tuple[npt.NDArray[np.int64], int]]
 
 def census(
     rules: PokerRules | None = None,
-    deck: Sequence[Card] | None = None,
+    deck: Sequence[int] | None = None,
     on_progress: Callable[[int, int], None] | None = None,
     chunk_hands: int = 4_000_000,
 ) -> Census:

@@ -41,7 +41,6 @@ import numpy as np
 import numpy.typing as npt
 
 from paigow.errors import AmountError, RuleError
-from paigow.poker.cards import Card
 from paigow.poker.fast import BINOM
 from paigow.poker.rules import DEFAULT_RULES, PLACES, PokerRules
 from paigow.poker.sidebet import (
@@ -168,7 +167,7 @@ def envy_odds(
     table: PayTable,
     others: int,
     rules: PokerRules | None = None,
-    deck: Sequence[Card] | None = None,
+    deck: Sequence[int] | None = None,
     on_progress: Callable[[int, int], None] | None = None,
 ) -> EnvyOdds:
     """The exact expected Envy with ``others`` other hands: one enumeration of the
@@ -360,7 +359,7 @@ def envy_distribution(
     table: PayTable,
     others: int,
     rules: PokerRules | None = None,
-    deck: Sequence[Card] | None = None,
+    deck: Sequence[int] | None = None,
     *,
     rounds: int = 1_000_000,
     seed: int | None = None,

@@ -51,7 +51,6 @@ from paigow.errors import RuleError
 from paigow.poker.cards import RANKS, Rank
 
 if TYPE_CHECKING:  # rules name a kind, so this module must not need them at import
-    from paigow.poker.cards import Card
     from paigow.poker.rules import PokerRules
     from paigow.poker.setting import Setting
 
@@ -84,7 +83,7 @@ class HandKind:
         """The kind in words: ``"queen-high pai gow"``."""
         return "no hand" if self.high is None else f"{self.high.word}-high pai gow"
 
-    def matches(self, cards: Sequence[Card], rules: PokerRules | None = None) -> bool:
+    def matches(self, cards: Sequence[int], rules: PokerRules | None = None) -> bool:
         """Whether seven cards are of this kind under ``rules`` (the reference: the best
         of the 21 five-card hands, ranked by :func:`paigow.poker.rank.rank5`)."""
         from paigow.poker.rank import Category, key_parts, pack, rank5

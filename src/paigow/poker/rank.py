@@ -71,7 +71,7 @@ def pack(rank: int) -> int:
     empty place).
 
     >>> pack(Rank.ACE), unpack(14)
-    (14, <Rank.ACE: 12>)
+    (14, Rank.ACE)
     """
     return rank + 2
 

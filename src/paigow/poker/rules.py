@@ -151,7 +151,7 @@ def game_of(game: str | None, push: str | None = None,
     key = str(game).strip().lower()
     if key not in GAMES:
         raise RuleError(f"unknown game {game!r}: choose {', '.join(GAMES)}")
-    spec, rate = GAMES[key]  # type: ignore[index]
+    spec, rate = GAMES[key]
     if push is not None and parse_push(push).spec != parse_push(spec).spec:
         raise RuleError(f"the {key} game pushes on {spec}: give game={key!r} alone, or push= "
                         "and commission= instead".replace("'", '"'))

@@ -222,7 +222,7 @@ class Strategy(Protocol):
     The house way (issue #5), an optimal way or a human at a prompt all have this shape.
     """
 
-    def set(self, cards: Sequence[Card], banking: bool) -> Setting:
+    def set(self, cards: Sequence[int], banking: bool) -> Setting:
         """Set the seven ``cards``; ``banking`` is true when setting the banker's hand."""
         ...
 

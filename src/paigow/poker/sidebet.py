@@ -65,8 +65,8 @@ import numba as nb
 import numpy as np
 import numpy.typing as npt
 
-from paigow.errors import AmountError, CardError, RuleError
-from paigow.poker.cards import JOKER, RANKS, Card, Rank, check_deck, parse_cards
+from paigow.errors import AmountError, IllegalCardsError, RuleError
+from paigow.poker.cards import JOKER, RANKS, Rank, check_deck, parse_cards
 from paigow.poker.census import start_groups
 from paigow.poker.fast import BINOM, table5
 from paigow.poker.rank import Category, key_parts, rank2, rank5, unpack
@@ -422,7 +422,7 @@ def lines_made(cards: str | Iterable[str | int], rules: PokerRules | None = None
     r = rules or DEFAULT_RULES
     hand = parse_cards(cards)
     if len(hand) != 7:
-        raise CardError(f"a side bet is on seven cards, got {len(hand)}")
+        raise IllegalCardsError(f"a side bet is on seven cards, got {len(hand)}")
     made: set[str] = set()
     cats = set()
     for sub in combinations(hand, 5):
@@ -606,7 +606,7 @@ def _count_chunk(
     return out
 
 
-def _check_deck(deck: Sequence[Card] | None) -> list[int]:
+def _check_deck(deck: Sequence[int] | None) -> list[int]:
     return list(check_deck(deck, 7, "a side bet"))
 
 
@@ -625,7 +625,7 @@ _FULL_DECK_COUNTS: dict[int, dict[int, int]] = {}
 
 def class_counts(
     rules: PokerRules | None = None,
-    deck: Sequence[Card] | None = None,
+    deck: Sequence[int] | None = None,
     on_progress: Callable[[int, int], None] | None = None,
     chunk_hands: int = 4_000_000,
 ) -> dict[int, int]:
@@ -662,7 +662,7 @@ def class_counts(
     return out
 
 
-def classify_hand(cards: Sequence[Card], rules: PokerRules | None = None) -> int:
+def classify_hand(cards: Sequence[int], rules: PokerRules | None = None) -> int:
     """The kernel's class of one seven-card hand (as :func:`class_counts` counts it)."""
     (cls,) = class_counts(rules, tuple(cards))
     return cls
@@ -778,7 +778,7 @@ def odds_from_classes(
 def sidebet_odds(
     table: PayTable,
     rules: PokerRules | None = None,
-    deck: Sequence[Card] | None = None,
+    deck: Sequence[int] | None = None,
     on_progress: Callable[[int, int], None] | None = None,
 ) -> SideBetOdds:
     """Exact odds of a side bet: every seven-card hand of ``deck`` (default the whole

@@ -13,7 +13,7 @@ check that does (:func:`paigow.poker.ways.file_way.pattern_hands`). It is shown 
 sets it: the five cards behind, a gap, the two in front.
 
 >>> svg = card_svg("foxwoods")
->>> n_rules = len(load_card_way("foxwoods", None).spec.rules)  # every rule of the file, drawn
+>>> n_rules = len(load_card_way("foxwoods").spec.rules)  # every rule of the file, drawn
 >>> svg.startswith("<svg") and "Foxwoods" in svg and svg.count('class="rule"') == n_rules
 True
 """
@@ -27,7 +27,7 @@ from html import escape
 import numpy as np
 
 from paigow.errors import RuleError
-from paigow.poker.cards import JOKER, RANKS, Card, sort_cards
+from paigow.poker.cards import JOKER, RANKS, Card, parse_cards, sort_cards
 from paigow.poker.rules import DEFAULT_RULES, PokerRules
 from paigow.poker.setting import Setting
 from paigow.poker.ways.file_way import FileWay, pattern_hands
@@ -92,11 +92,11 @@ def _examples_cached(digest: str, rules: PokerRules, way: FileWay) -> tuple[tupl
             uniq, first = np.unique(idx, return_index=True)
             for r, i in zip(uniq.tolist(), first.tolist(), strict=True):
                 if 0 <= r < own:  # the file's own rules (an otherwise way's aside)
-                    found.setdefault(compiled.rules[r].rule, tuple(int(c) for c in pool[i]))
+                    found.setdefault(compiled.rules[r].rule, parse_cards(pool[i].tolist()))
         if want > own:  # a hand the otherwise way sets: no rule of the file took it
             rest = np.flatnonzero((both[:, 0] >= own) & ~((both[:, 1] >= 0) & (both[:, 1] < own)))
             if len(rest):
-                found.setdefault(OTHERWISE, tuple(int(c) for c in pool[rest[0]]))
+                found.setdefault(OTHERWISE, parse_cards(pool[rest[0]].tolist()))
         if len(found) == want:
             break
     out = []

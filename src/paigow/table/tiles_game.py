@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from paigow.errors import RuleError, SettingError
+from paigow.errors import IllegalSettingError, RuleError
 from paigow.settle import HandResult
 from paigow.table.deal import (
     COUNTERCLOCKWISE,
@@ -80,7 +80,7 @@ class TilesGame(Game[Tile, Setting]):
         s = choice.setting
         used = sorted((*s.high, *s.low), key=lambda t: (t.hi, t.lo))
         if used != sorted(hand, key=lambda t: (t.hi, t.lo)):
-            raise SettingError(
+            raise IllegalSettingError(
                 f"the setting {s} does not use the hand's tiles {self.hand_text(hand)}"
             )
         return choice

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, cast
 
 from paigow.errors import IllegalTilesError, RulesMismatchError
 from paigow.tiles.rules import DEFAULT_RULES, TileRules
@@ -44,7 +44,11 @@ def as_tiles(tiles: TilesLike, count: int | None = None) -> tuple[Tile, ...]:
     """
     if isinstance(tiles, (str, Tile)):
         return parse_tiles([tiles], count=count)
-    return parse_tiles(list(tiles), count=count)
+    items = tuple(tiles)
+    if all(type(t) is Tile for t in items) and (count is None or len(items) == count):
+        check_available(cast("tuple[Tile, ...]", items))  # tiles already: no parsing
+        return cast("tuple[Tile, ...]", items)
+    return parse_tiles(items, count=count)
 
 Kind = Literal["pair", "wong", "gong", "points"]
 
@@ -217,11 +221,10 @@ def hand_value(tiles: TilesLike, rules: TileRules = DEFAULT_RULES) -> HandValue:
     >>> [hand_value(p(h)).name for h in ("2-1 4-2", "6-6 6-6", "1-1 4-5", "6-6 4-4", "1-1 6-1")]
     ['Gee Joon pair', 'pair of Teen', 'Day Wong', 'Teen Gong', 'high nine']
     """
-    if not isinstance(tiles, (list, tuple)) or not all(isinstance(t, Tile) for t in tiles):
-        tiles = as_tiles(tiles)
-    if len(tiles) != 2:
-        raise IllegalTilesError(f"a hand is two tiles, got {len(tiles)}")
-    return _value(tiles[0], tiles[1], rules)
+    two = as_tiles(tiles)
+    if len(two) != 2:
+        raise IllegalTilesError(f"a hand is two tiles, got {len(two)}")
+    return _value(two[0], two[1], rules)
 
 
 def _face(t: Tile) -> tuple[int, int]:

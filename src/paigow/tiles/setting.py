@@ -147,9 +147,7 @@ def settings(tiles: TilesLike, rules: TileRules = DEFAULT_RULES) -> list[Setting
         TileNotationError: a token that is not a tile.
         IllegalTilesError: not four tiles, or a face more often than the set holds it.
     """
-    if isinstance(tiles, (str, Tile)) or not all(isinstance(t, Tile) for t in tiles):
-        tiles = as_tiles(tiles)
-    tiles = tuple(tiles)  # type: ignore[arg-type]
+    tiles = as_tiles(tiles)
     if len(tiles) != 4:
         raise IllegalTilesError(f"a hand to set is four tiles, got {len(tiles)}")
     check_available(tiles)

@@ -45,7 +45,7 @@ from random import Random
 from typing import Literal, Protocol, cast
 
 from paigow.analysis import Progress
-from paigow.errors import CardError, RuleError, SettingError
+from paigow.errors import IllegalCardsError, IllegalSettingError, RuleError, SettingError
 from paigow.poker.cards import FULL_DECK, Card, card_name, parse_cards, sort_cards
 from paigow.poker.rules import PokerRules
 from paigow.poker.setting import Setting as PokerSetting
@@ -300,7 +300,7 @@ def _pick(choices: Sequence[Choice], setting: str | int,
 def _numbered(choices: Sequence[Choice], n: int) -> Choice:
     listed = [c for c in choices if c.number is not None]
     if not 1 <= n <= len(listed):
-        raise SettingError(f"there is no setting number {n}: this hand lists 1 to {len(listed)}")
+        raise IllegalSettingError(f"there is no setting number {n}: this hand lists 1 to {len(listed)}")
     return listed[n - 1]
 
 
@@ -490,12 +490,12 @@ class PokerGrader(_BaseGrader):
         banking: bool = False,
         commission: Fraction | str | float = DEFAULT_RATE,
         rules: PokerRules | None = None,
-        deck: Sequence[Card] | None = None,
+        deck: Sequence[int] | None = None,
         cache: Path | bool = True,
     ) -> None:
         super().__init__(banking, commission)
         self.rules = rules or PokerRules()
-        self.deck: tuple[Card, ...] = FULL_DECK if deck is None else tuple(sorted(deck))
+        self.deck: tuple[Card, ...] = FULL_DECK if deck is None else sort_cards(deck)[::-1]
         self.cache = cache
         self.way: PokerWay = way if way is not None and not isinstance(way, str) \
             else cast(PokerWay, house_way("poker", way, self.rules))
@@ -514,17 +514,17 @@ class PokerGrader(_BaseGrader):
     def parse_hand(self, hand: str | Sequence[str]) -> tuple[Card, ...]:
         cards = parse_cards(hand)
         if len(cards) != 7:
-            raise CardError(f"a Pai Gow Poker hand has seven cards, got {len(cards)}")
+            raise IllegalCardsError(f"a Pai Gow Poker hand has seven cards, got {len(cards)}")
         for c in cards:
             if c not in self.deck:
-                raise CardError(f"card {card_name(c)} is not in the deck")
+                raise IllegalCardsError(f"card {card_name(c)} is not in the deck")
         return sort_cards(cards)
 
     def names(self, hand: Sequence[Hashable]) -> tuple[str, ...]:
-        return tuple(card_name(c) for c in sort_cards(cast(Sequence[Card], hand)))
+        return tuple(card_name(c) for c in sort_cards(cast(Sequence[int], hand)))
 
     def _key_of(self, hand: Sequence[Hashable]) -> tuple[Hashable, ...]:
-        return sort_cards(cast(Sequence[Card], hand))
+        return sort_cards(cast(Sequence[int], hand))
 
     def _key(self, s: PokerSetting) -> tuple[int, int]:
         return key5(s.high, self.rules), key2(s.low, self.rules)
@@ -538,7 +538,7 @@ class PokerGrader(_BaseGrader):
     def _listing(self, hand: Sequence[Hashable]) -> _PokerListing:
         """The legal settings that play differently, in :func:`settings` order, with the
         rank keys of their two hands (kept for the last hands asked about)."""
-        cards = sort_cards(cast(Sequence[Card], hand))
+        cards = sort_cards(cast(Sequence[int], hand))
         hit = self._listings.get(cards)
         if hit is not None:
             return hit
@@ -563,7 +563,7 @@ class PokerGrader(_BaseGrader):
         return listing.choices
 
     def kinds(self, hand: Sequence[Hashable]) -> tuple[str, ...]:
-        return poker_kinds(cast(Sequence[Card], hand), self.rules)
+        return poker_kinds(cast(Sequence[int], hand), self.rules)
 
     def _as_listed(self, hand: Sequence[Hashable], s: PokerSetting) -> Choice:
         """``s`` as written, numbered as the listed setting it plays like (a foul: None)."""
@@ -573,12 +573,12 @@ class PokerGrader(_BaseGrader):
 
     def read(self, hand: Sequence[Hashable], text: str) -> Choice:
         """A written setting, numbered as the listed setting it plays like (or a foul)."""
-        high, low = read_poker_setting(cast(Sequence[Card], hand), text)
+        high, low = read_poker_setting(cast(Sequence[int], hand), text)
         return self._as_listed(hand, PokerSetting(high, low))
 
     def house(self, hand: Sequence[Hashable]) -> tuple[Choice, Rule]:
         """The house way's setting and the numbered rule that decided it."""
-        d = self.way.choose(list(cast(Sequence[Card], hand)), self.banking)
+        d = self.way.choose(list(cast(Sequence[int], hand)), self.banking)
         return self._as_listed(hand, d.setting), d.rule
 
     def prepare(self, progress: Progress | None = None) -> None:
@@ -628,7 +628,7 @@ def make_grader(
     banking: bool = False,
     commission: Fraction | str | float = DEFAULT_RATE,
     rules: TileRules | PokerRules | None = None,
-    deck: Sequence[Card] | None = None,
+    deck: Sequence[int] | None = None,
 ) -> Grader:
     """The grader of ``game`` (``tiles`` or ``poker``) with these ways, role and rules."""
     from paigow.training.ways import check_game, check_rules
@@ -652,7 +652,7 @@ def grade(
     banking: bool = False,
     commission: Fraction | str | float = DEFAULT_RATE,
     rules: TileRules | PokerRules | None = None,
-    deck: Sequence[Card] | None = None,
+    deck: Sequence[int] | None = None,
 ) -> Grade:
     """Grade one setting of one hand: ``grade("tiles", "6-5 3-2 6-4 4-3", "6-4 4-3 | 6-5 3-2")``.
 

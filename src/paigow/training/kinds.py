@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from paigow.poker.cards import JOKER, Card
+from paigow.poker.cards import JOKER
 from paigow.poker.rules import DEFAULT_RULES, PokerRules
 from paigow.poker.ways.hand import analyse, best_straight_or_flush
 from paigow.tiles.rules import TileRules
@@ -106,7 +106,7 @@ def tile_kinds(tiles: Sequence[Tile], rules: TileRules | None = None) -> tuple[s
     return tuple(k for k in TILE_KINDS if k in found)
 
 
-def poker_kinds(cards: Sequence[Card], rules: PokerRules | None = None) -> tuple[str, ...]:
+def poker_kinds(cards: Sequence[int], rules: PokerRules | None = None) -> tuple[str, ...]:
     """The kinds of seven cards (see the module's description), in :data:`POKER_KINDS`
     order."""
     view = analyse(list(cards), rules or DEFAULT_RULES)

@@ -37,7 +37,6 @@ from typing import Any
 
 from paigow.analysis import Progress
 from paigow.errors import RuleError, TrainerError
-from paigow.poker.cards import Card
 from paigow.poker.rules import PokerRules
 from paigow.store.base import Store
 from paigow.tiles.rules import TileRules
@@ -160,7 +159,7 @@ class TrainerSession:
         dealer: str | None = None,
         commission: Fraction | str | float = DEFAULT_RATE,
         rules: TileRules | PokerRules | None = None,
-        deck: Sequence[Card] | None = None,
+        deck: Sequence[int] | None = None,
         bias: bool = True,
         cache: Path | bool = True,
     ) -> None:

@@ -23,7 +23,7 @@ from fractions import Fraction
 from typing import Literal, cast
 
 from paigow.errors import RuleError
-from paigow.poker.cards import FULL_DECK, Card
+from paigow.poker.cards import FULL_DECK
 from paigow.poker.rules import PokerRules
 from paigow.poker.ways import PokerWay
 from paigow.tiles.rules import TileRules
@@ -69,7 +69,7 @@ def tile_opponent(
 
 
 def poker_opponent(
-    name: str | object | None, rules: PokerRules, deck: Sequence[Card] | None = None
+    name: str | object | None, rules: PokerRules, deck: Sequence[int] | None = None
 ) -> object:
     """The poker way the other side sets by, as the batch way the exact advice needs
     (:class:`paigow.analysis.poker_ways.FastWay`; default the house way's kernel).

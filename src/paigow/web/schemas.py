@@ -28,7 +28,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from paigow.errors import PaigowError, WebError
+from paigow.errors import PaigowError
+from paigow.errors import WebError as WebError  # kept importable from here
 from paigow.table.money import parse_major
 
 MAX_BODY = 16 * 1024  # bytes: the largest body any request needs is far below this

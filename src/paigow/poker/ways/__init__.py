@@ -34,7 +34,6 @@ from importlib import import_module
 from typing import Protocol, cast, runtime_checkable
 
 from paigow.errors import RuleError
-from paigow.poker.cards import Card
 from paigow.poker.rules import DEFAULT_RULES, PokerRules
 from paigow.poker.setting import Setting
 from paigow.ways import Decision, Rule
@@ -51,7 +50,7 @@ class PokerWay(Protocol):
         """The setting this way plays for ``cards``, as banker when ``banking``."""
         ...
 
-    def set(self, cards: Sequence[Card], banking: bool) -> Setting:
+    def set(self, cards: Sequence[int], banking: bool) -> Setting:
         """``choose(cards, banking).setting`` (the :class:`~paigow.poker.setting.Strategy`
         shape)."""
         ...

@@ -38,7 +38,7 @@ class NumberedWay:
         return f"{type(self).__name__}(rules={self.rules!r})"
 
     # --- the Strategy shape ------------------------------------------------------------
-    def choose(self, cards: str | Iterable[str | int], banking: bool = False) -> Decision:
+    def choose(self, cards: str | Iterable[str | int], banking: bool = False) -> Decision[Setting]:
         """The setting of seven ``cards`` and the numbered rule that decided it.
 
         ``banking`` is accepted for the :class:`~paigow.poker.ways.PokerWay` shape; these
@@ -48,7 +48,7 @@ class NumberedWay:
         front, (number, words) = self.decide(view)
         return Decision(view.split(front), Rule(self.name, number, words))
 
-    def set(self, cards: Sequence[Card], banking: bool) -> Setting:
+    def set(self, cards: Sequence[int], banking: bool) -> Setting:
         """``choose(cards, banking).setting``: a :class:`~paigow.poker.setting.Strategy`."""
         return self.choose(cards, banking).setting
 

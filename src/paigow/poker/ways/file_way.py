@@ -34,7 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 from paigow.errors import RuleError, SettingError
-from paigow.poker.cards import JOKER, Card, format_cards, sort_cards
+from paigow.poker.cards import JOKER, format_cards, sort_cards
 from paigow.poker.rank import CATEGORY_SHIFT, Category
 from paigow.poker.rules import DEFAULT_RULES, PokerRules
 from paigow.poker.setting import Setting, settings
@@ -386,7 +386,7 @@ class FileWay:
             return view.split(group.cards[:2])
         return view.split((group.cards[0], singles[b]))
 
-    def choose(self, cards: str | Iterable[str | int], banking: bool = False) -> Decision:
+    def choose(self, cards: str | Iterable[str | int], banking: bool = False) -> Decision[Setting]:
         """The setting of seven ``cards`` and the rule that decided it (``banking`` is
         accepted for the :class:`~paigow.poker.ways.PokerWay` shape; a way file sets a
         banker's hand as a player's)."""
@@ -409,7 +409,7 @@ class FileWay:
             return where
         return f"{self.name} {where}" if owner is self else f"{self.name}, {where}"
 
-    def set(self, cards: Sequence[Card], banking: bool) -> Setting:
+    def set(self, cards: Sequence[int], banking: bool) -> Setting:
         """``choose(cards, banking).setting``."""
         return self.choose(cards, banking).setting
 

@@ -236,7 +236,7 @@ class AustralianHouseWay:
 
     # -- the way ---------------------------------------------------------------------------
 
-    def choose(self, tiles: Sequence[Tile], banking: bool = False) -> Decision:
+    def choose(self, tiles: Sequence[Tile], banking: bool = False) -> Decision[Setting]:
         """The house way's setting of four tiles and the clause that decided it."""
         hand = as_hand(tiles)
         decided = self.pair_play(hand)
@@ -244,7 +244,7 @@ class AustralianHouseWay:
             return decided
         return self.no_pair_play(hand)
 
-    def pair_play(self, hand: Sequence[Tile]) -> Decision | None:
+    def pair_play(self, hand: Sequence[Tile]) -> Decision[Setting] | None:
         """Clauses 1-3: a hand with a pair; None when the hand has no pair."""
         pairs = pairs_in(hand)
         if not pairs:
@@ -273,7 +273,7 @@ class AustralianHouseWay:
             " (no row of the split table matches)"),
         )
 
-    def no_pair_play(self, hand: Sequence[Tile]) -> Decision:
+    def no_pair_play(self, hand: Sequence[Tile]) -> Decision[Setting]:
         """Clauses 4-7 for a hand without a pair (the general play of the house way)."""
         all_s = settings(hand, self.rules)
         decided = self.wong_gong_nine(hand, all_s)
@@ -297,7 +297,7 @@ class AustralianHouseWay:
 
     def wong_gong_nine(
         self, hand: Sequence[Tile], all_s: list[Setting] | None = None
-    ) -> Decision | None:
+    ) -> Decision[Setting] | None:
         """Clauses 4 and 5: play a Wong, Gong or High Nine when one can be made."""
         all_s = settings(hand, self.rules) if all_s is None else all_s
         cands = [s for s in all_s if _special(s.high_value)]
@@ -344,7 +344,7 @@ class AustralianHouseWay:
 
     def exception_hand(
         self, hand: Sequence[Tile], only: tuple[int, ...] | None = None
-    ) -> Decision | None:
+    ) -> Decision[Setting] | None:
         """Clause 7: the listed exception hands, played as listed."""
         for item in EXCEPTIONS:
             if only is not None and item.number not in only:
@@ -388,7 +388,7 @@ class AustralianHouseWay:
 
     def general_play(
         self, hand: Sequence[Tile], all_s: list[Setting] | None = None
-    ) -> Decision:
+    ) -> Decision[Setting]:
         """Clause 6: bring the hands close together unless they can be set higher (6.1),
         then place the high tile by the high hand's points (6.2, 6.3) and keep the two
         highest tiles apart (6.4)."""
@@ -411,8 +411,8 @@ class AustralianHouseWay:
         return self._place_tiles(hand, cands)[0]
 
     def formulation(
-        self, hand: Sequence[Tile], general: Decision, all_s: list[Setting] | None = None
-    ) -> Decision:
+        self, hand: Sequence[Tile], general: Decision[Setting], all_s: list[Setting] | None = None
+    ) -> Decision[Setting]:
         """Clause 7's alternative formulation, applied to the result of general play."""
         s = general.setting
         all_s = settings(hand, self.rules) if all_s is None else all_s

@@ -68,7 +68,7 @@ class EightyWay:
     def _balance(self, cands: Sequence[Setting]) -> Setting:
         return strongest(balanced(cands))
 
-    def choose(self, tiles: Sequence[Tile], banking: bool = False) -> Decision:
+    def choose(self, tiles: Sequence[Tile], banking: bool = False) -> Decision[Setting]:
         """The 80% strategy's setting of four tiles and the rule that decided it."""
         hand = as_hand(tiles)
         pairs = pairs_in(hand)

@@ -174,10 +174,10 @@ class _TableWay:
 
     def _one_pair(
         self, hand: Sequence[Tile], cls: int, pair: tuple[Tile, Tile], banking: bool
-    ) -> Decision:
+    ) -> Decision[Setting]:
         raise NotImplementedError
 
-    def choose(self, tiles: Sequence[Tile], banking: bool = False) -> Decision:
+    def choose(self, tiles: Sequence[Tile], banking: bool = False) -> Decision[Setting]:
         """The table's setting of four tiles and the cell (or house-way clause) that decided."""
         hand = as_hand(tiles)
         label = self._label(banking)
@@ -203,7 +203,7 @@ class _TableWay:
         label: str,
         number: str | None = None,
         unmatched: str = "no cell matches",
-    ) -> Decision:
+    ) -> Decision[Setting]:
         others = rest(hand, pair)
         for cell in cells:
             if any(match(others, o) for o in cell.others):
@@ -229,7 +229,7 @@ class LugerBankerWay(_TableWay):
 
     def _one_pair(
         self, hand: Sequence[Tile], cls: int, pair: tuple[Tile, Tile], banking: bool
-    ) -> Decision:
+    ) -> Decision[Setting]:
         row = _ROW_OF[cls]
         cells = row.banker if self._column(banking) == "banker" else row.player
         return self._by_cells(hand, pair, cells, row.name, self._label(banking))
@@ -277,7 +277,7 @@ class HarrahsWay(_TableWay):
 
     def _one_pair(
         self, hand: Sequence[Tile], cls: int, pair: tuple[Tile, Tile], banking: bool
-    ) -> Decision:
+    ) -> Decision[Setting]:
         row = _ROW_OF[cls]
         if cls in (TEEN, DAY):
             split: Setting = split_pair(hand, pair, self.rules)

@@ -167,7 +167,7 @@ class TableWay:
     source: str
     settings: dict[FaceKey, tuple[int, Setting]]
 
-    def choose(self, tiles: Sequence[Tile], banking: bool = False) -> Decision:
+    def choose(self, tiles: Sequence[Tile], banking: bool = False) -> Decision[Setting]:
         """The table's setting for ``tiles``."""
         hand = parse_tiles(list(tiles), count=4)
         line_no, s = self.settings[face_key(hand)]

@@ -795,7 +795,7 @@ class FileWay:
         """The decision's rule: this file's rule ``rule.id`` and its text."""
         return WayRule(self.name, str(rule.id), rule.text)
 
-    def choose(self, tiles: Sequence[Tile], banking: bool = False) -> Decision:
+    def choose(self, tiles: Sequence[Tile], banking: bool = False) -> Decision[Setting]:
         """The file's setting of ``tiles`` and the rule that made it."""
         hand = as_hand(tiles)
         role, row = int(bool(banking)), self._row[face_key(hand)]
