@@ -9,8 +9,8 @@ exact EV of each way's setting against the dealer way. The total, the frequency-
 sum of the EV differences over all hands, equals ``edge(B) - edge(A)`` exactly (a test
 holds the identity), so it says where the difference of the two edges comes from.
 
->>> from paigow.tiles.ways.registry import get_way
->>> d = ways_diff(get_way("luger"), get_way("harrahs"), get_way("australian"))
+>>> from paigow.ways import TILES, get_way
+>>> d = ways_diff(get_way("luger", TILES), get_way("harrahs", TILES), get_way("australian", TILES))
 >>> len(d.rows), d.hands
 (37, 76)
 >>> d.total == d.edge_b.edge - d.edge_a.edge

@@ -175,8 +175,8 @@ class Card(int):
         return cards_row([card_name(self)])
 
 
-Card._ALL = tuple(int.__new__(Card, i) for i in range(DECK_SIZE))
-JOKER: Card = Card._ALL[52]
+Card._ALL = _ALL = tuple(int.__new__(Card, i) for i in range(DECK_SIZE))
+JOKER: Card = _ALL[52]
 
 
 _BAD = "write rank then suit, e.g. As, Td, 7c, or Jk for the joker"
@@ -296,6 +296,13 @@ def parse_cards(cards: CardsLike) -> tuple[Card, ...]:
     ...
     paigow.errors.CardNotationError: bad card 'd' in 'AsKdd': write rank then suit, e.g. As, Td, 7c, or Jk for the joker
     """
+    if not isinstance(cards, str):  # the ways' and kernels' own cards: no tokens to read
+        seq = cards if isinstance(cards, tuple) else tuple(cards)
+        if all(type(c) is Card for c in seq) and len(set(seq)) == len(seq):
+            return seq  # type: ignore[return-value]
+        if all(type(c) is int and 0 <= c < DECK_SIZE for c in seq) and len(set(seq)) == len(seq):
+            return tuple(map(_ALL.__getitem__, seq))  # type: ignore[arg-type]
+        cards = seq
     items: list[tuple[str | int, str | None]] = []
     if isinstance(cards, str):
         cards = unwrap(cards, "Card", "Hand", "Hand.parse")  # a value's repr reads back
@@ -361,7 +368,7 @@ def sort_cards(cards: Iterable[int]) -> tuple[Card, ...]:
     >>> format_cards(sort_cards(parse_cards("2c Jk Ah Kd As")))
     'Jk As Ah Kd 2c'
     """
-    return tuple(Card._ALL[c] for c in sorted(cards, reverse=True))
+    return tuple(map(_ALL.__getitem__, sorted(cards, reverse=True)))
 
 
 @dataclass(frozen=True, init=False)

@@ -59,19 +59,16 @@ class Setting:
     low: tuple[Card, ...]
 
     def __init__(self, high: CardsLike, low: CardsLike) -> None:
-        object.__setattr__(self, "high", parse_cards(high))
-        object.__setattr__(self, "low", parse_cards(low))
-        self.__post_init__()
-
-    def __post_init__(self) -> None:
-        if len(self.high) != 5 or len(self.low) != 2:
+        h, lo = parse_cards(high), parse_cards(low)
+        if len(h) != 5 or len(lo) != 2:
             raise IllegalSettingError(
-                f"a setting is a five-card and a two-card hand, got {len(self.high)} and "
-                f"{len(self.low)} cards"
+                f"a setting is a five-card and a two-card hand, got {len(h)} and {len(lo)} "
+                "cards"
             )
-        both = parse_cards([*self.high, *self.low])  # checks each card and repeats
-        object.__setattr__(self, "high", sort_cards(both[:5]))
-        object.__setattr__(self, "low", sort_cards(both[5:]))
+        if not set(h).isdisjoint(lo):
+            parse_cards((*h, *lo))  # names the card given twice
+        object.__setattr__(self, "high", sort_cards(h))
+        object.__setattr__(self, "low", sort_cards(lo))
 
     def _repr_html_(self) -> str:
         """Both hands as the browser draws them, the five-card hand first (Jupyter)."""

@@ -1,8 +1,6 @@
 """Build a table from plain options (what the command line and the browser pass in).
 
-Ways are looked up by name: tile ways through :func:`paigow.tiles.ways.registry.get_way`;
-poker ways through ``paigow.poker.ways`` when that module exists (the poker house way is a
-separate issue; until it exists :func:`poker_way` says so and nothing is invented).
+Ways are looked up by name, in either game, through :func:`paigow.ways.get_way`.
 """
 
 from __future__ import annotations

@@ -221,6 +221,10 @@ def hand_value(tiles: TilesLike, rules: TileRules = DEFAULT_RULES) -> HandValue:
     >>> [hand_value(p(h)).name for h in ("2-1 4-2", "6-6 6-6", "1-1 4-5", "6-6 4-4", "1-1 6-1")]
     ['Gee Joon pair', 'pair of Teen', 'Day Wong', 'Teen Gong', 'high nine']
     """
+    if isinstance(tiles, (tuple, list)) and len(tiles) == 2:
+        a, b = tiles
+        if type(a) is Tile and type(b) is Tile:  # the ways' own tiles: _value checks them
+            return _value(a, b, rules)
     two = as_tiles(tiles)
     if len(two) != 2:
         raise IllegalTilesError(f"a hand is two tiles, got {len(two)}")

@@ -147,10 +147,9 @@ def settings(tiles: TilesLike, rules: TileRules = DEFAULT_RULES) -> list[Setting
         TileNotationError: a token that is not a tile.
         IllegalTilesError: not four tiles, or a face more often than the set holds it.
     """
-    tiles = as_tiles(tiles)
+    tiles = as_tiles(tiles)  # checked against the set
     if len(tiles) != 4:
         raise IllegalTilesError(f"a hand to set is four tiles, got {len(tiles)}")
-    check_available(tiles)
     out: list[Setting] = []
     seen: set[frozenset[tuple[tuple[int, int], ...]]] = set()
     for (i, j), (k, m) in SPLITS:

@@ -12,13 +12,13 @@ names the bad field and value; nothing is changed by a refused request.
 >>> parse_body(b'{"name": null}', JOIN)
 Traceback (most recent call last):
 ...
-paigow.web.schemas.WebError: "name" must be a string, not null
+paigow.errors.WebError: "name" must be a string, not null
 >>> money_field({"amount": "12.50"}, "amount")
 1250
 >>> money_field({"amount": "1,0,0"}, "amount")
 Traceback (most recent call last):
 ...
-paigow.web.schemas.WebError: bad amount '1,0,0': give a number of dollars, e.g. 10 or 12.50
+paigow.errors.WebError: bad amount '1,0,0': give a number of dollars, e.g. 10 or 12.50
 """
 
 from __future__ import annotations
