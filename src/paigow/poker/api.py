@@ -21,7 +21,7 @@ builds a one-time table in the user cache on its first run (a minute or two).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
@@ -45,6 +45,7 @@ from paigow.poker.setting import Comparison, RankedSetting, Setting, rank_settin
 from paigow.poker.setting import compare as compare_settings
 from paigow.poker.setting import settings as all_settings
 from paigow.settle import parse_rate
+from paigow.values import Listing
 
 if TYPE_CHECKING:
     from paigow.analysis.poker_derive import Derived, Evaluation
@@ -137,7 +138,7 @@ def rank(*cards: CardsLike, rules: PokerRules | None = None, joker: JokerRule | 
 
 
 @dataclass(frozen=True)
-class Settings:
+class Settings(Listing[RankedSetting]):
     """The 21 settings of seven cards, each with both hands ranked and whether it fouls.
 
     Iterable and indexable like the tuple it holds; a table in a notebook.
@@ -146,21 +147,12 @@ class Settings:
     cards: tuple[Card, ...]
     settings: tuple[RankedSetting, ...]
 
-    def __iter__(self) -> Iterator[RankedSetting]:
-        return iter(self.settings)
-
-    def __len__(self) -> int:
-        return len(self.settings)
-
-    def __getitem__(self, i: int) -> RankedSetting:
-        return self.settings[i]
+    @property
+    def items(self) -> tuple[RankedSetting, ...]:
+        return self.settings
 
     def __str__(self) -> str:
         return "\n".join(str(s) for s in self.settings)
-
-    def to_json(self) -> list[dict[str, object]]:
-        """Each setting's plain data."""
-        return [s.to_json() for s in self.settings]
 
     def _repr_html_(self) -> str:
         from paigow.notebook import cards_html, table_html

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from paigow.errors import CardError, CardNotationError, IllegalCardsError
-from paigow.reprs import unwrap
+from paigow.values import unwrap
 
 RANKS = "23456789TJQKA"
 """The rank letters, lowest first: the one place they are written out."""

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from paigow.errors import IllegalCardsError, RulesMismatchError
 from paigow.poker.cards import ACE, JOKER, RANKS, Card, CardsLike, Rank, format_cards, parse_cards
 from paigow.poker.rules import DEFAULT_RULES, PokerRules
+from paigow.values import RuledOrder
 
 
 class Category(enum.IntEnum):
@@ -87,7 +88,7 @@ def _symbol(value: int) -> str:
 
 
 @dataclass(frozen=True, eq=False)
-class HandRank:
+class HandRank(RuledOrder):
     """The rank of a five- or two-card hand: ordered (and equal) by ``key``, under the
     ``rules`` it was made by. Ranks of different ranking rules (joker, wheel) refuse to be
     ordered (:class:`~paigow.errors.RulesMismatchError`) and are never equal.
@@ -123,31 +124,15 @@ class HandRank:
         """
         return rank_hand(cards, rules)
 
-    def _other(self, other: object) -> HandRank | None:
-        if not isinstance(other, HandRank):
-            return None
+    def _order(self) -> int:
+        return self.key
+
+    def _same_rules(self, other: HandRank) -> None:
         if other.rules is not self.rules and (other.rules.joker, other.rules.wheel) != (
                 self.rules.joker, self.rules.wheel):
             raise RulesMismatchError(
                 f"cannot compare a rank under {_ranking(self.rules)} with one under "
                 f"{_ranking(other.rules)}: ranks of different rules do not compare")
-        return other
-
-    def __lt__(self, other: object) -> bool:
-        o = self._other(other)
-        return NotImplemented if o is None else self.key < o.key
-
-    def __le__(self, other: object) -> bool:
-        o = self._other(other)
-        return NotImplemented if o is None else self.key <= o.key
-
-    def __gt__(self, other: object) -> bool:
-        o = self._other(other)
-        return NotImplemented if o is None else self.key > o.key
-
-    def __ge__(self, other: object) -> bool:
-        o = self._other(other)
-        return NotImplemented if o is None else self.key >= o.key
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, HandRank):

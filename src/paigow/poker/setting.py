@@ -39,8 +39,8 @@ from paigow.poker.cards import (
 )
 from paigow.poker.rank import HandRank, rank2, rank5
 from paigow.poker.rules import DEFAULT_RULES, PokerRules
-from paigow.reprs import unwrap
 from paigow.settle import Commission, HandResult, Outcome, Settlement, outcome_of, settle_bet
+from paigow.values import unwrap
 
 
 @dataclass(frozen=True)

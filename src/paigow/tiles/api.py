@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING, Literal
 
 from paigow.deprecation import renamed
 from paigow.errors import RuleError
-from paigow.reprs import unwrap
 from paigow.settle import parse_rate
 from paigow.tiles.hand import Comparison, HandValue, TilesLike, as_tiles, hand_value
 from paigow.tiles.hand import compare as compare_hands
@@ -34,6 +33,7 @@ from paigow.tiles.rules import DEFAULT_RULES, GeeJoonTiebreak, TileRules
 from paigow.tiles.setting import Setting
 from paigow.tiles.setting import settings as all_settings
 from paigow.tiles.tile import Tile
+from paigow.values import Listing, unwrap
 
 if TYPE_CHECKING:
     from paigow.analysis.tiles_odds import Advice, EdgeResult
@@ -158,7 +158,7 @@ def value(*tiles: TilesLike, rules: TileRules | None = None,
 
 
 @dataclass(frozen=True)
-class Settings:
+class Settings(Listing[Setting]):
     """The distinct settings of four tiles, each with its high and low hand's value.
 
     Iterable and indexable like the tuple it holds; a table in a notebook.
@@ -167,22 +167,13 @@ class Settings:
     tiles: tuple[Tile, ...]
     settings: tuple[Setting, ...]
 
-    def __iter__(self) -> Iterator[Setting]:
-        return iter(self.settings)
-
-    def __len__(self) -> int:
-        return len(self.settings)
-
-    def __getitem__(self, i: int) -> Setting:
-        return self.settings[i]
+    @property
+    def items(self) -> tuple[Setting, ...]:
+        return self.settings
 
     def __str__(self) -> str:
         return "\n".join(f"{s}  ({s.high_value.name} / {s.low_value.name})"
                          for s in self.settings)
-
-    def to_json(self) -> list[dict[str, object]]:
-        """Each setting's plain data."""
-        return [s.to_json() for s in self.settings]
 
     def _repr_html_(self) -> str:
         from paigow.notebook import table_html, tiles_html

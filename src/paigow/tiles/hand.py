@@ -25,6 +25,7 @@ from typing import Literal, cast
 from paigow.errors import IllegalTilesError, RulesMismatchError
 from paigow.tiles.rules import DEFAULT_RULES, TileRules
 from paigow.tiles.tile import CLASSES, DAY, GEE_JOON, TEEN, Tile, check_available, parse_tiles
+from paigow.values import RuledOrder
 
 TilesLike = str | Tile | Iterable[str | Tile]
 """Tiles as a caller may give them: one string (``"6-6 5-4"``, ``"teen 5-4"``), a
@@ -98,7 +99,7 @@ def point_total(a: Tile, b: Tile) -> int:
 
 
 @dataclass(frozen=True, eq=False)
-class HandValue:
+class HandValue(RuledOrder):
     """The value of a two-tile hand, under the ``rules`` it was valued by.
 
     ``rank``: the category (points 0-9, Gong 10, Wong 11, pairs 20-35); ``points`` the
@@ -143,31 +144,15 @@ class HandValue:
         banker's iff its code is strictly greater (copies and 0-0 have equal codes)."""
         return self.rank * 32 + self.tiebreak
 
-    def _other(self, other: object) -> HandValue | None:
-        if not isinstance(other, HandValue):
-            return None
+    def _order(self) -> int:
+        return self.code
+
+    def _same_rules(self, other: HandValue) -> None:
         if other.rules != self.rules:
             raise RulesMismatchError(
                 f"cannot compare a value under gee_joon_tiebreak "
                 f"{self.rules.gee_joon_tiebreak} with one under "
                 f"{other.rules.gee_joon_tiebreak}: values of different rules do not compare")
-        return other
-
-    def __lt__(self, other: object) -> bool:
-        o = self._other(other)
-        return NotImplemented if o is None else self.code < o.code
-
-    def __le__(self, other: object) -> bool:
-        o = self._other(other)
-        return NotImplemented if o is None else self.code <= o.code
-
-    def __gt__(self, other: object) -> bool:
-        o = self._other(other)
-        return NotImplemented if o is None else self.code > o.code
-
-    def __ge__(self, other: object) -> bool:
-        o = self._other(other)
-        return NotImplemented if o is None else self.code >= o.code
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, HandValue):

@@ -18,10 +18,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from paigow.errors import IllegalSettingError, IllegalTilesError, SettingNotationError
-from paigow.reprs import unwrap
 from paigow.tiles.hand import HandValue, TilesLike, as_tiles, hand_value, tiebreak_strength
 from paigow.tiles.rules import DEFAULT_RULES, TileRules
 from paigow.tiles.tile import Tile, check_available, parse_tiles
+from paigow.values import unwrap
 
 # The three ways to split positions 0..3 into two pairs.
 SPLITS: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = (
