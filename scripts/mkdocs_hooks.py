@@ -30,6 +30,8 @@ def commands_markdown() -> str:
         out.extend([f"{heading} `{path}`", "", "```text", cmd.get_help(ctx), "```", ""])
         for name in getattr(cmd, "list_commands", lambda c: [])(ctx):
             sub = cmd.get_command(ctx, name)
+            if sub.hidden:  # an old name kept for a release: not documented
+                continue
             walk(sub, sub.context_class(sub, info_name=name, parent=ctx), f"{path} {name}",
                  depth + 1)
 

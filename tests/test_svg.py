@@ -51,8 +51,12 @@ def _js(tmp_path: Path) -> dict[str, Any]:
     node = shutil.which("node") or shutil.which("nodejs")
     if node is None:
         pytest.skip("Node is missing (apt-get install nodejs): cannot run pieces.js")
-    module = tmp_path / "pieces.mjs"  # an ES module, whatever package.json says
-    module.write_text((STATIC / "js" / "pieces.js").read_text(encoding="utf-8"))
+    # the page's scripts as ES modules (whatever package.json says), beside each other so
+    # pieces.js's imports (./i18n.js) resolve
+    for script in (STATIC / "js").glob("*.js"):
+        (tmp_path / script.with_suffix(".mjs").name).write_text(
+            script.read_text(encoding="utf-8").replace('.js";', '.mjs";'), encoding="utf-8")
+    module = tmp_path / "pieces.mjs"
     harness = tmp_path / "harness.mjs"
     harness.write_text(HARNESS)
     out = subprocess.run([node, str(harness), module.as_uri(), json.dumps([TILES, CARDS])],

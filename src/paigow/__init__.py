@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from paigow import poker, svg, tiles
 
 __all__ = ["PaigowError", "__version__", "poker", "svg", "tiles"]
-__version__ = "0.1.0"
+__version__ = "1.0.0"
 """The version, in this one place (pyproject.toml reads it from here)."""
 
 

@@ -123,12 +123,19 @@ class TrainerError(PaigowError):
 
 class WebError(PaigowError):
     """A request the browser table's server refuses: an HTTP ``status`` and a message
-    naming the bad input."""
+    naming the bad input; ``retry_after``: seconds after which the same request may pass
+    (a limit, a busy server), sent as ``Retry-After``."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, retry_after: int | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.retry_after = retry_after
+
+
+class MissingExtraError(PaigowError):
+    """A feature whose optional dependencies are not installed: the message is one line
+    naming the install command (``pip install 'paigow[web]'``); see :mod:`paigow.extras`."""
 
 
 __all__ = [
@@ -141,6 +148,7 @@ __all__ = [
     "IllegalError",
     "IllegalSettingError",
     "IllegalTilesError",
+    "MissingExtraError",
     "NotationError",
     "PaigowError",
     "RuleError",
@@ -154,3 +162,4 @@ __all__ = [
     "WayFileError",
     "WebError",
 ]
+

@@ -70,13 +70,13 @@ def test_cli_set_takes_way_files(my_way: Path) -> None:
 
 
 def test_cli_ways_check_lists_each_rule_and_refuses_a_bad_file(tmp_path: Path) -> None:
-    out = runner.invoke(app, ["poker", "ways-check", "ballys-atlantic-city", "--json"])
+    out = runner.invoke(app, ["poker", "way-check", "ballys-atlantic-city", "--json"])
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)
     assert data["errors"] == [] and all(r["hands"] > 0 for r in data["rules"])
     bad = tmp_path / "bad.toml"
     bad.write_text('[way]\nname = "bad"\n[[one_pair]]\nrule = "2"\nset = "low pair"\n')
-    out = runner.invoke(app, ["poker", "ways-check", str(bad)])
+    out = runner.invoke(app, ["poker", "way-check", str(bad)])
     assert out.exit_code == 2
     assert "rule 2 (line 5)" in out.output
 

@@ -221,9 +221,9 @@ NOTHING_THERE = [
     C("/api/tables/" + "9" * 300 + "/join", {"name": "x"}, 404, "9999"),
     C("/api/tables/1/history?page=0", None, 400, "page 0", method="GET"),
     C("/api/tables/1/history?page=2", None, 400, "page 2", method="GET"),
-    C("/api/tables/1/history?page=x", None, 422, "", method="GET"),
+    C("/api/tables/1/history?page=x", None, 400, "page 'x'", method="GET"),
     C("/api/tables/1/rounds/12345", None, 404, "12345", method="GET"),
-    C("/api/tables/1/rounds/x", None, 422, "", method="GET"),
+    C("/api/tables/1/rounds/x", None, 400, "round_id 'x'", method="GET"),
     C("/api/nothing", None, 404, "", method="GET"),
     C("/tables/9", None, 404, "'9'", method="GET"),
     C("bet", None, 405, "POST request, not GET", method="GET"),  # RFC 9110 15.5.6
@@ -342,7 +342,7 @@ def test_fuzzed_bodies_never_crash_and_change_nothing_when_refused(
     r = send(w, who, "POST", action, body)
     assert r.status_code < 500, (action, body, r.text)
     if r.status_code >= 400:
-        assert "error" in r.json() or "detail" in r.json()
+        assert set(r.json()) == {"error"}  # as every refusal (never FastAPI's "detail")
         assert w.snapshot() == before, (action, body)
     else:  # accepted: a valid body; undo what can be undone
         _undo(w, action, r.json())

@@ -72,7 +72,8 @@ class Room:
                 [sys.executable, "-m", "paigow.cli", "serve", "--game", "tiles", "--db", self.url,
                  "--slot", str(slot), "--port", str(port), "--seats", "3", "--bankroll", "1000",
                  "--bet", "10", "--min-bet", "1", "--max-bet", "500", "--bot-bank", "refuse",
-                 "--idle-seconds", "0", "--gone-seconds", "3600"],
+                 "--idle-seconds", "0", "--gone-seconds", "3600",
+                 "--behind-proxy"],  # nginx in front: its X-Forwarded-For names the client
                 stdout=log, stderr=subprocess.STDOUT,
                 # a looked-up sign-in kept an hour: B's refusal of a secret signed out at A
                 # can only come from A's notice (test_a_sign_out_at_one_process_...)

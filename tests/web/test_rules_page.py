@@ -54,8 +54,10 @@ def test_the_tile_pages_rankings_are_the_rules_orders(tmp_path: Path) -> None:
     with serving(tmp_path, tiles_opts()) as (_lobby, app):
         page = TestClient(app).get("/rules/tiles").text
     pairs = _items(page, "pairs")
+    # each pair by its name and, beside it, its Chinese name (seed 003's characters)
     assert [x.split(" | ")[1].split(" (")[0] for x in pairs] == \
-        ["Gee Joon pair"] + [f"pair of {p}" for p in PAIRS[1:]]
+        ["Gee Joon pair 至尊"] + [f"pair of {p} 雙{c}" for p, c in zip(
+            PAIRS[1:], ["天", "地", "人", "鵝", "梅", "長", "板", "斧", "屏", "七", "六", "紮九", "紮八", "紮七", "紮五"], strict=True)]
     singles = _items(page, "singles")
     assert len(singles) == len(SINGLES)
     for got, want in zip(singles, SINGLES, strict=True):

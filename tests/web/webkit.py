@@ -190,3 +190,32 @@ def refused(resp: Any, status: int, *names: str) -> None:
     msg = resp.json()["error"]
     for name in names:
         assert name in msg, (name, msg)
+
+
+@contextmanager
+def served(app: Any, **settings: Any) -> Iterator[int]:
+    """``app`` served by uvicorn as ``paigow serve`` configures it
+    (:func:`paigow.web.server.server_config`, with ``settings``), in a thread: the port."""
+    import socket
+    import threading
+
+    import uvicorn
+
+    from paigow.web.server import server_config
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = int(s.getsockname()[1])
+    server = uvicorn.Server(server_config(app, host="127.0.0.1", port=port,
+                                          log_level="error", **settings))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        end = time.monotonic() + 60
+        while not server.started:
+            assert thread.is_alive() and time.monotonic() < end, "the server did not start"
+            time.sleep(0.02)
+        yield port
+    finally:
+        server.should_exit = True
+        thread.join(60)

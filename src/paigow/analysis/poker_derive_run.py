@@ -156,11 +156,13 @@ def derive(
     file: str = "",
     progress: Progress | None = None,
     labeller: Labeller | None = None,
+    announce: Callable[[], None] | None = None,
 ) -> DeriveRun:
     """Derive a way against ``dealer`` (see the module description). ``folder`` is where
     the way file goes (an ``otherwise`` path is written relative to it), ``file`` its name
     for the report. ``labeller`` labels each sample (default: :func:`label_hands` with
-    ``progress``).
+    ``progress``); ``announce()`` is called once the input is checked, before any work
+    (the command says there what it will do and how long it takes).
 
     Raises:
         AmountError: sizes too small to say anything.
@@ -185,6 +187,8 @@ def derive(
     es = eval_seed if eval_seed is not None else s + 1
     game = game_label(rules, rate)
     cards = None if deck is None else list(deck)
+    if announce is not None:
+        announce()
 
     def run_labels(smp: Sample, what: str, spec: LabelSpec) -> Labels:
         return label_hands(smp, dealer, rate, rules, cards, on_progress=progress)

@@ -257,19 +257,37 @@ class Parser:
         """The value of ``text`` (already checked to be ASCII where required)."""
         return text
 
+    offers_values = False
+    """Whether shell completion offers this parameter's values (:meth:`completions`);
+    otherwise the shell completes as it would (a file name, nothing)."""
+
+    def completions(self) -> Sequence[str]:
+        """The values shell completion offers (none: any text)."""
+        return ()
+
 
 class Token(Parser):
     """Any ASCII text (a tile, a card list, a way's name, a reason); ``strip`` leading and
     trailing blanks. ``table:PATH`` strategy names may hold any character in PATH."""
 
     def __init__(self, what: str, *, allow_empty: bool = True, max_length: int = MAX_TOKEN,
-                 table_path: bool = False) -> None:
+                 table_path: bool = False, metavar: str | None = None,
+                 complete: Callable[[], Sequence[str]] | None = None) -> None:
         super().__init__(what)
         self.allow_empty = allow_empty
         self.max_length = max_length
         self.table_path = table_path
         if table_path:
             self.metavar = "WAY"
+        elif what.startswith("--"):  # --reason REASON: never a bare TEXT
+            self.metavar = what[2:].upper().replace("-", "_")
+        if metavar is not None:
+            self.metavar = metavar
+        self.complete = complete
+        self.offers_values = complete is not None
+
+    def completions(self) -> Sequence[str]:
+        return self.complete() if self.complete is not None else ()
 
     def __call__(self, value: Any) -> Any:
         if self.table_path and isinstance(value, str) and value.strip().startswith("table:"):
@@ -298,6 +316,10 @@ class Choice(Parser):
         super().__init__(what)
         self.choices = choices
         self.metavar = "[" + "|".join(choices) + "]"
+        self.offers_values = True
+
+    def completions(self) -> Sequence[str]:
+        return self.choices
 
     def parse(self, text: str) -> str:
         word = text.strip().lower()
@@ -504,20 +526,81 @@ class Database(Parser):
         return text
 
 
+def completer(parser: Parser) -> Callable[[str], list[str]]:
+    """The shell-completion callback of a parameter read by ``parser``: the parser's
+    :meth:`~Parser.completions` that begin with what was typed (case-insensitive)."""
+
+    def complete(incomplete: str) -> list[str]:
+        typed = (incomplete or "").lower()
+        return [v for v in parser.completions() if v.lower().startswith(typed)]
+
+    return complete
+
+
 def option(*decls: str, parser: Parser, help: str = "", **kw: Any) -> Any:
     """``typer.Option(*decls, parser=parser, …)``: an option read by a paigow parser; its
-    help shows the parser's :attr:`~Parser.metavar` (``--joker [bug|wild]``)."""
+    help shows the parser's :attr:`~Parser.metavar` (``--joker [bug|wild]``), and shell
+    completion offers the parser's values (:meth:`Parser.completions`)."""
     kw.setdefault("metavar", parser.metavar)
+    if parser.offers_values:
+        kw.setdefault("autocompletion", completer(parser))
     return typer.Option(*decls, parser=parser, help=help, **kw)
 
 
 def argument(*, parser: Parser, help: str = "", **kw: Any) -> Any:
     """``typer.Argument(parser=parser, …)``: an argument read by a paigow parser, shown by
     the name the parser gives it when that is a metavar (``TILES``, ``CARDS``), else by
-    its parameter's name in capitals."""
+    its parameter's name in capitals; completion as for :func:`option`."""
     if "metavar" not in kw and re.fullmatch(r"[A-Z][A-Z0-9_]*", parser.what):
         kw["metavar"] = parser.what
+    if parser.offers_values:
+        kw.setdefault("autocompletion", completer(parser))
     return typer.Argument(parser=parser, help=help, **kw)
+
+
+# ---------------------------------------------------------------------------------------
+# The values completion offers (each looked up when asked: never at start-up)
+
+
+def tile_way_names() -> list[str]:
+    """The tile ways by name and the shipped way files (``australian.toml``)."""
+    from paigow.tiles.ways.registry import NAMES
+
+    return [n for n in NAMES if n.islower()]
+
+
+def poker_way_names() -> list[str]:
+    """The poker ways: house, basic, optimal and the shipped way files (``foxwoods``)."""
+    from paigow.poker.ways import NAMES
+    from paigow.poker.ways.file_way import shipped_ways
+
+    return list(dict.fromkeys((*NAMES, *shipped_ways())))
+
+
+def poker_way_file_names() -> list[str]:
+    """The shipped poker way files (``foxwoods``): what a way file argument offers."""
+    from paigow.poker.ways.file_way import shipped_ways
+
+    return list(shipped_ways())
+
+
+def any_way_names() -> list[str]:
+    """The ways of both games (an option that serves either game offers both)."""
+    return list(dict.fromkeys((*tile_way_names(), *poker_way_names())))
+
+
+def paytable_names() -> list[str]:
+    """The shipped pay tables (``fortune``, ``emperors-challenge``)."""
+    from paigow.poker.sidebet import shipped_paytables
+
+    return shipped_paytables()
+
+
+def tile_way_file_names() -> list[str]:
+    """The shipped tile way files (``australian.toml``)."""
+    from paigow.tiles.ways.registry import shipped_files
+
+    return list(shipped_files())
 
 
 JSON_OPTION = typer.Option("--json", help="Print machine-readable JSON instead of tables.")
@@ -561,8 +644,20 @@ def _default(obj: object) -> Any:
 
 
 def print_json(data: Any) -> None:
-    """Write ``data`` as JSON to stdout (Fractions become floats)."""
-    sys.stdout.write(json.dumps(data, default=_default, indent=2) + "\n")
+    """Write ``data`` as JSON to stdout (Fractions become floats), Chinese names as
+    characters (escaped only where stdout cannot write them)."""
+    text = json.dumps(data, default=_default, indent=2, ensure_ascii=False) + "\n"
+    try:
+        sys.stdout.write(text)
+    except UnicodeEncodeError:  # a terminal that cannot show 天: the JSON escapes it
+        sys.stdout.write(json.dumps(data, default=_default, indent=2) + "\n")
+
+
+def print_json_line(data: Any) -> None:
+    """Write ``data`` as one line of JSON to stdout, flushed at once (a server's start-up
+    line, read by whoever started it while the server runs on)."""
+    sys.stdout.write(json.dumps(data, default=_default) + "\n")
+    sys.stdout.flush()
 
 
 def error_line(message: str) -> None:
@@ -631,10 +726,12 @@ def exit_code_of(exc: BaseException) -> int | None:
 @dataclass(frozen=True)
 class Lazy:
     """A command or group known by name and one line of help, imported when first used:
-    ``load()`` gives a Typer app (a group) or a command function."""
+    ``load()`` gives a Typer app (a group) or a command function. ``hidden``: runs, but
+    is not listed (an old name kept for a release)."""
 
     help: str
     load: Callable[[], Any]
+    hidden: bool = False
 
 
 class ParserCoercion:
@@ -730,7 +827,7 @@ class PaigowGroup(DirectRead, HelpMixin, TyperGroup):
             if cmd is not None:
                 if not cmd.hidden:
                     rows.append((name, cmd.get_short_help_str(formatter.width - 6 - len(name))))
-            else:
+            elif not self.lazy[name].hidden:
                 rows.append((name, first_sentence(split_example(self.lazy[name].help)[0])))
         if rows:
             with formatter.section("Commands"):
@@ -796,7 +893,8 @@ def lazy_group(name: str, app: typer.Typer) -> Any:
         assert info.callback is not None
         cname = info.name or info.callback.__name__.lower().replace("_", "-")
         doc = info.help if info.help is not None else (inspect.getdoc(info.callback) or "")
-        lazy[cname] = Lazy(doc, lambda info=info: info)  # type: ignore[misc]
+        lazy[cname] = Lazy(doc, lambda info=info: info,  # type: ignore[misc]
+                           hidden=bool(info.hidden))
     cls = type("PaigowGroup", (PaigowGroup,), {"lazy": lazy})
     return cls(name=name, help=_given(app.info.help, None),
                no_args_is_help=_given(app.info.no_args_is_help, False),
@@ -825,6 +923,49 @@ def new_app(*, lazy: dict[str, Lazy] | None = None, **kw: Any) -> typer.Typer:
 
 def _no_options() -> None:
     pass
+
+
+# ---------------------------------------------------------------------------------------
+# Old spellings, kept one release (1.x) and saying so
+
+
+REMOVED_IN = "2.0"
+"""The release that drops the old spellings kept by :func:`deprecated_command` and
+:func:`deprecated_option`."""
+
+
+def deprecation(old: str, new: str) -> None:
+    """Say on stderr (never on stdout: ``--json`` stays JSON) that ``old`` is ``new`` now."""
+    err_console.print(f"warning: {old} is deprecated and goes in paigow {REMOVED_IN}: "
+                      f"use {new}", highlight=False, markup=False, soft_wrap=True)
+
+
+def deprecated_command(app: typer.Typer, old: str, new: str, fn: Callable[..., Any],
+                       path: str) -> None:
+    """Register ``fn`` once more under its ``old`` name on ``app``, hidden from the help,
+    saying when run that the name is deprecated (``path``: the group, ``paigow poker``)."""
+    import functools
+
+    @functools.wraps(fn)
+    def old_name(*args: Any, **kw: Any) -> Any:
+        deprecation(f"'{path} {old}'", f"'{path} {new}'")
+        return fn(*args, **kw)
+
+    app.command(old, hidden=True)(old_name)
+
+
+def deprecated_option(old: str, new: str, parser: Parser) -> Any:
+    """A hidden option under an ``old`` name, kept one release: give its value to
+    :func:`prefer` with the new option's."""
+    return option(old, parser=parser, hidden=True, help=f"Deprecated: use {new}.")
+
+
+def prefer(new_value: T, old_value: T | None, old: str, new: str) -> T:
+    """The value of an option given under its new name or its old one (saying so)."""
+    if old_value is None:
+        return new_value
+    deprecation(old, new)
+    return old_value
 
 
 # ---------------------------------------------------------------------------------------

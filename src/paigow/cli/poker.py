@@ -130,14 +130,20 @@ def census(
     json: Annotated[bool, JSON_OPTION] = False,
     deck: Annotated[
         str,
-        option("--deck", parser=Token("--deck"), help=DECK_HELP),
+        option("--deck", parser=Token("--deck", metavar="CARDS"), help=DECK_HELP),
     ] = "",
 ) -> None:
     """Count all C(53,7) seven-card hands by their best five-card hand (exact).
 
     Example: paigow poker census --json
     """
-    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.progress import (
+        BarColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
     from rich.table import Table
 
     from paigow.poker.census import census as run_census
@@ -149,7 +155,7 @@ def census(
             raise CardError(f"a census deck needs at least 7 cards, got {len(cards)}")
         with Progress(
             TextColumn("census"), BarColumn(), TextColumn("{task.completed:,}/{task.total:,}"),
-            TimeElapsedColumn(), console=err_console, transient=True,
+            TimeElapsedColumn(), TimeRemainingColumn(), console=err_console, transient=True,
         ) as progress:
             task = progress.add_task("census", total=comb(53 if cards is None else len(cards), 7))
 

@@ -25,6 +25,8 @@ from paigow.cli.common import (
     console,
     err_console,
     option,
+    poker_way_file_names,
+    poker_way_names,
     print_json,
     run_command,
 )
@@ -46,6 +48,10 @@ from paigow.errors import AmountError
 from paigow.poker.rules import PokerRules
 
 MAX_DERIVE_SAMPLE = 10**6
+DERIVE_MINUTES = 35
+"""The time of ``derive-strategy`` at its default sizes (4,000 labelled hands, 2,000
+evaluated) on a 2-core machine, the figure its start-up line scales (issue 23: 30-40
+minutes measured 2026-11-27)."""
 
 
 def _cache_file(kind: str, job: dict[str, Any]) -> Path:
@@ -63,14 +69,14 @@ def register(app: typer.Typer) -> None:
     @app.command("derive-strategy")
     def derive_strategy(
         out: Annotated[str, option("-o", "--output", parser=OutputFile("-o"), help="The way file (TOML) to write.")],
-        dealer: Annotated[str, option("--dealer", parser=Token("--dealer"), help="The dealer's way: house (default), a shipped way file or a .toml path.")] = "house",
+        dealer: Annotated[str, option("--dealer", parser=Token("--dealer", metavar="WAY", complete=poker_way_names), help="The dealer's way: house (default), a shipped way file or a .toml path.")] = "house",
         max_rules: Annotated[int, option("--max-rules", parser=Int("--max-rules", 1, 200), help="Rules the way may have, in all, the otherwise line counting as one (at least 2; at least 12, one per hand type, with --otherwise none).")] = 15,
         sample: Annotated[int, option("--sample", parser=Int("--sample", 1, MAX_DERIVE_SAMPLE), help="Hands to label exactly (spread over hand types).")] = 4000,
         seed: Annotated[int | None, option("--seed", parser=Int("--seed", 0, MAX_SIM_SEED), help="Seed of the labelled sample (default: a fresh one, reported).")] = None,
         eval_sample: Annotated[int, option("--eval-sample", parser=Int("--eval-sample", 0, MAX_DERIVE_SAMPLE), help="Hands of the independent evaluation (0: none).")] = 2000,
         eval_seed: Annotated[int | None, option("--eval-seed", parser=Int("--eval-seed", 0, MAX_SIM_SEED), help="Seed of the evaluation sample (default: the seed + 1).")] = None,
-        name: Annotated[str, option("--name", parser=Token("--name"), help="The way's name (default: the file's stem).")] = "",
-        otherwise: Annotated[str, option("--otherwise", parser=Token("--otherwise"), help="Learn exceptions to this way (dealer: the dealer's way, the default; a shipped way or a .toml path), or none: a way that sets every hand itself.")] = "dealer",
+        name: Annotated[str, option("--name", parser=Token("--name", metavar="NAME"), help="The way's name (default: the file's stem).")] = "",
+        otherwise: Annotated[str, option("--otherwise", parser=Token("--otherwise", metavar="WAY", complete=lambda: ["dealer", "none", *poker_way_names()]), help="Learn exceptions to this way (dealer: the dealer's way, the default; a shipped way or a .toml path), or none: a way that sets every hand itself.")] = "dealer",
         cv_folds: Annotated[int, option("--cv-folds", parser=Int("--cv-folds", 0, 20), help="Choose the rule count and penalty by cross-validation on the labels over this many folds (0: learn up to --max-rules with the penalty 1).")] = 5,
         commission: Annotated[str | None, COMMISSION_OPTION] = None,
         push: Annotated[str | None, PUSH_OPTION] = None,
@@ -98,6 +104,20 @@ def register(app: typer.Typer) -> None:
             cards = _deck(deck)
             way_name = name.strip() or Path(out).stem
 
+            def announce() -> None:
+                """What it will do and how long it takes, on stderr (--json keeps stdout
+                JSON), once the input is checked and before any work."""
+                full = cards is None
+                minutes = DERIVE_MINUTES * (sample + eval_sample) / (4000 + 2000)
+                err_console.print(
+                    f"derive-strategy: exact advice for {sample:,} hands against the "
+                    f"{dealer} way, then at most {max_rules} rules learned"
+                    + (f", then the way measured on {eval_sample:,} other hands"
+                       if eval_sample else "")
+                    + (f": about {minutes:.0f} min on a 2-core machine" if full else "")
+                    + "; Ctrl-C stops it (the labelled hands are kept for a rerun)",
+                    highlight=False, soft_wrap=True)
+
             def labelled(sample: Sample, what: str, spec: LabelSpec) -> Labels:
                 """Labels of a sample, resumed from (and kept in) a checkpoint in the
                 cache dir: Ctrl-C keeps the chunks done. Their time is the labelling time
@@ -123,7 +143,8 @@ def register(app: typer.Typer) -> None:
             run = derive(dealer, rules, rate, max_rules=max_rules, sample=sample,
                          eval_sample=eval_sample, seed=seed, eval_seed=eval_seed,
                          otherwise=otherwise, name=way_name, folds=cv_folds, deck=cards,
-                         folder=Path(out).resolve().parent, file=out, labeller=labelled)
+                         folder=Path(out).resolve().parent, file=out, labeller=labelled,
+                         announce=announce)
             Path(out).write_text(run.text, encoding="utf-8")
             if json:
                 print_json(run.report)
@@ -134,10 +155,11 @@ def register(app: typer.Typer) -> None:
 
     @app.command("card")
     def card(
-        way: Annotated[str, argument(parser=Token("WAY"), help="A way file: a shipped name (seeds, foxwoods, ...) or a .toml path.")],
+        way: Annotated[str, argument(parser=Token("WAY", complete=poker_way_file_names), help="A way file: a shipped name (seeds, foxwoods, ...) or a .toml path.")],
         out: Annotated[str, option("-o", "--output", parser=OutputFile("-o"), help="The card to write: .svg or .pdf.")],
         joker: Annotated[str, JOKER_OPTION] = "bug",
         wheel: Annotated[str, WHEEL_OPTION] = "second",
+        json: Annotated[bool, JSON_OPTION] = False,
     ) -> None:
         """A printable strategy card of a way file: one page, its rules in order, each
         with a small example hand set by the rule (SVG or PDF, by -o's extension).
@@ -151,9 +173,16 @@ def register(app: typer.Typer) -> None:
             suffix = Path(out).suffix.lower()
             if suffix not in (".svg", ".pdf"):
                 raise AmountError(f"-o {out!r}: the card is written as .svg or .pdf")
+            if suffix == ".pdf":
+                from paigow.extras import require
+
+                require("pdf", "a PDF card (-o FILE.pdf)")
             data = card_pdf(way, rules) if suffix == ".pdf" else card_svg(way, rules).encode()
             Path(out).write_bytes(data)
-            err_console.print(f"wrote {out}", highlight=False)
+            if json:
+                print_json({"way": way, "file": out, "format": suffix[1:], "bytes": len(data)})
+            else:
+                err_console.print(f"wrote {out}", highlight=False)
 
         run_command(body)
 

@@ -25,8 +25,11 @@ from paigow.cli.common import (
     Token,
     argument,
     console,
+    deprecated_option,
     err_console,
     option,
+    poker_way_names,
+    prefer,
     print_json,
     run_command,
 )
@@ -74,16 +77,19 @@ CF_OPTION = typer.Option(
 BANKING_OPTION = typer.Option(
     "--banking", help="The hand banks: it wins copies and faces a house-way player."
 )
-WAY_OPTION = option(
-    "--way", parser=Token("--way"),
+DEALER_WAY_OPTION = option(
+    "--dealer", parser=Token("--dealer", metavar="WAY", complete=poker_way_names),
     help="The opponent's way: house (default), a shipped way file or a .toml path.",
 )
+OLD_WAY_OPTION = deprecated_option("--way", "--dealer", Token("--way"))
+"""``advise --way`` and ``sweep --way`` named the opponent's way until 1.0; ``--way`` is a
+hand's own way everywhere else (``poker set --way``), so the opponent's is ``--dealer``."""
 DECK_OPTION = option(
-    "--deck", parser=Token("--deck"),
+    "--deck", parser=Token("--deck", metavar="CARDS"),
     help="Play with these cards only (a small exact problem; default all 53).",
 )
 SCHEDULER_OPTION = option(
-    "--scheduler", parser=Token("--scheduler"),
+    "--scheduler", parser=Token("--scheduler", metavar="ADDRESS"),
     help="Run the chunks on the Dask cluster at this scheduler address.",
 )
 CHECKPOINT_OPTION = option(
@@ -160,12 +166,11 @@ def _executor(scheduler: str) -> Iterator[Executor | None]:
     if not scheduler.strip():
         yield None
         return
-    try:
-        from dask.distributed import Client
-    except ImportError:
-        raise RuleError(
-            "--scheduler needs dask.distributed: pip install 'paigow[cluster]'"
-        ) from None
+    from paigow.extras import require
+
+    require("cluster", "--scheduler")
+    from dask.distributed import Client
+
     try:
         client = Client(scheduler.strip(), timeout=10)  # type: ignore[no-untyped-call]
     except (OSError, ValueError, TimeoutError) as exc:
@@ -224,7 +229,8 @@ def register(app: typer.Typer) -> None:
         joker: Annotated[str, JOKER_OPTION] = "bug",
         wheel: Annotated[str, WHEEL_OPTION] = "second",
         deck: Annotated[str, DECK_OPTION] = "",
-        way: Annotated[str, WAY_OPTION] = "house",
+        dealer: Annotated[str, DEALER_WAY_OPTION] = "house",
+        old_way: Annotated[str | None, OLD_WAY_OPTION] = None,
         json: Annotated[bool, JSON_OPTION] = False,
     ) -> None:
         """Exact win/push/lose of every legal setting against every opponent hand
@@ -236,6 +242,8 @@ def register(app: typer.Typer) -> None:
         from rich.table import Table
 
         from paigow.analysis.poker_odds import advise as run_advise
+
+        way = prefer(dealer, old_way, "--way", "--dealer")
 
         def body() -> None:
             kind, rate = _game(push, commission, ez, commission_free)
@@ -285,8 +293,8 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     def simulate(
-        player: Annotated[str, option("--player", parser=Token("--player"), help="The tracked hand's way.")] = "house",
-        dealer: Annotated[str, option("--dealer", parser=Token("--dealer"), help="The opponent's way.")] = "house",
+        player: Annotated[str, option("--player", parser=Token("--player", metavar="WAY", complete=poker_way_names), help="The tracked hand's way.")] = "house",
+        dealer: Annotated[str, option("--dealer", parser=Token("--dealer", metavar="WAY", complete=poker_way_names), help="The opponent's way.")] = "house",
         rounds: Annotated[int, option("--rounds", parser=Int("--rounds", 1, MAX_SIM_ROUNDS), help="Rounds to play.")] = 1_000_000,
         seed: Annotated[int | None, option("--seed", parser=Int("--seed", 0, MAX_SIM_SEED), help="Seed (default: a fresh secure one).")] = None,
         banking: Annotated[bool, BANKING_OPTION] = False,
@@ -354,8 +362,9 @@ def register(app: typer.Typer) -> None:
         wheel: Annotated[str, WHEEL_OPTION] = "second",
         deck: Annotated[str, DECK_OPTION] = "",
         chunk: Annotated[int, option("--chunk", parser=Int("--chunk", 1, MAX_CHUNK), help="Hands per chunk.")] = 16,
-        way: Annotated[str, WAY_OPTION] = "house",
-        player: Annotated[str, option("--player", parser=Token("--player"), help="Also score this way (a way file, e.g. one derive-strategy wrote) on the same hands.")] = "",
+        dealer: Annotated[str, DEALER_WAY_OPTION] = "house",
+        old_way: Annotated[str | None, OLD_WAY_OPTION] = None,
+        player: Annotated[str, option("--player", parser=Token("--player", metavar="WAY", complete=poker_way_names), help="Also score this way (a way file, e.g. one derive-strategy wrote) on the same hands.")] = "",
         scheduler: Annotated[str, SCHEDULER_OPTION] = "",
         checkpoint: Annotated[str | None, CHECKPOINT_OPTION] = None,
         json: Annotated[bool, JSON_OPTION] = False,
@@ -369,6 +378,8 @@ def register(app: typer.Typer) -> None:
         from paigow.analysis.poker_sim import new_seed
         from paigow.analysis.poker_sweep import sample_hands, suit_classes
         from paigow.analysis.poker_sweep import sweep as run_sweep
+
+        way = prefer(dealer, old_way, "--way", "--dealer")
 
         def body() -> None:
             if (sample is not None) == all_suit_classes:

@@ -25,7 +25,10 @@ from paigow.cli.common import (
     Int,
     Token,
     console,
+    err_console,
     option,
+    paytable_names,
+    poker_way_names,
     print_json,
     run_command,
 )
@@ -100,7 +103,7 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def sidebet(
         paytable: Annotated[
-            str, option("--paytable", parser=Paytable("--paytable"),
+            str, option("--paytable", parser=Paytable("--paytable", complete=paytable_names),
                         help="A shipped pay table name or a TOML file.")
         ] = "",
         list_tables: Annotated[
@@ -132,7 +135,7 @@ def register(app: typer.Typer) -> None:
         wheel: Annotated[str, WHEEL_OPTION] = "second",
         deck: Annotated[str, DECK_OPTION] = "",
         dealer: Annotated[
-            str | None, option("--dealer", parser=Token("--dealer", allow_empty=False),
+            str | None, option("--dealer", parser=Token("--dealer", allow_empty=False, metavar="WAY", complete=poker_way_names),
                                help="A bet on the dealer's setting (tiger-9): the way the "
                                "dealer sets every hand by: house (default), a shipped way "
                                "file or a .toml path.")
@@ -167,6 +170,13 @@ def register(app: typer.Typer) -> None:
                                   f"tiger-9): {table.name!r} reads seven cards, whoever sets "
                                   "them")
             way = dealer or "house"
+            if cards is None:  # the whole deck: say what it takes before it starts
+                err_console.print(
+                    f"sidebet {table.name}: exact odds over all 154,143,080 seven-card hands"
+                    + (f", each set by the {way} way" if on_setting else "")
+                    + (", then the Envy" if table.envy is not None else "")
+                    + ": about a minute on a 2-core machine (a once-built table is kept)",
+                    highlight=False, soft_wrap=True)
             label = "the dealer's settings (one-time table)" if on_setting else "side bet"
             with _progress(label) as update:
                 odds = _interruptible(

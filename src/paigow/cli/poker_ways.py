@@ -24,9 +24,12 @@ from paigow.cli.common import (
     Token,
     argument,
     console,
+    deprecated_command,
     err_console,
     fail,
     option,
+    poker_way_file_names,
+    poker_way_names,
     print_json,
     run_command,
 )
@@ -40,7 +43,7 @@ if TYPE_CHECKING:
     from paigow.poker.rules import PokerRules
 
 STRATEGY_OPTION = option(
-    "--strategy", "--way", "-s", parser=Token("--strategy"),
+    "--strategy", "--way", "-s", parser=Token("--strategy", metavar="WAY", complete=poker_way_names),
     help="Hand-setting way: house (default), basic, optimal, a shipped way file "
     "(seeds, foxwoods, ballys-atlantic-city, trump-plaza, claridge, golden-nugget, "
     "flamingo-hilton, mgm-grand) or the path of a .toml way file.",
@@ -96,7 +99,7 @@ def set_command(
 
 
 def ways_check_command(
-    way: Annotated[str, argument(parser=Token("WAY", allow_empty=False),
+    way: Annotated[str, argument(parser=Token("WAY", allow_empty=False, complete=poker_way_file_names),
                                  help="A shipped way name or a .toml way file.")],
     all_hands: Annotated[
         bool, typer.Option("--all", help="Check all 154,143,080 hands (about a minute).")
@@ -108,7 +111,7 @@ def ways_check_command(
     """Check a way file: every hand gets one setting, never a foul; count the hands each
     rule sets; list the rules no hand reaches.
 
-    Example: paigow poker ways-check foxwoods
+    Example: paigow poker way-check foxwoods
     """
     from rich.table import Table
 
@@ -157,9 +160,9 @@ def ways_check_command(
 
 
 def ways_diff_command(
-    a: Annotated[str, argument(parser=Token("A", allow_empty=False),
+    a: Annotated[str, argument(parser=Token("A", allow_empty=False, complete=poker_way_names),
                                help="Way A: house, a shipped way file or a .toml path.")],
-    b: Annotated[str, argument(parser=Token("B", allow_empty=False),
+    b: Annotated[str, argument(parser=Token("B", allow_empty=False, complete=poker_way_names),
                                help="Way B: as A, or optimal.")],
     sample: Annotated[int, option(
         "--sample", parser=Int("--sample", 0, 1_000_000),
@@ -167,7 +170,7 @@ def ways_diff_command(
     seed: Annotated[int, option("--seed", parser=Int("--seed", 0, 2**63 - 1),
                                 help="Seed of the sample.")] = 1,
     dealer: Annotated[str, option(
-        "--dealer", parser=Token("--dealer"),
+        "--dealer", parser=Token("--dealer", metavar="WAY", complete=poker_way_names),
         help="The banker's way for the EV (default: way A).")] = "",
     commission: Annotated[str | None, option("--commission", parser=Rate("--commission"),
                                              help="Commission on a win: 0.05 (default).")] = None,
@@ -175,7 +178,7 @@ def ways_diff_command(
     ez: Annotated[bool, EZ_OPTION] = False,
     commission_free: Annotated[bool, CF_OPTION] = False,
     plot: Annotated[str, option(
-        "--plot", parser=Token("--plot"),
+        "--plot", parser=Token("--plot", metavar="FILE"),
         help="Save a plot of where the value lies to this PNG file.")] = "",
     joker: Annotated[str, JOKER_OPTION] = "bug",
     wheel: Annotated[str, WHEEL_OPTION] = "second",
@@ -192,6 +195,10 @@ def ways_diff_command(
     from paigow.poker.rules import PokerRules
 
     def body() -> None:
+        if plot.strip():
+            from paigow.extras import require
+
+            require("plots", "--plot")  # before the work
         kind, rate = _game(push, commission, ez, commission_free)
         rules = PokerRules.of(joker, wheel, push=kind)
         n, s = sample, seed
@@ -272,10 +279,12 @@ def _print_diff(d: WaysDiff, rules: PokerRules, rate: Fraction) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    """Add the ``set``, ``ways-check`` and ``ways-diff`` commands to the poker ``app``."""
+    """Add the ``set``, ``way-check`` and ``ways-diff`` commands to the poker ``app``
+    (``ways-check``, the old name of ``way-check``, kept hidden for 1.x)."""
     app.command("set")(set_command)
-    app.command("ways-check")(ways_check_command)
+    app.command("way-check")(ways_check_command)
     app.command("ways-diff")(ways_diff_command)
+    deprecated_command(app, "ways-check", "way-check", ways_check_command, "paigow poker")
 
 
 __all__ = ["register", "set_command", "ways_check_command", "ways_diff_command"]

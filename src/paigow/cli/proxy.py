@@ -14,21 +14,30 @@ from typing import Annotated
 
 import typer
 
-from paigow.cli.common import Token, console, new_app, option, run_command
+from paigow.cli.common import (
+    JSON_OPTION,
+    Token,
+    console,
+    new_app,
+    option,
+    print_json_line,
+    run_command,
+)
 from paigow.errors import PaigowError
 
 
 def proxy(
-    upstream: Annotated[list[str], option("--upstream", parser=Token("--upstream", allow_empty=False, max_length=300), help="A process of the room: SLOT=HOST:PORT, as started with `paigow serve --slot SLOT --port PORT`; repeat for each.")],
-    listen: Annotated[str, option("--listen", parser=Token("--listen", allow_empty=False, max_length=300), help="The room's one front address, HOST:PORT.")] = "127.0.0.1:8000",
-    prefix: Annotated[str, option("--prefix", parser=Token("--prefix", allow_empty=False), help="nginx's folder for its pid, logs and temporary files (created).")] = "/tmp/paigow-proxy",
-    output: Annotated[str | None, option("-o", "--output", parser=Token("--output", allow_empty=False), help="Write the configuration here (default: PREFIX/nginx.conf).")] = None,
+    upstream: Annotated[list[str], option("--upstream", parser=Token("--upstream", allow_empty=False, max_length=300, metavar="SLOT=HOST:PORT"), help="A process of the room: SLOT=HOST:PORT, as started with `paigow serve --slot SLOT --port PORT`; repeat for each.")],
+    listen: Annotated[str, option("--listen", parser=Token("--listen", allow_empty=False, max_length=300, metavar="HOST:PORT"), help="The room's one front address, HOST:PORT.")] = "127.0.0.1:8000",
+    prefix: Annotated[str, option("--prefix", parser=Token("--prefix", allow_empty=False, metavar="FOLDER"), help="nginx's folder for its pid, logs and temporary files (created).")] = "/tmp/paigow-proxy",
+    output: Annotated[str | None, option("-o", "--output", parser=Token("--output", allow_empty=False, metavar="FILE"), help="Write the configuration here (default: PREFIX/nginx.conf).")] = None,
     run: Annotated[bool, typer.Option("--run", help="Then run nginx in the foreground with it (Ctrl-C stops it).")] = False,
+    json: Annotated[bool, JSON_OPTION] = False,
 ) -> None:
     """Write the nginx configuration that puts a card room behind one address.
 
-    Each process of the room is `paigow serve --db postgresql://… --slot K --port P`; the
-    proxy routes a table's pages, API and socket to the slot its id ends with, and the rest
+    Each process of the room is `paigow serve --db postgresql://… --slot K --port P
+    --behind-proxy` (so it believes the client address nginx sends); the proxy routes a table's pages, API and socket to the slot its id ends with, and the rest
     to any live process (docs/web.md, "Many processes").
 
     Example: paigow proxy --upstream 1=127.0.0.1:8001 --upstream 2=127.0.0.1:8002 --run
@@ -55,9 +64,14 @@ def proxy(
             raise PaigowError(f"cannot write {str(target)!r}: its folder does not exist")
         folder.mkdir(parents=True, exist_ok=True)
         target.write_text(conf)
-        console.print(f"paigow proxy: {listen} -> "
-                      + ", ".join(f"slot {s} at {a}" for s, a in sorted(slots.items()))
-                      + f"; configuration in {target}", highlight=False)
+        if json:  # one line: with --run, nginx's own output follows
+            print_json_line({"listen": listen, "config": str(target), "run": run,
+                             "upstreams": {str(s): a for s, a in sorted(slots.items())}})
+        else:
+            console.print(f"paigow proxy: {listen} -> "
+                          + ", ".join(f"slot {s} at {a}" for s, a in sorted(slots.items()))
+                          + f"; configuration in {target} (start each process with "
+                          "--behind-proxy)", highlight=False)
         if run:
             assert nginx is not None
             done = subprocess.run([nginx, "-p", str(folder), "-c", str(target.resolve()),

@@ -5,7 +5,10 @@ Register on the main app with ``app.command("serve")(serve)``.
 
 from __future__ import annotations
 
+import os
 from typing import Annotated
+
+import typer
 
 from paigow.cli.common import (
     INSECURE_SEED_OPTION,
@@ -21,6 +24,7 @@ from paigow.cli.common import (
     err_console,
     new_app,
     option,
+    print_json_line,
     run_command,
     seed_option,
 )
@@ -54,8 +58,8 @@ def serve(
     seed: Annotated[int | None, seed_option()] = None,
     insecure_seed: Annotated[bool, INSECURE_SEED_OPTION] = False,
     host: Annotated[str, option("--host", parser=Token("--host", allow_empty=False, max_length=253), help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, option("--port", parser=Int("--port", 1, 65535), help="Port to listen on.")] = 8000,
-    allow_host: Annotated[list[str] | None, option("--allow-host", parser=Token("--allow-host", allow_empty=False, max_length=253), help="A host name browsers use to reach this server (besides IP addresses and localhost); repeat for several.")] = None,
+    port: Annotated[int, option("--port", parser=Int("--port", 0, 65535), help="Port to listen on (0: any free port, told at start).")] = 8000,
+    allow_host: Annotated[list[str] | None, option("--allow-host", parser=Token("--allow-host", allow_empty=False, max_length=253, metavar="HOST"), help="A host name browsers use to reach this server (besides IP addresses and localhost); repeat for several.")] = None,
     commission: Annotated[str | None, option("--commission", parser=Rate("--commission"), help="Rate on wins: 5%, 0.05, 0 (default 5%; --ez: 0).")] = None,
     flat_fee: Annotated[str, option("--flat-fee", parser=Amount("--flat-fee"), help="Fee per hand played, dollars.")] = "0",
     bot_bank: Annotated[str, option("--bot-bank", parser=Choice("--bot-bank", "take", "cobank", "refuse", "mixed"), help="Bots and the bank: take, cobank, refuse, mixed.")] = "mixed",
@@ -73,6 +77,8 @@ def serve(
     side_max: SideMaxArg = "100",
     dragon: DragonArg = "off",
     dragon_limit: DragonLimitArg = "up-to-main",
+    behind_proxy: Annotated[bool, typer.Option("--behind-proxy", help="A proxy on this machine is in front (paigow proxy, nginx): believe the client address it sends (X-Forwarded-For, from 127.0.0.1 or ::1 only). Without it the header is ignored, so no client can name its own address.")] = False,
+    json: Annotated[bool, typer.Option("--json", help="Print the start-up line as JSON (the address, the tables open); the server then runs as usual.")] = False,
     slot: Annotated[int | None, option("--slot", parser=Int("--slot", 1, 99), help="Join a card room of many processes on one PostgreSQL --db, in this slot (1-99, one per process): every lobby lists every table, `paigow proxy` routes to each (docs/web.md).")] = None,
 ) -> None:
     """Serve the lobby at http://HOST:PORT/: people open tables, join seats or watch; bots
@@ -85,16 +91,16 @@ def serve(
 
 
     def body() -> None:
-        try:
-            import uvicorn
+        from paigow.extras import require
 
-            from paigow.web.app import create_app
-            from paigow.web.host import HostLimits
-            from paigow.web.lobby import DEFAULT_WAYS, Lobby
-            from paigow.web.push import ws_protocol
-        except ImportError as exc:
-            raise PaigowError(f"the web table needs fastapi, uvicorn and jinja2 ({exc})") from None
+        require("web", "paigow serve")  # before anything is read or written
+        import uvicorn
+
         from paigow.table.chance import live_table_chance
+        from paigow.web.app import create_app
+        from paigow.web.host import HostLimits
+        from paigow.web.lobby import DEFAULT_WAYS, Lobby
+        from paigow.web.server import server_config
 
         _chance, warning = live_table_chance(seed, insecure_seed)  # refuses a bare --seed
         limits = HostLimits(idle_seconds or None, gone_seconds, seats_per_client, sit_out_after)
@@ -127,6 +133,7 @@ def serve(
             raise PaigowError("--slot joins a card room on a PostgreSQL ledger: give "
                               "--db postgresql://…")
         sock = bind_socket(host, port)  # then the address, before anything is written
+        sock.listen(2048)  # from here a connection waits for the server (the start-up line)
         lobby = Lobby(db, limits, wallet_grant=grant)
         room = None
         try:
@@ -138,13 +145,16 @@ def serve(
             if warning:
                 err_console.print(warning, highlight=False, style="bold yellow")
             shown = f"[{host}]" if ":" in host else host
-            console.print(f"paigow: the lobby at http://{shown}:{port}/ "
-                          f"({' and '.join(GAMES[game])} table{'s' if game == 'both' else ''} open)",
-                          highlight=False)
-            # keep-alive longer than a front proxy's (nginx: 60 s), so that the server
-            # never closes a connection the proxy is sending a request on
-            config = uvicorn.Config(app, log_level="warning", ws=ws_protocol(),
-                                    lifespan="off", timeout_keep_alive=75)
+            real_port = sock.getsockname()[1]  # --port 0: the one the system chose
+            url = f"http://{shown}:{real_port}/"
+            if json:
+                print_json_line({"url": url, "host": host, "port": real_port,
+                                 "games": list(GAMES[game]), "slot": slot,
+                                 "pid": os.getpid()})
+            else:
+                console.print(f"paigow: the lobby at {url} ({' and '.join(GAMES[game])} "
+                              f"table{'s' if game == 'both' else ''} open)", highlight=False)
+            config = server_config(app, behind_proxy=behind_proxy)
             _stop_on_term()
             from paigow.web.heap import settle
 

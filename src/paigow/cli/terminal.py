@@ -49,12 +49,13 @@ class UI(Protocol):
 
 
 class ConsoleUI:
-    """The terminal: rich output, :func:`input` for the prompt."""
+    """The terminal: rich output, :func:`input` for the prompt. ``stderr``: the
+    conversation on stderr (stdout kept for a command's ``--json`` result)."""
 
-    def __init__(self) -> None:
+    def __init__(self, stderr: bool = False) -> None:
         from rich.console import Console
 
-        self.console = Console(highlight=False, soft_wrap=True)
+        self.console = Console(highlight=False, soft_wrap=True, stderr=stderr)
 
     def ask(self, prompt: str) -> str:
         self.console.print(prompt, end="", markup=False)

@@ -28,12 +28,14 @@ from paigow.cli.common import (
     option,
     print_json,
     run_command,
+    tile_way_file_names,
+    tile_way_names,
 )
 from paigow.errors import RuleError
 from paigow.settle import parse_rate
 from paigow.tiles.hand import HandValue, compare, hand_value
 from paigow.tiles.rules import TileRules
-from paigow.tiles.tile import parse_tiles
+from paigow.tiles.tile import Tile, parse_tiles
 
 if TYPE_CHECKING:  # the rest is imported by the commands that use it (a fast start)
     from paigow.tiles.setting import Setting
@@ -54,8 +56,18 @@ def rules_from(gee_joon_tiebreak: str) -> TileRules:
     return TileRules(gee_joon_tiebreak)  # type: ignore[arg-type]
 
 
-def _describe(v: HandValue) -> str:
-    return f"[bold]{v.name}[/]  ({v.explanation})"
+CHINESE_OPTION = typer.Option(
+    "--chinese", help="Print the Chinese names beside the English: 天王 Teen Wong, 天牌 6-6.")
+
+
+def _describe(v: HandValue, chinese: bool = False) -> str:
+    name = f"{v.chinese} {v.name}" if chinese else v.name
+    return f"[bold]{name}[/]  ({v.explanation})"
+
+
+def _tile_text(t: Tile, chinese: bool) -> str:
+    """A tile as the text output names it: ``6-6 Teen``, with ``--chinese`` ``6-6 Teen 天牌``."""
+    return t.label() if chinese else f"{t} {t.class_name}"
 
 
 @app.command("value")
@@ -63,10 +75,11 @@ def value_cmd(
     tiles: Annotated[list[str], TILES_ARG],
     gee_joon_tiebreak: Annotated[str, GJ_OPTION] = "ranked",
     json: Annotated[bool, JSON_OPTION] = False,
+    chinese: Annotated[bool, CHINESE_OPTION] = False,
 ) -> None:
-    """The value of a two-tile hand and why.
+    """The value of a two-tile hand and why (its Chinese names: --chinese; always in --json).
 
-    Example: paigow tiles value 6-6 5-4
+    Example: paigow tiles value 6-6 5-4 --chinese
     """
 
     def body() -> None:
@@ -74,7 +87,8 @@ def value_cmd(
         if json:
             print_json(v.to_json())
         else:
-            console.print(f"{' '.join(t.label() for t in v.tiles)}: {_describe(v)}")
+            console.print(f"{' '.join(_tile_text(t, chinese) for t in v.tiles)}: "
+                          f"{_describe(v, chinese)}")
 
     run_command(body)
 
@@ -89,6 +103,7 @@ def compare_cmd(
     ],
     gee_joon_tiebreak: Annotated[str, GJ_OPTION] = "ranked",
     json: Annotated[bool, JSON_OPTION] = False,
+    chinese: Annotated[bool, CHINESE_OPTION] = False,
 ) -> None:
     """A player's two-tile hand against the banker's: who wins and which rule decided it.
 
@@ -101,8 +116,10 @@ def compare_cmd(
         if json:
             print_json(c.to_json())
             return
-        console.print(f"player {' '.join(map(str, c.player.tiles))}: {_describe(c.player)}")
-        console.print(f"banker {' '.join(map(str, c.banker.tiles))}: {_describe(c.banker)}")
+        console.print(f"player {' '.join(map(str, c.player.tiles))}: "
+                      f"{_describe(c.player, chinese)}")
+        console.print(f"banker {' '.join(map(str, c.banker.tiles))}: "
+                      f"{_describe(c.banker, chinese)}")
         console.print(f"[bold]{c.winner} wins[/]: {c.reason}")
 
     run_command(body)
@@ -113,6 +130,7 @@ def settings_cmd(
     tiles: Annotated[list[str], TILES_ARG],
     gee_joon_tiebreak: Annotated[str, GJ_OPTION] = "ranked",
     json: Annotated[bool, JSON_OPTION] = False,
+    chinese: Annotated[bool, CHINESE_OPTION] = False,
 ) -> None:
     """Each distinct way to set four tiles, with its high and low hand and their values.
 
@@ -132,9 +150,11 @@ def settings_cmd(
         for col in ("#", "high hand", "value", "low hand", "value"):
             table.add_column(col)
         for n, s in enumerate(ss, 1):
+            hv, lv = s.high_value, s.low_value
             table.add_row(
-                str(n), " ".join(map(str, s.high)), s.high_value.name,
-                " ".join(map(str, s.low)), s.low_value.name,
+                str(n), " ".join(map(str, s.high)),
+                f"{hv.chinese} {hv.name}" if chinese else hv.name,
+                " ".join(map(str, s.low)), f"{lv.chinese} {lv.name}" if chinese else lv.name,
             )
         console.print(table)
 
@@ -182,12 +202,12 @@ def facts_cmd(json: Annotated[bool, JSON_OPTION] = False) -> None:
 # Hand-setting ways and exact odds: set, advise, edge, table (paigow.analysis.tiles_odds).
 
 STRATEGY_OPTION = option(
-    "--strategy", parser=Token("--strategy", table_path=True),
+    "--strategy", "--way", "-s", parser=Token("--strategy", table_path=True, complete=tile_way_names),
     help="A way: australian, luger, harrahs, eighty, optimal, a way file (FILE.toml, or a "
          "shipped one: australian.toml) or a strategy table (FILE.csv).",
 )
 DEALER_OPTION = option(
-    "--dealer", parser=Token("--dealer", table_path=True),
+    "--dealer", parser=Token("--dealer", table_path=True, complete=tile_way_names),
     help="The other side's way (the banker's, or the player's when you bank): a name or a "
          "way file.",
 )
@@ -235,11 +255,12 @@ def _progress_bars(show: bool) -> Iterator[_Bars | None]:
             Progress,
             TextColumn,
             TimeElapsedColumn,
+            TimeRemainingColumn,
         )
 
         with Progress(
             TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-            TimeElapsedColumn(), console=err_console, transient=True,
+            TimeElapsedColumn(), TimeRemainingColumn(), console=err_console, transient=True,
         ) as progress:
             yield _Bars(progress)
     except KeyboardInterrupt:
@@ -375,7 +396,7 @@ def advise_cmd(
 @app.command("edge")
 def edge_cmd(
     player: Annotated[
-        str, option("--player", parser=Token("--player", table_path=True),
+        str, option("--player", parser=Token("--player", table_path=True, complete=tile_way_names),
                     help="The way whose edge to count.")
     ] = "australian",
     dealer: Annotated[str, DEALER_OPTION] = "australian",
@@ -488,9 +509,9 @@ def _setting_str(s: Setting) -> str:
 
 @app.command("ways-diff")
 def ways_diff_cmd(
-    a: Annotated[str, argument(parser=Token("way A", allow_empty=False),
+    a: Annotated[str, argument(parser=Token("A", allow_empty=False, complete=tile_way_names),
                                help="Way A: a name, optimal, or a way file.")],
-    b: Annotated[str, argument(parser=Token("way B", allow_empty=False),
+    b: Annotated[str, argument(parser=Token("B", allow_empty=False, complete=tile_way_names),
                                help="Way B: a name, optimal, or a way file.")],
     dealer: Annotated[str, DEALER_OPTION] = "australian",
     banking: Annotated[bool, BANKING_OPTION] = False,
@@ -515,6 +536,10 @@ def ways_diff_cmd(
     from paigow.analysis.tiles_diff import by_group, plot_diff, ways_diff
 
     def body() -> None:
+        if plot is not None:
+            from paigow.extras import require
+
+            require("plots", "--plot")  # before the work
         rules = rules_from(gee_joon_tiebreak)
         rate = _rate(commission)
         with _progress_bars(not json) as bars:
@@ -570,7 +595,7 @@ def ways_diff_cmd(
 
 @app.command("way-check")
 def way_check_cmd(
-    file: Annotated[str, argument(parser=Token("FILE", allow_empty=False),
+    file: Annotated[str, argument(parser=Token("FILE", allow_empty=False, complete=tile_way_file_names),
                                   help="A way file (FILE.toml) or a shipped one.")],
     gee_joon_tiebreak: Annotated[str, GJ_OPTION] = "ranked",
     json: Annotated[bool, JSON_OPTION] = False,

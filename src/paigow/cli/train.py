@@ -25,6 +25,7 @@ from paigow.cli.common import (
     Int,
     Rate,
     Token,
+    any_way_names,
     argument,
     console,
     db_option,
@@ -53,9 +54,9 @@ SETTING_OPTION = option(
     "--setting", parser=Token("--setting", allow_empty=False),
     help='The setting to grade: "HIGH | LOW" (either order), or the front hand alone.',
 )
-WAY_OPTION = option("--way", parser=Token("--way", allow_empty=False, table_path=True),
+WAY_OPTION = option("--way", parser=Token("--way", allow_empty=False, table_path=True, complete=any_way_names),
                     help="The house way shown (and drilled): a way's name or a way file.")
-DEALER_OPTION = option("--dealer", parser=Token("--dealer", allow_empty=False, table_path=True),
+DEALER_OPTION = option("--dealer", parser=Token("--dealer", allow_empty=False, table_path=True, complete=any_way_names),
                        help="The way the other side sets by.")
 BANKING_OPTION = typer.Option(
     "--banking", help="Your hand is the bank's, against a player of the --dealer way."
@@ -316,12 +317,12 @@ def _maybe_store(db: str | None, save: bool) -> Iterator[Store | None]:
 
 def _train(game: str, drill: str, way: str | None, dealer: str | None, banking: bool | None,
            seed: int | None, name: str, db: str | None, save: bool, commission: str,
-           rules: TileRules | PokerRules, hands: int | None) -> None:
+           rules: TileRules | PokerRules, hands: int | None, json: bool = False) -> None:
     from paigow.cli.poker_odds import _interruptible, _progress
     from paigow.cli.terminal import ConsoleUI
     from paigow.training import TrainerSession
 
-    ui = ConsoleUI()
+    ui = ConsoleUI(stderr=json)  # --json: the conversation on stderr, the result on stdout
     # the session (way, dealer, name, rules) is checked before the ledger is opened
     session = TrainerSession(
         game, drill, way, banking, None, name or _default_name(), seed,
@@ -341,8 +342,13 @@ def _train(game: str, drill: str, way: str | None, dealer: str | None, banking: 
         except (EOFError, KeyboardInterrupt):
             ui.say("")
         ui.say("")
-        for line in summary_lines(session.summary(), "This session"):
-            ui.say(line)
+        if json:
+            print_json({"game": game, "drill": drill, "name": session.name,
+                        "kept": store is not None and bool(session.records),
+                        **session.summary().to_json()})
+        else:
+            for line in summary_lines(session.summary(), "This session"):
+                ui.say(line)
         if store is not None and session.records:
             ui.say(f"Kept for {session.name} in {store.path}; see `paigow train stats "
                    f"--name {session.name}`.")
@@ -350,19 +356,20 @@ def _train(game: str, drill: str, way: str | None, dealer: str | None, banking: 
 
 def _common(drill: str, way: str | None, dealer: str | None, banking: bool | None,
             seed: int | None, name: str, db: str | None, save: bool, commission: str,
-            hands: int | None) -> dict[str, Any]:
+            hands: int | None, json: bool) -> dict[str, Any]:
     if hands is not None and hands < 1:
         raise AmountError(f"--hands must be at least 1, got {hands}")
     return {"drill": drill, "way": way, "dealer": dealer, "banking": banking, "seed": seed,
-            "name": name, "db": db, "save": save, "commission": commission, "hands": hands}
+            "name": name, "db": db, "save": save, "commission": commission, "hands": hands,
+            "json": json}
 
 
 DRILL_OPTION = option("--drill", parser=Choice("--drill", "player", "dealer"),
                       help="player (best EV) or dealer (the house way).")
-TRAIN_WAY_OPTION = option("--way", parser=Token("--way", allow_empty=False, table_path=True),
+TRAIN_WAY_OPTION = option("--way", parser=Token("--way", allow_empty=False, table_path=True, complete=any_way_names),
                           help="The house way drilled and shown.")
 TRAIN_DEALER_OPTION = option(
-    "--dealer", parser=Token("--dealer", allow_empty=False, table_path=True),
+    "--dealer", parser=Token("--dealer", allow_empty=False, table_path=True, complete=any_way_names),
     help="The way the other side sets by (default the game's house way).")
 TRAIN_BANKING_OPTION = typer.Option(
     "--banking/--no-banking",
@@ -372,6 +379,9 @@ SEED_OPTION = option("--seed", parser=Int("--seed", 0, MAX_SEED),
 NAME_OPTION = option("--name", parser=Token("--name", max_length=40),
                      help="Whose practice this is (default: the login name).")
 SAVE_OPTION = typer.Option("--save/--no-save", help="Keep the graded hands in the database.")
+TRAIN_JSON_OPTION = typer.Option(
+    "--json", help="Print the session's figures as JSON when it ends (the hands and the "
+    "grades go to stderr).")
 HANDS_OPTION = option("--hands", parser=Int("--hands", 1, 1_000_000),
                       help="Stop after this many graded hands.")
 
@@ -389,13 +399,14 @@ def train_tiles(
     commission: Annotated[str, COMMISSION_OPTION] = "5%",
     gee_joon_tiebreak: Annotated[str, GJ_OPTION] = "ranked",
     hands: Annotated[int | None, HANDS_OPTION] = None,
+    json: Annotated[bool, TRAIN_JSON_OPTION] = False,
 ) -> None:
     """Practise setting four tiles, hand after hand, each graded exactly.
 
     Example: paigow train tiles --drill dealer --seed 7
     """
     run_command(lambda: _train("tiles", rules=_tile_rules(gee_joon_tiebreak), **_common(
-        drill, way, dealer, banking, seed, name, db, save, commission, hands)))
+        drill, way, dealer, banking, seed, name, db, save, commission, hands, json)))
 
 
 @app.command("poker")
@@ -413,6 +424,7 @@ def train_poker(
     wheel: Annotated[str, WHEEL_OPTION] = "second",
     foul: Annotated[str, FOUL_OPTION] = "house",
     hands: Annotated[int | None, HANDS_OPTION] = None,
+    json: Annotated[bool, TRAIN_JSON_OPTION] = False,
 ) -> None:
     """Practise setting seven cards, hand after hand, each graded exactly (the first run
     builds a cached table of the opponent's settings: a minute or two).
@@ -422,7 +434,7 @@ def train_poker(
     from paigow.poker.rules import PokerRules
 
     run_command(lambda: _train("poker", rules=PokerRules.of(joker, wheel, foul), **_common(
-        drill, way, dealer, banking, seed, name, db, save, commission, hands)))
+        drill, way, dealer, banking, seed, name, db, save, commission, hands, json)))
 
 
 @app.command("stats")

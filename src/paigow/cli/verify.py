@@ -56,7 +56,7 @@ def _load_record(path: str) -> dict[str, Any]:
 
 
 def verify(
-    round_id: Annotated[int | None, argument(parser=Int("ROUND", 1, MAX_ID), metavar="[ROUND]", help="A round of the ledger (--db).")] = None,
+    round_id: Annotated[int | None, argument(parser=Int("ROUND", 1, MAX_ID), metavar="ROUND", help="A round of the ledger (--db).")] = None,
     db: Annotated[str | None, db_option("read")] = None,
     record: Annotated[str | None, option("--record", parser=InputFile("--record"), help="A round's public record (JSON) instead of a ledger.")] = None,
     commitment: Annotated[str | None, option("--commitment", parser=Token("--commitment", max_length=64), help=f"The commitment published before the round ({HEX_HELP}).")] = None,

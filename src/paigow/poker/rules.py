@@ -26,8 +26,11 @@ if TYPE_CHECKING:
     from paigow.poker.kinds import PushRule
 
 JokerRule = Literal["bug", "wild"]
+"""The joker's rule: ``"bug"`` (an ace, or completes a straight or flush) or ``"wild"``."""
 WheelRule = Literal["second", "lowest"]
+"""Where A-2-3-4-5 ranks: ``"second"`` (second-highest straight, Nevada) or ``"lowest"``."""
 FoulRule = Literal["house", "forfeit"]
+"""A fouled setting: re-set by the ``"house"`` way, or the bet is lost (``"forfeit"``)."""
 PushSpec = Literal[
     "none",
     "pai-gow:9", "pai-gow:T", "pai-gow:J", "pai-gow:Q", "pai-gow:K", "pai-gow:A",

@@ -259,14 +259,21 @@ def otherwise_text(spec: WaySpec) -> str:
 
 
 def card_pdf(name: str, rules: PokerRules = DEFAULT_RULES) -> bytes:
-    """The same card as a one-page PDF (CairoSVG draws the SVG with cairo)."""
+    """The same card as a one-page PDF (CairoSVG draws the SVG with cairo).
+
+    Raises:
+        MissingExtraError: without the ``pdf`` extra (``pip install 'paigow[pdf]'``).
+    """
+    from paigow.extras import require
+
+    require("pdf", "a PDF card")
     svg = card_svg(name, rules)
     try:
         import cairosvg
     except (ImportError, OSError) as exc:  # OSError: the cairo library is missing
         raise RuleError(
-            "a PDF card needs CairoSVG and the cairo library (pip install cairosvg; on "
-            f"Debian apt-get install libcairo2): {exc}; the SVG card needs neither"
+            "a PDF card needs the cairo library (on Debian apt-get install libcairo2): "
+            f"{exc}; the SVG card needs neither"
         ) from None
     pdf: bytes = cairosvg.svg2pdf(bytestring=svg.encode("utf-8"))
     return pdf

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from datetime import UTC, datetime
 from typing import Any, Protocol
@@ -33,6 +33,21 @@ an older version when it is next opened for writing.
 4: people (:mod:`paigow.store.players`: ``player``, ``player_secret``, ``stint``) and their
 wallets; an entry's ``session_id`` may be NULL (play money given to a wallet belongs to no
 table); an older ledger is brought up to date when next opened for writing."""
+
+DEAL_COLUMNS = ("deck", "dice", "commitment", "seed")
+"""What a round was dealt from, kept once: in the round's row (the deck and dice from its
+opening, the commitment published before it, the seed revealed at its settlement). A
+settled round's ``detail`` (its record's JSON) is stored without them and read with the
+row's (:func:`round_detail`), so ``paigow verify`` and the browser's fairness check read
+the same copy. Ledgers written before kept a second copy in ``detail``: it is dropped when
+the ledger is next opened for writing (:meth:`SqlStore._keep_one_copy`)."""
+ONE_COPY = "deal kept once"
+"""The ``meta`` key saying a ledger's rounds keep their deal once."""
+
+MAX_ID = 2**63 - 1
+"""The largest id (and row offset) the ledger holds: both databases' 64-bit integers. A
+larger one names no row (asked of SQLite it overflowed, of PostgreSQL it was out of
+range)."""
 
 ADDED_COLUMNS: list[tuple[str, str, str]] = [
     ("round", "commitment", "TEXT"),
@@ -185,12 +200,14 @@ class Store(Protocol):
     # people, their wallets and seats (paigow.store.players)
     stints_recovered: list[int]
     def create_player(self, name: str, secret: str, expires: str, grant: int, now: str,
-                      client: str = ...) -> int: ...
+                      client: str = ..., looks: Sequence[str] = ...) -> int: ...
+    def fill_looks(self, looks: Callable[[str], Sequence[str]]) -> int: ...
     def player_by_secret(self, secret: str) -> dict[str, Any] | None: ...
     def player_by_id(self, player_id: int) -> dict[str, Any] | None: ...
     def player_by_name(self, name: str) -> dict[str, Any] | None: ...
     def add_secret(self, player_id: int, secret: str, expires: str, now: str) -> None: ...
     def drop_secret(self, secret: str) -> bool: ...
+    def drop_other_secrets(self, player_id: int, keep: str | None) -> list[str]: ...
     def set_password(self, player_id: int, password_hash: str) -> None: ...
     def wallet(self, player_id: int) -> int: ...
     def grant(self, player_id: int, amount: int, memo: str) -> None: ...
@@ -356,10 +373,13 @@ class SqlStore(TrainerRecords, PlayerRecords, ABC):
             )
             # the round's seed is revealed (written) only with its settlement
             self._settle_wagers(round_id, record)
+            detail = record.to_json()
+            for key in DEAL_COLUMNS:  # kept once, in the row: the seed written here
+                del detail[key]
             self._run(
                 "UPDATE round SET status = 'settled', detail = ?, closed = ?, seed = ? "
                 "WHERE id = ?",
-                (json.dumps(record.to_json()), now(), record.seed, round_id),
+                (json.dumps(detail), now(), record.seed, round_id),
             )
 
     def _settle_wagers(self, round_id: int, record: RoundRecord) -> None:
@@ -416,6 +436,59 @@ class SqlStore(TrainerRecords, PlayerRecords, ABC):
                 "outcome": r["outcome"], "net": None if r["net"] is None else int(r["net"]),
             })
         return out
+
+    # -- one copy of the deal -------------------------------------------------------
+    def _keep_one_copy(self) -> int:
+        """Drop the second copy of each settled round's deal (:data:`DEAL_COLUMNS`) from
+        its ``detail``, once per ledger (the ``meta`` key :data:`ONE_COPY`); the rounds
+        changed. The row's copy is kept, as ``paigow verify`` always read it: where the
+        row had none (a NULL commitment or seed) the record's fills it; where the two
+        differ the row's stays and the ``audit`` table says so. Run when the ledger is
+        opened for writing, in one transaction."""
+        if self._one("SELECT value FROM meta WHERE key = ?", (ONE_COPY,)) is not None:
+            return 0
+        changed = 0
+        with self.transaction():
+            if self._one("SELECT value FROM meta WHERE key = ?", (ONE_COPY,)) is not None:
+                return 0  # another process did it meanwhile
+            last = 0
+            while True:
+                rows = self._all(
+                    "SELECT id, session_id, deck, dice, commitment, seed, detail FROM round "
+                    "WHERE id > ? AND detail IS NOT NULL ORDER BY id LIMIT 500", (last,))
+                if not rows:
+                    break
+                for r in rows:
+                    last = int(r["id"])
+                    changed += self._one_copy_of(r)
+            self._run("INSERT INTO meta (key, value) VALUES (?, ?)", (ONE_COPY, now()))
+        return changed
+
+    def _one_copy_of(self, r: Row) -> int:
+        """Keep round ``r``'s deal once (see :meth:`_keep_one_copy`); 1 if it changed."""
+        detail = json.loads(r["detail"])
+        if not any(k in detail for k in DEAL_COLUMNS):
+            return 0
+        row = {"deck": json.loads(r["deck"]), "dice": json.loads(r["dice"]),
+               "commitment": r["commitment"], "seed": r["seed"]}
+        fill = {}
+        for key in DEAL_COLUMNS:
+            if key not in detail:
+                continue
+            kept = detail.pop(key)
+            if row[key] is None and kept is not None:
+                fill[key] = kept
+            elif kept is not None and kept != row[key]:
+                self._run(
+                    "INSERT INTO audit (at, action, session_id, round_id, reason, actor) "
+                    "VALUES (?, 'kept', ?, ?, ?, 'migration')",
+                    (now(), int(r["session_id"]), int(r["id"]),
+                     f"the round's record held another {key} than its row: the row's is "
+                     "kept, the one paigow verify read"))
+        sets = ", ".join(f"{k} = ?" for k in fill)
+        self._run(f"UPDATE round SET detail = ?{', ' + sets if sets else ''} WHERE id = ?",
+                  (json.dumps(detail), *fill.values(), int(r["id"])))
+        return 1
 
     # -- recovery -------------------------------------------------------------------
     stints_recovered: list[int] = []  # noqa: RUF012 - set per store by recover()
@@ -559,7 +632,8 @@ class SqlStore(TrainerRecords, PlayerRecords, ABC):
 
     def round(self, round_id: int) -> dict[str, Any]:
         """One round as plain data; :class:`PaigowError` if there is none."""
-        r = self._one("SELECT * FROM round WHERE id = ?", (round_id,))
+        r = self._one("SELECT * FROM round WHERE id = ?", (round_id,)) \
+            if 0 <= round_id <= MAX_ID else None
         if r is None:
             raise PaigowError(f"there is no round {round_id} in {self.path}")
         return _round_json(r, self.wagers([round_id])[round_id])
@@ -635,10 +709,23 @@ def _plain(v: Any) -> Any:
     return v
 
 
+def round_detail(r: Row) -> dict[str, Any] | None:
+    """A settled round's record (``detail``) with what it was dealt from, read from the
+    round's row (:data:`DEAL_COLUMNS`), whatever an older ledger's ``detail`` held; None
+    for a round not settled. ``r`` holds ``detail`` and the deal's columns."""
+    if not r["detail"]:
+        return None
+    detail = r["detail"] if isinstance(r["detail"], dict) else json.loads(r["detail"])
+    keys = set(r.keys())
+    return {**detail, "deck": json.loads(r["deck"]), "dice": json.loads(r["dice"]),
+            "commitment": r["commitment"] if "commitment" in keys else None,
+            "seed": r["seed"] if "seed" in keys else None}
+
+
 def _round_json(r: Row, wagers: list[dict[str, Any]]) -> dict[str, Any]:
     """A round row as plain data; ``side_bets`` and ``dragon`` are what was staked when it
     opened (results are in ``detail``), ``wagers`` every row of the ``wager`` table."""
-    detail = json.loads(r["detail"]) if r["detail"] else None
+    detail = round_detail(r)
     keys = set(r.keys())
     dragon = next(({"seat": w["seat"], "place": w["place"], "stake": w["stake"]}
                    for w in wagers if w["kind"] == "dragon"), None)

@@ -33,7 +33,7 @@ PostgreSQL, so two tables buying in at once from one wallet cannot both pass).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
@@ -59,6 +59,11 @@ def players_schema(*, id_column: str, integer: str) -> list[str]:
     expires TEXT NOT NULL
 )""",
         "CREATE INDEX IF NOT EXISTS player_secret_player ON player_secret (player_id)",
+        # what each name looks like (paigow.web.lookalike): one person per look
+        f"""CREATE TABLE IF NOT EXISTS player_look (
+    look TEXT PRIMARY KEY,
+    player_id {integer} NOT NULL REFERENCES player(id)
+)""",
         f"""CREATE TABLE IF NOT EXISTS stint (
     id {id_column},
     player_id {integer} NOT NULL REFERENCES player(id),
@@ -131,22 +136,34 @@ class PlayerRecords:
 
     # -- records and secrets ----------------------------------------------------------
     def create_player(self: _Sql, name: str, secret: str, expires: str, grant: int,
-                      now: str, client: str = "") -> int:
+                      now: str, client: str = "", looks: Sequence[str] = ()) -> int:
         """A new person called ``name`` whose browser holds ``secret`` until ``expires``,
         their wallet given ``grant`` cents by the cashier; the new id. A name taken (case and
-        spacing aside) is refused and nothing is written."""
+        spacing aside), or one that looks like someone's (one of its ``looks`` is theirs:
+        :mod:`paigow.web.lookalike`), is refused and nothing is written."""
         from paigow.store.base import is_unique_violation
 
         if grant < 0:
             raise PaigowError(f"a new wallet's money must not be negative, not {grant}")
+        looks = tuple(dict.fromkeys(looks))
         try:
             with self.transaction():
                 if self._one("SELECT id FROM player WHERE name_key = ?", (name_key(name),)):
                     raise PaigowError(f"the name {name!r} is taken: choose another, or sign "
                                       "in with its password")
+                if looks:
+                    marks = ", ".join("?" for _ in looks)
+                    alike = self._one(
+                        "SELECT p.name FROM player_look l JOIN player p ON p.id = l.player_id "
+                        f"WHERE l.look IN ({marks})", looks)
+                    if alike is not None:
+                        raise PaigowError(_lookalike(name, str(alike["name"])))
                 pid = self._insert(
                     "INSERT INTO player (name, name_key, password, created, client) "
                     "VALUES (?, ?, NULL, ?, ?)", (name, name_key(name), now, client[:64]))
+                for look in looks:
+                    self._run("INSERT INTO player_look (look, player_id) VALUES (?, ?)",
+                              (look, pid))
                 self._run("INSERT INTO player_secret (hash, player_id, created, expires) "
                           "VALUES (?, ?, ?, ?)", (secret_hash(secret), pid, now, expires))
                 if grant:
@@ -154,10 +171,26 @@ class PlayerRecords:
                         Entry("grant", CASHIER, wallet_account(pid), grant, None,
                               "play money for a new person")])
         except Exception as exc:
-            if is_unique_violation(exc):  # the same name created at the same moment
+            if is_unique_violation(exc):  # the same name (or look) at the same moment
                 raise PaigowError(f"the name {name!r} is taken: choose another") from None
             raise
         return pid
+
+    def fill_looks(self: _Sql, looks: Callable[[str], Sequence[str]]) -> int:
+        """Record what the names of people made before looks were kept look like
+        (``looks``: :func:`paigow.web.lookalike.looks`), oldest first; a look already
+        someone's stays theirs (two such people keep their names). How many people were
+        filled."""
+        rows = self._all("SELECT id, name FROM player WHERE id NOT IN "
+                         "(SELECT player_id FROM player_look) ORDER BY id")
+        filled = 0
+        for r in rows:
+            with self.transaction():
+                for look in dict.fromkeys(looks(str(r["name"]))):
+                    self._run("INSERT INTO player_look (look, player_id) VALUES (?, ?) "
+                              "ON CONFLICT (look) DO NOTHING", (look, int(r["id"])))
+            filled += 1
+        return filled
 
     def player_by_secret(self: _Sql, secret: str) -> dict[str, Any] | None:
         """The person whose browser holds ``secret``, with the secret's ``expires``; None
@@ -191,6 +224,17 @@ class PlayerRecords:
                               (secret_hash(secret),)) is not None
             self._run("DELETE FROM player_secret WHERE hash = ?", (secret_hash(secret),))
         return known
+
+    def drop_other_secrets(self: _Sql, player_id: int, keep: str | None) -> list[str]:
+        """Sign ``player_id`` out of every browser but the one holding ``keep`` (a new
+        password): the hashes of the secrets dropped."""
+        kept = secret_hash(keep) if keep else ""
+        with self.transaction():
+            rows = self._all("SELECT hash FROM player_secret WHERE player_id = ? AND hash <> ?",
+                             (player_id, kept))
+            self._run("DELETE FROM player_secret WHERE player_id = ? AND hash <> ?",
+                      (player_id, kept))
+        return [str(r["hash"]) for r in rows]
 
     def set_password(self: _Sql, player_id: int, password_hash: str) -> None:
         """Record the hash of ``player_id``'s password (made by the caller: argon2)."""
@@ -300,7 +344,7 @@ class PlayerRecords:
         """The settled rounds ``player_id`` played (at table ``table``, or any), newest
         first, ``limit`` from ``offset``: ``(rows, total)``; each row is the round's id,
         session, number, table name, the seat, when it opened (UTC), and the record
-        (``detail``). A round they
+        (``detail``, with its deal: :func:`paigow.store.base.round_detail`). A round they
         played is one in which their seat's money moved (a bet, a side bet, the bank): a
         round they sat out at their seat is not theirs to list."""
         where = ("FROM round r JOIN stint s ON s.session_id = r.session_id AND r.number >= "
@@ -314,12 +358,15 @@ class PlayerRecords:
             args.append(table)
         total = self._one(f"SELECT COUNT(*) AS n {where}", args)
         rows = self._all(
-            f"SELECT r.id, r.session_id, r.number, r.opened, r.detail, s.table_name, s.seat {where} "
+            f"SELECT r.id, r.session_id, r.number, r.opened, r.detail, r.deck, r.dice, "
+            f"r.commitment, r.seed, s.table_name, s.seat {where} "
             "ORDER BY r.id DESC LIMIT ? OFFSET ?", [*args, limit, offset])
+        from paigow.store.base import round_detail
+
         return ([{"round": int(r["id"]), "session": int(r["session_id"]),
                   "number": int(r["number"]), "table": str(r["table_name"]),
                   "seat": int(r["seat"]), "opened": str(r["opened"]),
-                  "detail": r["detail"]} for r in rows],
+                  "detail": round_detail(r)} for r in rows],
                 int(total["n"]) if total is not None else 0)
 
     def round_owner(self: _Sql, round_id: int, player_id: int) -> dict[str, Any] | None:
@@ -370,6 +417,21 @@ class PlayerRecords:
                                                 now())
                     ended.append(st["id"])
         return ended
+
+
+def _lookalike(name: str, other: str) -> str:
+    """The refusal of ``name``, which looks like ``other``'s, naming the first character
+    that is not what it seems (a letter of another script, a full-width form, an accent).
+
+    >>> _lookalike("\u0410lice", "Alice")
+    "the name 'Аlice' looks like 'Alice', someone else's (its 'А' is CYRILLIC CAPITAL LETTER A): choose a name that reads differently"
+    """
+    import unicodedata
+
+    odd = next((c for c in name if not c.isascii() and c not in other), None)
+    why = f" (its {odd!r} is {unicodedata.name(odd, hex(ord(odd)))})" if odd else ""
+    return (f"the name {name!r} looks like {other!r}, someone else's{why}: choose a name "
+            "that reads differently")
 
 
 def _lock_player(store: _Sql, player_id: int) -> None:

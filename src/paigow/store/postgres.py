@@ -123,6 +123,7 @@ class PostgresStore(SqlStore):
                 "INSERT INTO meta (key, value) VALUES ('schema', ?) ON CONFLICT (key) DO NOTHING",
                 (str(SCHEMA_VERSION),),
             )
+            self._keep_one_copy()  # under the schema's lock: one process does it
 
     def close(self) -> None:
         """Close the connection (which releases this store's sessions)."""

@@ -179,7 +179,8 @@ class SqliteStore(SqlStore):
     def _migrate(self) -> None:
         """Bring a ledger written by an older paigow up to date: add the columns later
         versions added; let an entry belong to no session (version 4: play money given to
-        a wallet), which SQLite can only do by building the table again, ids kept."""
+        a wallet), which SQLite can only do by building the table again, ids kept; keep
+        each round's deal once (:meth:`SqlStore._keep_one_copy`)."""
         for table, column, kind in ADDED_COLUMNS:
             have = {r["name"] for r in self.db.execute(f"PRAGMA table_info({table})")}
             if column not in have:
@@ -195,6 +196,7 @@ class SqliteStore(SqlStore):
                 self.db.execute("DROP TABLE entry")
                 self.db.execute("ALTER TABLE entry_v4 RENAME TO entry")
             self.db.executescript(SCHEMA)  # the indexes and the view again
+        self._keep_one_copy()
 
     def close(self) -> None:
         if self.leases is not None:

@@ -23,6 +23,8 @@ from functools import lru_cache
 from typing import Literal, cast
 
 from paigow.errors import IllegalTilesError, RulesMismatchError
+from paigow.phrasing import N_
+from paigow.tiles.names import Script, hand_chinese
 from paigow.tiles.rules import DEFAULT_RULES, TileRules
 from paigow.tiles.tile import CLASSES, DAY, GEE_JOON, TEEN, Tile, check_available, parse_tiles
 from paigow.values import RuledOrder
@@ -61,7 +63,7 @@ PAIR_BASE = 20
 
 def points_name(points: int) -> str:
     """``"1 point"``, ``"7 points"``."""
-    return f"{points} point{'s' if points != 1 else ''}"
+    return (N_("{n} point") if points == 1 else N_("{n} points")).format(n=points)
 
 
 def tiebreak_strength(tile: Tile, rules: TileRules = DEFAULT_RULES) -> int:
@@ -177,6 +179,28 @@ class HandValue(RuledOrder):
         return tiles_html(self.tiles) + table_html(
             [("value", self.name), ("kind", self.kind), ("why", self.explanation)])
 
+    def chinese_name(self, script: Script = "hant") -> str:
+        """The hand's Chinese name in ``script`` (``"hant"`` Traditional, ``"hans"``
+        Simplified): 至尊, 雙天 ... 雙紮五, 天王, 地王, 天槓, 地槓, 天九, 地九, ``N點``."""
+        classes = (self.tiles[0].class_index, self.tiles[1].class_index)
+        return hand_chinese(self.kind, classes, self.points, script)
+
+    @property
+    def chinese(self) -> str:
+        """The hand's Chinese name (Traditional, as the seeds write the pairs).
+
+        >>> from paigow.tiles.tile import parse_tiles as p
+        >>> [hand_value(p(h)).chinese for h in ("2-1 4-2", "6-6 6-6", "6-6 5-4", "1-1 5-3", "1-1 6-1", "6-5 3-1")]
+        ['至尊', '雙天', '天王', '地槓', '地九', '5點']
+        """
+        return self.chinese_name()
+
+    @property
+    def names(self) -> dict[str, str]:
+        """The hand's names: ``english`` (its :attr:`name`), ``chinese``, ``simplified``."""
+        return {"english": self.name, "chinese": self.chinese,
+                "simplified": self.chinese_name("hans")}
+
     def _repr_svg_(self) -> str:
         """The two tiles as the browser draws them (Jupyter)."""
         from paigow.svg import tiles_row
@@ -187,6 +211,8 @@ class HandValue(RuledOrder):
         return {
             "kind": self.kind,
             "name": self.name,
+            "names": self.names,
+            "tile_names": [t.names.to_json() for t in self.tiles],
             "points": self.points,
             "rank": self.rank,
             "tiles": [str(t) for t in self.tiles],
@@ -231,10 +257,11 @@ def _value(a: Tile, b: Tile, rules: TileRules) -> HandValue:
     both = (a, b)
     if ca == cb:
         cls = CLASSES[ca]
-        name = "Gee Joon pair" if ca == GEE_JOON else f"pair of {cls.name}"
+        name = N_("Gee Joon pair") if ca == GEE_JOON else N_("pair of {pair}").format(pair=cls.name)
         return HandValue(
             "pair", name, PAIR_BASE + 15 - ca, None, both, None, 0,
-            f"{a} and {b} are the two tiles of {cls.name}, pair rank {ca + 1} of 16",
+            N_("{a} and {b} are the two tiles of {pair}, pair rank {rank} of 16").format(
+                a=a, b=b, pair=cls.name, rank=ca + 1),
             rules=rules,
         )
     for big, other in ((a, b), (b, a)):
@@ -242,31 +269,36 @@ def _value(a: Tile, b: Tile, rules: TileRules) -> HandValue:
             who = CLASSES[big.class_index].name
             if other.pips == 9:
                 return HandValue(
-                    "wong", f"{who} Wong", WONG_RANK, 11, both, big,
-                    tiebreak_strength(big, rules), f"{who} ({big}) with a nine ({other}) is a Wong",
+                    "wong", N_("{lead} Wong").format(lead=who), WONG_RANK, 11, both, big,
+                    tiebreak_strength(big, rules),
+                    N_("{lead} ({tile}) with a nine ({other}) is a Wong").format(
+                        lead=who, tile=big, other=other),
                     rules=rules,
                 )
             if other.pips == 8:
                 return HandValue(
-                    "gong", f"{who} Gong", GONG_RANK, 10, both, big,
-                    tiebreak_strength(big, rules), f"{who} ({big}) with an eight ({other}) is a Gong",
+                    "gong", N_("{lead} Gong").format(lead=who), GONG_RANK, 10, both, big,
+                    tiebreak_strength(big, rules),
+                    N_("{lead} ({tile}) with an eight ({other}) is a Gong").format(
+                        lead=who, tile=big, other=other),
                     rules=rules,
                 )
     pts = point_total(a, b)
     high = _highest(a, b, rules)
     gj = [t for t in both if t.is_gee_joon]
-    why = f"{a.pips} + {b.pips} pips"
+    why = N_("{a} + {b} pips").format(a=a.pips, b=b.pips)
     if gj:
-        why = f"Gee Joon {gj[0]} counts 3 or 6, whichever is better"
+        why = N_("Gee Joon {tile} counts 3 or 6, whichever is better").format(tile=gj[0])
+    explained = N_("{how}: {points}")
     if pts == 0:
         # every 0-0 goes to the banker whatever the tiles: the tiles never matter at zero
-        return HandValue("points", "0 points", 0, 0, both, high, 0, f"{why}: 0 points",
-                         rules=rules)
+        return HandValue("points", points_name(0), 0, 0, both, high, 0,
+                         explained.format(how=why, points=points_name(0)), rules=rules)
     high_nine = pts == 9 and any(t.class_index in (TEEN, DAY) for t in both)
-    name = "high nine" if high_nine else points_name(pts)
+    name = N_("high nine") if high_nine else points_name(pts)
     return HandValue(
         "points", name, pts, pts, both, high, tiebreak_strength(high, rules),
-        f"{why}: {points_name(pts)}", rules=rules,
+        explained.format(how=why, points=points_name(pts)), rules=rules,
     )
 
 
@@ -333,31 +365,37 @@ def compare(
             raise AssertionError("unreachable")
         winner: Literal["player", "banker"] = "player" if pv.rank > bv.rank else "banker"
         hi, lo = (pv, bv) if winner == "player" else (bv, pv)
-        return Comparison(winner, f"{hi.name} beats {lo.name}", pv, bv)
+        return Comparison(winner, N_("{higher} beats {lower}").format(higher=hi.name, lower=lo.name),
+                          pv, bv)
     if pv.kind == "points" and pv.points == 0:
-        return Comparison("banker", "0-0: every zero-zero tie goes to the banker", pv, bv)
+        return Comparison("banker", N_("0-0: every zero-zero tie goes to the banker"), pv, bv)
     if pv.kind == "pair":  # two hands cannot hold the same pair: each class has two tiles
-        return Comparison("banker", f"copy: both hands are the {pv.name}", pv, bv)
+        return Comparison("banker", N_("copy: both hands are the {hand}").format(hand=pv.name),
+                          pv, bv)
     assert pv.high_tile is not None and bv.high_tile is not None
     what = pv.name if pv.kind != "points" else points_name(pv.points or 0)
     pt, bt = pv.high_tile, bv.high_tile
     if pv.tiebreak == bv.tiebreak:
         if pv.tiebreak == 0:
-            why = "neither hand has a tile of value (a lone Gee Joon tile has none)"
+            why = N_("neither hand has a tile of value (a lone Gee Joon tile has none)")
         else:
-            why = f"both highest tiles are {pt.class_name} ({pt})"
-        lead = f"{what} each" if pv.kind == "points" else f"both hands are {what}"
-        return Comparison("banker", f"copy: {lead} and {why}; a copy goes to the banker", pv, bv)
+            why = N_("both highest tiles are {pair} ({tile})").format(pair=pt.class_name, tile=pt)
+        lead = (N_("{what} each") if pv.kind == "points" else N_("both hands are {what}")).format(
+            what=what)
+        return Comparison("banker", N_("copy: {lead} and {why}; a copy goes to the banker").format(
+            lead=lead, why=why), pv, bv)
     if pv.tiebreak > bv.tiebreak:
         return Comparison(
             "player",
-            f"tie at {what}: the player's highest tile {pt.class_name} ({pt}) outranks "
-            f"the banker's {bt.class_name} ({bt})",
+            N_("tie at {what}: the player's highest tile {pair} ({tile}) outranks the "
+               "banker's {other_pair} ({other})").format(
+                what=what, pair=pt.class_name, tile=pt, other_pair=bt.class_name, other=bt),
             pv, bv,
         )
     return Comparison(
         "banker",
-        f"tie at {what}: the banker's highest tile {bt.class_name} ({bt}) outranks "
-        f"the player's {pt.class_name} ({pt})",
+        N_("tie at {what}: the banker's highest tile {pair} ({tile}) outranks the "
+           "player's {other_pair} ({other})").format(
+            what=what, pair=bt.class_name, tile=bt, other_pair=pt.class_name, other=pt),
         pv, bv,
     )

@@ -6,8 +6,8 @@ either order; printed highest pip first) or, for civil tiles, by class name (``t
 
 >>> parse_tiles("teen 4-2 1-2")
 (Tile(6, 6), Tile(4, 2), Tile(2, 1))
->>> str(parse_tile("3-6")), parse_tile("3-6").class_name
-('6-3', 'Chop Gow')
+>>> str(parse_tile("3-6")), parse_tile("3-6").class_name, parse_tile("3-6").chinese
+('6-3', 'Chop Gow', '紮九')
 >>> parse_tiles("6-5 5-6 6-5")
 Traceback (most recent call last):
 ...
@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from paigow.errors import IllegalTilesError, TileNotationError
+from paigow.tiles.names import PAIRS, TILE_NAMES, Names, PairNames
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,17 @@ class TileClass:
     @property
     def civil(self) -> bool:
         return len(self.faces) == 1
+
+    @property
+    def names(self) -> PairNames:
+        """The pair's names: English, the seeds' romanization, Chinese (:mod:`.names`)."""
+        return PAIRS[self.index]
+
+    @property
+    def chinese(self) -> str:
+        """The pair's Chinese name, as seed 003 writes it: ``天`` for Teen, ``紮九`` for
+        Chop Gow."""
+        return PAIRS[self.index].chinese
 
 
 # Highest first. The names accepted as tile notation are the civil classes' names and aliases.
@@ -62,6 +74,7 @@ CLASSES: tuple[TileClass, ...] = (
     TileClass(14, "Chop Chit", "Mixed sevens", ((4, 3), (5, 2))),
     TileClass(15, "Chop Ng", "Mixed fives", ((3, 2), (4, 1))),
 )
+"""The 16 rank classes of the tiles, highest first (Gee Joon, Teen, Day, ...)."""
 
 GEE_JOON = 0
 TEEN = 1
@@ -125,6 +138,20 @@ class Tile:
         return self.rank_class.name
 
     @property
+    def names(self) -> Names:
+        """The tile's own names (:data:`paigow.tiles.names.TILE_NAMES`).
+
+        >>> parse_tile("6-6").names.chinese, parse_tile("2-4").names.romanization
+        ('天牌', 'Luk')
+        """
+        return TILE_NAMES[(self.hi, self.lo)]
+
+    @property
+    def chinese(self) -> str:
+        """The tile's Chinese name: ``天牌``, ``紅頭十``, ``紮九``, ``二四``."""
+        return TILE_NAMES[(self.hi, self.lo)].chinese
+
+    @property
     def is_gee_joon(self) -> bool:
         return self.class_index == GEE_JOON
 
@@ -134,12 +161,13 @@ class Tile:
         return 2 if self.rank_class.civil else 1
 
     def label(self) -> str:
-        """The tile with its class name, e.g. ``6-6 Teen``.
+        """The tile with its class name and its Chinese name, e.g. ``6-6 Teen 天牌``: the
+        pieces' label and tooltip.
 
         >>> parse_tile("2-4").label()
-        '4-2 Gee Joon'
+        '4-2 Gee Joon 二四'
         """
-        return f"{self} {self.class_name}"
+        return f"{self} {self.class_name} {self.chinese}"
 
     def to_json(self) -> str:
         return str(self)
@@ -153,7 +181,9 @@ class Tile:
 
 # Faces in class order (21), and the full set of 32 tiles (civil faces twice).
 FACES: tuple[Tile, ...] = tuple(Tile(*f) for c in CLASSES for f in c.faces)
+"""The 21 distinct tile faces, highest class first."""
 DECK: tuple[Tile, ...] = tuple(t for t in FACES for _ in range(t.copies))
+"""The 32 tiles of a set: each face as many times as the set holds it."""
 
 _NAMES: dict[str, Tile] = {}
 for _c in CLASSES:

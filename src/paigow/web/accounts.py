@@ -11,17 +11,30 @@ the same person signs in from another browser. Names are unique, case and spacin
 
 Refusals change nothing: no or a forged secret → 401; an expired one → 401 (and it is
 forgotten); a wrong name or password → 401 without saying which; too many new people or
-failed sign-ins from one client → 429.
+wrong passwords from one client → 429.
+
+**Password checks** (argon2id, 64 MiB and most of a second each) are the server's most
+costly work, so they are bounded: at most :data:`PASSWORD_CHECKS` run at once, and a
+request that would start one more is refused at once (503, ``Retry-After``) instead of
+queueing (40 at once took a server from 731 MB to 3.2 GB). A wrong password is counted
+*before* its check (:data:`FAILED_PER_HOUR` an hour per address, then 429), so a storm
+from one address runs at most that many checks. Every sign-in runs exactly one check,
+whether the name has a password, has none, or is nobody's (:data:`DUMMY_HASH`): its cost
+does not tell which names have a password. Changing a password (``old``) is limited the
+same way, per address and per person, and a new password signs the person's other
+browsers out.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import secrets
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -31,14 +44,23 @@ from paigow.store import Store, open_store
 from paigow.store.players import secret_hash
 from paigow.table.ledger import seat_account
 from paigow.table.money import format_money
-from paigow.web.schemas import WebError
+from paigow.web.lookalike import looks
+from paigow.web.schemas import WebError, shown_number
 
 COOKIE = "paigow_player"
 HEADER = "x-paigow-token"
 SECRET_DAYS = 400  # how long a browser stays signed in (the longest a browser keeps a cookie)
 WALLET_GRANT = 200_000  # cents: a new person's play money, $2,000
 NEW_PER_HOUR = 20  # new people one client may make in an hour
-FAILED_PER_HOUR = 10  # failed sign-ins one client may make in an hour
+FAILED_PER_HOUR = 10  # wrong passwords (sign-ins, changes) one client may send in an hour
+PASSWORD_CHECKS = 4  # argon2 checks (64 MiB each) running at once, at most
+PASSWORD_CHECKS_ENV = "PAIGOW_PASSWORD_CHECKS"  # a process's own bound (the benchmark's)
+BUSY_SECONDS = 1  # the Retry-After of a request refused while the checks are all taken
+DUMMY_HASH = ("$argon2id$v=19$m=65536,t=3,p=4$4+I7VJ2BBFTlYBQn/5yl3Q$"
+              "UxgSUsAVYLOIfWmbKdT91U/hwHhXCq1PoRhsCQRFvi8")
+"""What a sign-in to a name without a password (or nobody's) is checked against: the hash
+of a random password nobody kept, made with argon2-cffi's default parameters (a test
+holds them equal to the hasher's), so that it costs what a wrong password costs."""
 PASSWORD_MIN, PASSWORD_MAX = 8, 128
 KNOWN_SECONDS = 2.0  # how long a looked-up sign-in is trusted before the ledger is asked again
 KNOWN_SECONDS_ENV = "PAIGOW_KNOWN_SECONDS"  # a process's own setting of it (the card room's tests)
@@ -58,6 +80,16 @@ def _known_seconds(text: str | None) -> float:
     if not 0 <= seconds < 10**6:
         raise PaigowError(f"{KNOWN_SECONDS_ENV}={text!r} is not a number of seconds")
     return seconds
+
+
+def _password_checks(text: str | None) -> int:
+    """How many password checks this process runs at once: ``PASSWORD_CHECKS``, or the
+    environment's ``PAIGOW_PASSWORD_CHECKS`` (1-64)."""
+    if not text:
+        return PASSWORD_CHECKS
+    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 64):
+        raise PaigowError(f"{PASSWORD_CHECKS_ENV}={text!r} is not a number of checks, 1 to 64")
+    return int(text)
 
 
 @dataclass(frozen=True)
@@ -84,6 +116,7 @@ class Accounts:
         self.clock = clock
         self.lock = threading.Lock()
         self.store: Store = open_store(db, shared=True)
+        self.store.fill_looks(looks)  # people made before looks were kept
         # the secret's hash -> (when looked up, the person, when the secret expires): what a
         # request asks most (every bet and setting), answered without the ledger (whose
         # read let a round thread hold the interpreter while the event loop waited).
@@ -98,6 +131,11 @@ class Accounts:
         self._new: dict[str, deque[float]] = {}
         self._failed: dict[str, deque[float]] = {}
         self.new_per_hour = NEW_PER_HOUR
+        self.failed_per_hour = FAILED_PER_HOUR
+        self.checks_most = _password_checks(os.environ.get(PASSWORD_CHECKS_ENV))
+        #: the slots of the password checks: one taken while a check runs
+        self.checks = threading.BoundedSemaphore(self.checks_most)
+        self._hasher: Any = None
 
     def close(self) -> None:
         with self.lock:
@@ -152,14 +190,66 @@ class Accounts:
         return me
 
     # -- new people, signing in and out ----------------------------------------------------
-    def _limit(self, book: dict[str, deque[float]], client: str, most: int, what: str) -> None:
+    def _limit(self, book: dict[str, deque[float]], key: str, most: int, what: str,
+               whom: str = "from this address") -> None:
         now = self.clock()
-        seen = book.setdefault(client, deque())
+        seen = book.setdefault(key, deque())
         while seen and now - seen[0] > 3600:
             seen.popleft()
         if len(seen) >= most:
-            raise WebError(429, f"too many {what} from this address in an hour (at most "
-                                f"{most}): try again later")
+            raise WebError(429, f"too many {what} {whom} in an hour (at most {most}): try "
+                                "again later", retry_after=max(1, math.ceil(3600 - (now - seen[0]))))
+
+    def _count_attempt(self, keys: list[tuple[str, str]]) -> float:
+        """Count a password attempt against each ``(key, whom)`` before it is checked (429
+        when one is at the limit); its stamp, for :meth:`_uncount`."""
+        with self.lock:
+            for key, whom in keys:
+                self._limit(self._failed, key, self.failed_per_hour, "wrong passwords", whom)
+            stamp = self.clock()
+            for key, _whom in keys:
+                self._failed.setdefault(key, deque()).append(stamp)
+        return stamp
+
+    def _uncount(self, keys: list[tuple[str, str]], stamp: float) -> None:
+        """The attempt counted at ``stamp`` was right, or was never checked."""
+        with self.lock:
+            for key, _whom in keys:
+                seen = self._failed.get(key)
+                if seen and stamp in seen:
+                    seen.remove(stamp)
+
+    @property
+    def hasher(self) -> Any:
+        """The argon2 hasher (argon2-cffi's defaults: argon2id, 64 MiB, 3 passes)."""
+        if self._hasher is None:
+            from argon2 import PasswordHasher
+
+            self._hasher = PasswordHasher()
+        return self._hasher
+
+    @contextmanager
+    def _checking(self) -> Iterator[None]:
+        """One slot of the bounded password checks; 503 at once when all are taken."""
+        if not self.checks.acquire(blocking=False):
+            raise WebError(503, "the server is busy checking other passwords: try again in "
+                                "a moment", retry_after=BUSY_SECONDS)
+        try:
+            yield
+        finally:
+            self.checks.release()
+
+    def _verify(self, stored: str | None, given: str) -> bool:
+        """Whether ``given`` is the password whose hash is ``stored``: one argon2 check
+        either way (no password: against :data:`DUMMY_HASH`, never true). Call it inside
+        :meth:`_checking`."""
+        from argon2.exceptions import InvalidHashError, VerificationError
+
+        try:
+            self.hasher.verify(stored or DUMMY_HASH, given)
+        except (VerificationError, InvalidHashError):
+            return False
+        return bool(stored)
 
     def create(self, name: str, client: str) -> tuple[Me, str]:
         """A new person called ``name`` (checked by :func:`schemas.name_field`); the
@@ -169,30 +259,29 @@ class Accounts:
             secret = secrets.token_urlsafe(32)
             try:
                 pid = self.store.create_player(name, secret, self._stamp(SECRET_DAYS),
-                                               self.grant, self._stamp(), client)
+                                               self.grant, self._stamp(), client, looks(name))
             except PaigowError as exc:
                 raise WebError(409, str(exc)) from None
             self._new[client].append(self.clock())
         return Me(pid, name, False), secret
 
     def sign_in(self, name: str, password: str, client: str) -> tuple[Me, str]:
-        """Sign in as ``name`` with ``password`` from a new browser; its secret."""
-        from argon2 import PasswordHasher
-        from argon2.exceptions import InvalidHashError, VerificationError
-
-        with self.lock:
-            self._limit(self._failed, client, FAILED_PER_HOUR, "failed sign-ins")
-            row = self.store.player_by_name(name)
-        wrong = WebError(401, "wrong name or password (a person without a password cannot "
-                              "sign in elsewhere)")
+        """Sign in as ``name`` with ``password`` from a new browser; its secret. The attempt
+        is counted before the check and forgotten if it was right."""
+        keys = [(client, "from this address")]
+        stamp = self._count_attempt(keys)
         try:
-            if row is None or not row["password"]:
-                raise VerificationError
-            PasswordHasher().verify(row["password"], password)
-        except (VerificationError, InvalidHashError):
             with self.lock:
-                self._failed.setdefault(client, deque()).append(self.clock())
-            raise wrong from None
+                row = self.store.player_by_name(name)
+            with self._checking():
+                right = self._verify(row["password"] if row else None, password)
+        except BaseException:  # never checked (busy, the ledger): not a wrong password
+            self._uncount(keys, stamp)
+            raise
+        if not right or row is None:
+            raise WebError(401, "wrong name or password (a person without a password cannot "
+                                "sign in elsewhere)")
+        self._uncount(keys, stamp)
         secret = secrets.token_urlsafe(32)
         with self.lock:
             self.store.add_secret(row["id"], secret, self._stamp(SECRET_DAYS), self._stamp())
@@ -209,28 +298,38 @@ class Accounts:
         self.on_forget(digest)
         return known
 
-    def set_password(self, me: Me, new: str, old: str | None) -> None:
-        """Give ``me`` a password (or change it: ``old`` must then be the current one)."""
-        from argon2 import PasswordHasher
-        from argon2.exceptions import InvalidHashError, VerificationError
-
+    def set_password(self, me: Me, new: str, old: str | None, client: str = "unknown",
+                     keep: str | None = None) -> int:
+        """Give ``me`` a password (or change it: ``old`` must then be the current one,
+        limited as sign-ins are, per address and per person). Every other browser of
+        theirs is signed out: all their secrets but ``keep`` (this browser's) are dropped.
+        How many were."""
         if not PASSWORD_MIN <= len(new) <= PASSWORD_MAX:
             raise WebError(400, f"a password is {PASSWORD_MIN} to {PASSWORD_MAX} characters, "
                                 f"not {len(new)}")
-        hasher = PasswordHasher()
         with self.lock:
             row = self.store.player_by_id(me.id)
         assert row is not None
-        if row["password"]:
-            try:
-                hasher.verify(row["password"], old or "")
-            except (VerificationError, InvalidHashError):
-                raise WebError(403, "the current password is wrong: the password is "
-                                    "unchanged") from None
-        made = hasher.hash(new)
+        keys = [(client, "from this address"), (f"person:{me.id}", "for this person")] \
+            if row["password"] else []
+        stamp = self._count_attempt(keys) if keys else 0.0
+        try:
+            with self._checking():  # the check of the old one and the hash of the new one
+                right = not row["password"] or self._verify(row["password"], old or "")
+                made = self.hasher.hash(new) if right else ""
+        except BaseException:
+            self._uncount(keys, stamp)
+            raise
+        if not right:
+            raise WebError(403, "the current password is wrong: the password is unchanged")
+        self._uncount(keys, stamp)
         with self.lock:
             self.store.set_password(me.id, made)
+            dropped = self.store.drop_other_secrets(me.id, keep)
             self._known = {k: v for k, v in self._known.items() if v[1].id != me.id}
+        for digest in dropped:
+            self.on_forget(digest)
+        return len(dropped)
 
     # -- money ---------------------------------------------------------------------------
     def wallet(self, me: Me) -> int:
@@ -288,8 +387,8 @@ class Accounts:
         with self.lock:
             try:
                 rnd = self.store.round(round_id)
-            except PaigowError:
-                raise WebError(404, f"there is no round {round_id}") from None
+            except PaigowError:  # no such round (an id past the ledger's integers too)
+                raise WebError(404, f"there is no round {shown_number(round_id)}") from None
             if rnd["status"] != "settled":
                 raise WebError(404, f"round {round_id} is {rnd['status']}, not settled")
             mine = self.store.round_owner(round_id, me.id)

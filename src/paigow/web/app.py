@@ -61,22 +61,24 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import cookie_parser
 
 from paigow.errors import PaigowError
+from paigow.store.base import MAX_ID
 from paigow.store.players import name_key
 from paigow.table.engine import RoundRecord
 from paigow.table.session import TableOptions
-from paigow.web import schemas
+from paigow.web import i18n, schemas
 from paigow.web.accounts import COOKIE, HEADER, SECRET_DAYS, Accounts, Me
 from paigow.web.host import TableHost
 from paigow.web.lobby import DEFAULT_WAYS, Lobby, house_ways, options_from_request
 from paigow.web.push import SEND_NOW, Broadcast, Layered, encode
-from paigow.web.schemas import WebError
+from paigow.web.schemas import WebError, shown_number
 from paigow.web.security import Guard, Receive, Scope, Send
 from paigow.web.trainer import TrainerHub
 from paigow.web.view import (
@@ -98,6 +100,23 @@ def _secret(request: Request | WebSocket) -> str | None:
     return request.headers.get(HEADER) or request.cookies.get(COOKIE)
 
 
+def parameter_error(errors: Any) -> str:
+    """The message of a path or query parameter the framework could not read (FastAPI's
+    ``RequestValidationError.errors()``), naming the parameter and what was sent.
+
+    >>> parameter_error([{"loc": ("path", "round_id"), "input": "abc", "type": "int_parsing"}])
+    "round_id 'abc' is not a whole number"
+    """
+    first: dict[str, Any] = next(iter(errors), {})
+    loc = first.get("loc") or ()
+    name = str(loc[-1]) if loc else "a parameter"
+    given = first.get("input")
+    shown = repr(given[:24]) if isinstance(given, str) else "missing"
+    if str(first.get("type", "")).startswith("int"):
+        return f"{name} {shown} is not a whole number"
+    return f"{name} {shown}: {first.get('msg', 'not understood')}"
+
+
 def _client(request: Request | WebSocket) -> str:
     return request.client.host if request.client else "unknown"
 
@@ -106,10 +125,14 @@ async def _read(request: Request, schema: schemas.Schema) -> dict[str, Any]:
     return schemas.parse_body(await request.body(), schema)
 
 
+COOKIE_ATTRIBUTES: dict[str, Any] = {"path": "/", "httponly": True, "samesite": "strict"}
+"""The sign-in cookie's attributes, the same when it is given and when it is deleted (a
+deletion that says otherwise is another cookie to a browser's rules)."""
+
+
 def _keep(resp: Response, secret: str) -> Response:
     """``resp`` setting the browser's secret in its cookie."""
-    resp.set_cookie(COOKIE, secret, max_age=SECRET_DAYS * 86400, path="/", httponly=True,
-                    samesite="strict")
+    resp.set_cookie(COOKIE, secret, max_age=SECRET_DAYS * 86400, **COOKIE_ATTRIBUTES)
     return resp
 
 
@@ -150,7 +173,16 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
     in the :class:`Guard`. ``allowed_hosts``: host names besides IP addresses and
     ``localhost`` that this server answers to."""
     app = FastAPI(title="paigow", docs_url=None, redoc_url=None, openapi_url=None)
-    templates = Jinja2Templates(directory=str(HERE / "templates"))
+    import jinja2
+
+    templates = Jinja2Templates(env=jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(HERE / "templates")), autoescape=True,
+        extensions=["jinja2.ext.i18n"]))
+    # the templates' {% trans %} and _() read the language of the request being answered
+    templates.env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda m: i18n.gettext(m), ngettext=lambda s, p, n: i18n.ngettext(s, p, n),
+        newstyle=True)
+    templates.env.globals["tr"] = lambda text: i18n.phrase(str(text))  # the server's words
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.state.lobby = lobby
     hub = trainer if trainer is not None else TrainerHub(lobby.db)
@@ -163,19 +195,51 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
     def need_me(request: Request) -> Me:
         return accounts.require(_secret(request))
 
+    def lang_of(request: Request | WebSocket) -> str:
+        """The language a person reads: the switch's cookie, else Accept-Language."""
+        return i18n.negotiate(request.headers.get("accept-language"),
+                              request.cookies.get(i18n.COOKIE))
+
     @app.exception_handler(WebError)
     async def web_error(request: Request, exc: WebError) -> Response:
-        return JSONResponse({"error": exc.message}, status_code=exc.status)
+        headers = {} if exc.retry_after is None else {"Retry-After": str(exc.retry_after)}
+        return JSONResponse({"error": i18n.phrase(exc.message, lang_of(request))},
+                            status_code=exc.status, headers=headers)
 
     @app.exception_handler(PaigowError)
     async def paigow_error(request: Request, exc: PaigowError) -> Response:
-        return JSONResponse({"error": str(exc)}, status_code=400)
+        return JSONResponse({"error": i18n.phrase(str(exc), lang_of(request))}, status_code=400)
+
+    @app.get("/lang/{code}")
+    async def switch_language(code: str, next: str = "/") -> Response:
+        """The switch on every page: remember ``code`` (a cookie, a year) and go back."""
+        if code not in i18n.LANGUAGES:
+            raise WebError(404, f"no language {code[:20]!r}: choose one of "
+                                + ", ".join(i18n.LANGUAGES))
+        back = next if next.startswith("/") and not next.startswith("//") else "/"
+        resp = RedirectResponse(back, status_code=303)
+        resp.set_cookie(i18n.COOKIE, code, max_age=365 * 86400, path="/", samesite="lax")
+        return resp
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_parameter(request: Request, exc: RequestValidationError) -> Response:
+        # a path or query parameter of the wrong type (a round id "abc"): refused as every
+        # other bad input is, not with the framework's 422 {"detail": ...}
+        return await web_error(request, WebError(400, parameter_error(exc.errors())))
 
     def page(request: Request, name: str, **context: Any) -> Response:
         from paigow.web.words import glossary_json
 
-        context.setdefault("glossary", json.dumps(glossary_json()))
-        resp = templates.TemplateResponse(request, name, context)
+        lang = lang_of(request)
+        with i18n.use(lang):
+            context.setdefault("glossary", json.dumps(glossary_json(lang)))
+            context["title"] = i18n.phrase(str(context.get("title", "")), lang)
+            context.update(lang=lang, languages=i18n.NATIVE, here=request.url.path + (
+                f"?{request.url.query}" if request.url.query else ""),
+                catalog=json.dumps(i18n.catalog_json(lang), ensure_ascii=False)
+                .replace("</", "<\\/"))
+            resp = templates.TemplateResponse(request, name, context)
+        resp.headers["Content-Language"] = lang
         resp.headers["Content-Security-Policy"] = (
             "default-src 'self'; img-src 'self' data:; style-src 'self'; "
             "script-src 'self'; connect-src 'self'; frame-ancestors 'none'")
@@ -251,7 +315,7 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
     async def trainer_page(request: Request) -> Response:
         from paigow.web.words import way_title
 
-        return page(request, "trainer.html", title="paigow: the trainer",
+        return page(request, "trainer.html", title="paigow: the trainer",  # noqa: RUF100
                     card_ways=[(w, way_title("poker", w)) for w in card_ways()])
 
     @app.get("/trainer/card/{name}.{fmt}")
@@ -510,11 +574,14 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
     # -- a person's own: history, rounds, wallet, password --------------------------------
     def _history(me: Me, table: str | None, page: int) -> dict[str, Any]:
         if page < 1:
-            raise WebError(400, f"page {page} is not a page number")
-        rows, total = accounts.rounds(me, table, page, HISTORY_PAGE)
+            raise WebError(400, f"page {shown_number(page)} is not a page number")
+        # a page past the ledger's last possible row is asked as that page (its offset
+        # must fit the database's integers) and refused below
+        rows, total = accounts.rounds(me, table, min(page, MAX_ID // HISTORY_PAGE),
+                                      HISTORY_PAGE)
         pages = max(1, math.ceil(total / HISTORY_PAGE))
         if page > pages:
-            raise WebError(400, f"page {page} is not one of 1 to {pages}")
+            raise WebError(400, f"page {shown_number(page)} is not one of 1 to {pages}")
         stories = []
         for r in rows:
             detail = json.loads(r["detail"]) if isinstance(r["detail"], str) else r["detail"]
@@ -582,8 +649,9 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
     async def password(request: Request) -> dict[str, Any]:
         data = await _read(request, schemas.PASSWORD)
         me = need_me(request)
-        await run_in_threadpool(accounts.set_password, me, data["password"], data.get("old"))
-        return {"password": True}
+        others = await run_in_threadpool(accounts.set_password, me, data["password"],
+                                         data.get("old"), _client(request), _secret(request))
+        return {"password": True, "signed_out_elsewhere": others}
 
     @app.post("/api/me/reload")
     async def reload(request: Request) -> dict[str, Any]:
@@ -608,7 +676,7 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         await _read(request, schemas.EMPTY)
         known = await run_in_threadpool(accounts.sign_out, _secret(request))
         resp = JSONResponse({"signed_out": known})
-        resp.delete_cookie(COOKIE, path="/")
+        resp.delete_cookie(COOKIE, **COOKIE_ATTRIBUTES)
         return resp
 
     # -- live -------------------------------------------------------------------------

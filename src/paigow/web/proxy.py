@@ -11,8 +11,9 @@ else) for the processes of a room (:mod:`paigow.web.room`), each given by its sl
   person's practice in that process's memory);
 * WebSockets pass through (HTTP/1.1 upgrade, hour-long reads); the browser's ``Host`` is
   passed on unchanged, so the server's Host and Origin checks see what the browser sent;
-  the client's address goes in ``X-Forwarded-For``, which uvicorn trusts from 127.0.0.1
-  only, so the per-client limits count people, not the proxy;
+  the client's address goes in ``X-Forwarded-For``, which a process started with
+  ``serve --behind-proxy`` believes from this machine only (:mod:`paigow.web.server`),
+  so the per-client limits count people, not the proxy;
 * a table whose process is down answers 410 "this table has closed" (JSON under ``/api/``
   and ``/ws/``, a short page otherwise): its rounds were voided and every bet returned by
   the room (:meth:`paigow.web.room.Room.reap`).

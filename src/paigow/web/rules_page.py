@@ -51,8 +51,10 @@ def tiles_page(rules: TileRules | None = None) -> dict[str, Any]:
     for c in CLASSES:
         tiles = [Tile(*f) for f in c.faces]
         pair = (tiles[0], tiles[-1])
-        pairs.append({"rank": c.index + 1, "name": hand_value(pair, r).name,
-                      "class": c.name, "english": c.english,
+        value = hand_value(pair, r)
+        pairs.append({"rank": c.index + 1, "name": value.name, "chinese": value.chinese,
+                      "class": c.name, "english": c.english, "suit": c.names.suit,
+                      "class_chinese": c.chinese,
                       "tiles": [str(t) for t in pair], "pips": sorted({t.pips for t in tiles})})
     ordered = sorted(FACES, key=lambda t: -tiebreak_strength(t, r))
     groups = [list(g) for _, g in groupby(ordered, key=lambda t: tiebreak_strength(t, r))]
@@ -61,6 +63,7 @@ def tiles_page(rules: TileRules | None = None) -> dict[str, Any]:
     singles = [{"tiles": [str(t) for t in faces],
                 "name": name if names.count(name) == 1
                 else f"{name} ({' '.join(str(t) for t in faces)})",
+                "chinese": "、".join(dict.fromkeys(t.chinese for t in faces)),
                 "strength": tiebreak_strength(faces[0], r)}
                for faces, name in zip(groups, names, strict=True)]
     examples = [parse_tiles(t) for t in ("6-6 5-4", "1-1 6-3", "6-6 4-4", "1-1 6-2",
@@ -68,6 +71,7 @@ def tiles_page(rules: TileRules | None = None) -> dict[str, Any]:
     return {"game": "tiles", "pairs": pairs, "singles": singles,
             "gee_joon_tiebreak": r.gee_joon_tiebreak,
             "examples": [{"tiles": [str(t) for t in x], "name": hand_value(x, r).name,
+                          "chinese": hand_value(x, r).chinese,
                           "why": hand_value(x, r).explanation} for x in examples]}
 
 

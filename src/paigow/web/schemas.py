@@ -143,6 +143,16 @@ def _short(value: object, limit: int = 40) -> str:
     return text
 
 
+def shown_number(n: int) -> str:
+    """A number a client sent, as a message quotes it (a long one cut short).
+
+    >>> shown_number(12), shown_number(10**30)
+    ('12', '10000000000000000000…(31 digits)')
+    """
+    text = str(n)
+    return text if len(text) <= 24 else f"{text[:20]}…({len(text)} digits)"
+
+
 def name_field(data: dict[str, Any], key: str = "name") -> str:
     """A person's name: printable, 1 to :data:`MAX_NAME` characters once spaces are
     collapsed; no control characters."""

@@ -4,7 +4,10 @@ One ASGI middleware (:class:`Guard`) sits in front of the whole app:
 
 * **Size**: a body over :data:`~paigow.web.schemas.MAX_BODY` bytes is refused with 413,
   from its ``Content-Length`` before anything is read, or as soon as a chunked body
-  passes the limit; nothing past the limit is kept in memory.
+  passes the limit; nothing past the limit is kept in memory. The guard reads the whole
+  body (at most the limit) before the app runs, so every route refuses alike; a body
+  that takes more than :data:`BODY_SECONDS` to arrive is refused with 408 and its
+  connection closed.
 * **Host** (DNS rebinding): the ``Host`` header must name this server: an IP address, a
   loopback name (``localhost``), or a name the operator allowed (``--allow-host``). A page
   on another site whose name was re-pointed at 127.0.0.1 sends its own name and is refused
@@ -24,6 +27,7 @@ False
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import json
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -41,6 +45,8 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost"})
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+BODY_SECONDS = 15.0
+"""How long a request's body may take to arrive once its headers are in (then 408)."""
 
 
 def _hostname(host_header: str) -> str:
@@ -102,26 +108,25 @@ def _headers(scope: Scope) -> dict[str, str]:
     return out
 
 
-async def _refuse(send: Send, status: int, message: str) -> None:
+async def _refuse(send: Send, status: int, message: str, close: bool = False) -> None:
     body = json.dumps({"error": message}).encode()
-    await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json"),
-                            (b"content-length", str(len(body)).encode())]})
+    headers = [(b"content-type", b"application/json"),
+               (b"content-length", str(len(body)).encode())]
+    if close:
+        headers.append((b"connection", b"close"))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
-
-
-class BodyTooLarge(Exception):
-    """A chunked body passed the limit while it was being read."""
 
 
 class Guard:
     """The ASGI middleware described in the module docstring."""
 
     def __init__(self, app: ASGIApp, allowed_hosts: frozenset[str] = frozenset(),
-                 max_body: int = MAX_BODY) -> None:
+                 max_body: int = MAX_BODY, body_seconds: float = BODY_SECONDS) -> None:
         self.app = app
         self.allowed = frozenset(h.lower() for h in allowed_hosts)
         self.max_body = max_body
+        self.body_seconds = body_seconds
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
@@ -154,29 +159,42 @@ class Guard:
                 await _refuse(send, 413, f"the request body is {int(length)} bytes: "
                                          f"at most {self.max_body} allowed")
                 return
+        # the body is read here, whole, before the app sees the request: a chunked body
+        # past the limit is refused with 413 at once, on every route alike (read inside a
+        # route, the framework answered the same refusal 500); the route then reads it
+        # from memory, at most max_body bytes
+        body: list[bytes] = []
         seen = 0
-        started = False
-
-        async def limited_receive() -> Message:
-            nonlocal seen
-            message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.max_body:
-                    raise BodyTooLarge
-            return message
-
-        async def tracking_send(message: Message) -> None:
-            nonlocal started
-            if message["type"] == "http.response.start":
-                started = True
-            await send(message)
-
         try:
-            await self.app(scope, limited_receive, tracking_send)
-        except BodyTooLarge:
-            if not started:
-                await _refuse(send, 413, f"the request body passed {self.max_body} bytes")
+            async with asyncio.timeout(self.body_seconds):  # a body sent slowly holds nothing
+                while True:
+                    message = await receive()
+                    if message["type"] != "http.request":
+                        return  # the client went away before its body was in
+                    chunk = message.get("body", b"")
+                    seen += len(chunk)
+                    if seen > self.max_body:
+                        await _refuse(send, 413, f"the request body passed {self.max_body} "
+                                                 "bytes")
+                        return
+                    body.append(chunk)
+                    if not message.get("more_body"):
+                        break
+        except TimeoutError:
+            await _refuse(send, 408, f"the request body did not arrive within "
+                                     f"{self.body_seconds:g} s", close=True)
+            return
+        whole = b"".join(body)
+        given = False
+
+        async def replay() -> Message:
+            nonlocal given
+            if not given:
+                given = True
+                return {"type": "http.request", "body": whole, "more_body": False}
+            return await receive()  # then what the server says next (a disconnect)
+
+        await self.app(scope, replay, send)
 
     async def _deny(self, kind: str, send: Send, receive: Receive, status: int,
                     message: str) -> None:

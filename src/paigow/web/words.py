@@ -24,60 +24,64 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from paigow.phrasing import N_
 from paigow.table.money import format_money
 from paigow.ways import Rule
 
 # -- the terms of art ------------------------------------------------------------------
 GLOSSARY: dict[str, str] = {
-    "Gee Joon": "The two special tiles, 1-2 and 2-4. Together they are the best pair of "
-                "all; alone, each counts 3 or 6 pips, whichever scores more.",
-    "Wong": "Teen (6-6) or Day (1-1) with a nine: worth 11, the best hand after the pairs.",
-    "Gong": "Teen (6-6) or Day (1-1) with an eight: worth 10, just below a Wong.",
-    "high nine": "Teen or Day with a seven: nine points, decided like any nine.",
-    "pai gow": "At poker, seven cards that make no pair, straight or flush: the best "
-               "five are only high cards. (Pai gow is also the game's name.)",
-    "copy": "Two hands exactly equal: a copy goes to the banker.",
-    "0-0": "Both hands score zero points: the banker wins, whatever the tiles.",
-    "foul": "A poker setting whose two-card hand ranks above its five-card hand. "
+    N_("Gee Joon"): N_("The two special tiles, 1-2 and 2-4. Together they are the best pair of "
+                "all; alone, each counts 3 or 6 pips, whichever scores more."),
+    N_("Wong"): N_("Teen (6-6) or Day (1-1) with a nine: worth 11, the best hand after the pairs."),
+    N_("Gong"): N_("Teen (6-6) or Day (1-1) with an eight: worth 10, just below a Wong."),
+    N_("high nine"): N_("Teen or Day with a seven: nine points, decided like any nine."),
+    N_("pai gow"): N_("At poker, seven cards that make no pair, straight or flush: the best "
+               "five are only high cards. (Pai gow is also the game's name.)"),
+    N_("copy"): N_("Two hands exactly equal: a copy goes to the banker."),
+    N_("0-0"): N_("Both hands score zero points: the banker wins, whatever the tiles."),
+    N_("foul"): N_("A poker setting whose two-card hand ranks above its five-card hand. "
             "It is not allowed: the table re-sets it the house way, or the bet is lost, "
-            "as the table's rules say.",
-    "Chung": "The marker on the place of whoever banks the round.",
-    "co-bank": "Bank together with the house: each covers half the bets and takes half "
-               "the bank's result; the bank's hand is set the house way.",
-    "co-banking": "Banking together with the house: each covers half the bets and takes "
-                  "half the bank's result; the bank's hand is set the house way.",
-    "house way": "The fixed rules the house follows to set a hand.",
-    "commission": "The house's share of a winning bet (5% unless the table says otherwise).",
-    "push": "Neither side wins: the bet comes back.",
-    "pushes": "Neither side wins: the bet comes back.",
-    "joker": "The 53rd card. At most tables it is a bug: it completes a straight or a "
-             "flush, and otherwise counts as an ace.",
-    "wheel": "A-2-3-4-5, the lowest run of cards, used as a straight.",
-    "Envy": "A bonus paid to a Fortune bet for another player's very good hand.",
-    "dragon hand": "The hand dealt to an empty place, which a player may buy and play "
-                   "against the banker like a seat of their own.",
-    "woodpile": "The 32 tiles stacked face down in 8 stacks of 4 before the deal.",
-    "sealed deck": "The hash of this round's secret seed, shown before the deal. The seed "
+            "as the table's rules say."),
+    N_("Chung"): N_("The marker on the place of whoever banks the round."),
+    N_("co-bank"): N_("Bank together with the house: each covers half the bets and takes half "
+               "the bank's result; the bank's hand is set the house way."),
+    N_("co-banking"): N_("Banking together with the house: each covers half the bets and takes "
+                  "half the bank's result; the bank's hand is set the house way."),
+    N_("house way"): N_("The fixed rules the house follows to set a hand."),
+    N_("commission"): N_("The house's share of a winning bet (5% unless the table says otherwise)."),
+    N_("push"): N_("Neither side wins: the bet comes back."),
+    N_("pushes"): N_("Neither side wins: the bet comes back."),
+    N_("joker"): N_("The 53rd card. At most tables it is a bug: it completes a straight or a "
+             "flush, and otherwise counts as an ace."),
+    N_("wheel"): N_("A-2-3-4-5, the lowest run of cards, used as a straight."),
+    N_("Envy"): N_("A bonus paid to a Fortune bet for another player's very good hand."),
+    N_("dragon hand"): N_("The hand dealt to an empty place, which a player may buy and play "
+                   "against the banker like a seat of their own."),
+    N_("woodpile"): N_("The 32 tiles stacked face down in 8 stacks of 4 before the deal."),
+    N_("sealed deck"): N_("The hash of this round's secret seed, shown before the deal. The seed "
                    "is revealed after the round, so anyone can check that the dice and the "
-                   "hands followed from it.",
+                   "hands followed from it."),
 }
 
 
-def glossary_json() -> dict[str, str]:
-    """The terms and their explanations, for the pages."""
-    return dict(GLOSSARY)
+def glossary_json(lang: str = "en") -> dict[str, str]:
+    """The terms and their explanations, for the pages, in ``lang`` (the terms as a
+    player of that language meets them on the page)."""
+    from paigow.web.i18n import gettext
+
+    return {gettext(k, lang): gettext(v, lang) for k, v in GLOSSARY.items()}
 
 
 # -- house ways and rule codes -----------------------------------------------------------
 _WAY_TITLES = {
-    ("tiles", "australian"): "the Australian casino house way",
-    ("tiles", "luger"): "Luger's split table",
-    ("tiles", "luger-banker"): "Luger's split table, banker's column",
-    ("tiles", "luger-player"): "Luger's split table, player's column",
-    ("tiles", "harrahs"): "Harrah's way",
-    ("tiles", "eighty"): "the 80% rules",
-    ("poker", "house"): "the house way",
-    ("poker", "basic"): "basic strategy",
+    ("tiles", "australian"): N_("the Australian casino house way"),
+    ("tiles", "luger"): N_("Luger's split table"),
+    ("tiles", "luger-banker"): N_("Luger's split table, banker's column"),
+    ("tiles", "luger-player"): N_("Luger's split table, player's column"),
+    ("tiles", "harrahs"): N_("Harrah's way"),
+    ("tiles", "eighty"): N_("the 80% rules"),
+    ("poker", "house"): N_("the house way"),
+    ("poker", "basic"): N_("basic strategy"),
 }
 
 
@@ -98,10 +102,10 @@ def way_title(game: str, name: str) -> str:
         return titled
     stem = key.removesuffix(".toml")
     if stem != key and (game, stem) in _WAY_TITLES:
-        return f"{_WAY_TITLES[(game, stem)]} (from its rule file)"
+        return N_("{way} (from its rule file)").format(way=_WAY_TITLES[(game, stem)])
     if stem != key:
-        return f"the {stem.replace('-', ' ')} way (from its rule file)"
-    return f"the {key.replace('-', ' ')} way"
+        return N_("the {name} way (from its rule file)").format(name=stem.replace("-", " "))
+    return N_("the {name} way").format(name=key.replace("-", " "))
 
 
 @lru_cache(maxsize=64)
@@ -120,7 +124,10 @@ def _poker_file_title(name: str) -> str | None:
     except PaigowError:
         return None
     title = re.sub(r"\s+", " ", re.sub(r"Pai Gow Poker|\([^()]*\)", "", title)).strip()
-    title = re.sub(r"(?i)\bhouse way$", "house way", title)
+    way = re.match(r"(?i)^(?:the )?(.*?)\s*\bhouse way$", title)
+    if way is not None:  # "the Claridge house way", one template for every casino's
+        return (N_("the {name} house way").format(name=way.group(1)) if way.group(1)
+                else N_("the house way"))
     return title[0].lower() + title[1:] if title.startswith("The ") else f"the {title}"
 
 
@@ -153,44 +160,44 @@ def plain_rule(rule: str, way_rule: dict[str, Any] | None = None, house: bool = 
     'house way rule 1.1: no pair: highest card behind'
     >>> plain_rule("luger-banker: two pairs", {"way": "luger-banker", "number": None,
     ...                                         "words": "two pairs"})
-    'the luger-banker way: two pairs'
+    'the luger-banker way, two pairs'
     >>> plain_rule("person")
     'set by its player'
     """
     if way_rule is not None:
         r = Rule.from_json(way_rule)
-        return rule_words(r, "house way" if house else f"the {r.way} way")
+        if house:
+            return N_("house way {rule}").format(rule=rule_words(r))
+        return N_("the {way} way, {rule}").format(way=r.way, rule=rule_words(r))
     if rule == "person":
-        return "set by its player"
+        return N_("set by its player")
     if rule == "person (house way)":
-        return "set the house way, by its player's choice"
+        return N_("set the house way, by its player's choice")
     return rule
 
 
-def rule_words(rule: Rule, who: str = "") -> str:
-    """A way's rule without the way's code name: ``rule 2.1: one pair: ...``, after
-    ``who`` (``"house way"``) when given; a rule with no number is its words after
-    ``who``, or its own head (a table file's line) when it has no words.
+def rule_words(rule: Rule) -> str:
+    """A way's rule without the way's code name: ``rule 2.1: one pair: ...``; a rule with
+    no number is its words, or its own head (a table file's line) when it has none.
 
     >>> rule_words(Rule("house", "2.1", "one pair: pair behind"))
     'rule 2.1: one pair: pair behind'
-    >>> rule_words(Rule("australian", "3", "keep the pair of Chop Chit"), "house way")
-    'house way rule 3: keep the pair of Chop Chit'
+    >>> rule_words(Rule("australian", "3", "keep the pair of Chop Chit"))
+    'rule 3: keep the pair of Chop Chit'
     >>> rule_words(Rule("tables.csv", None, "", cite="tables.csv, line 12"))
     'tables.csv, line 12'
     """
     if rule.number is None:
-        if not rule.words:
-            return rule.head
-        return f"{who}: {rule.words}" if who else rule.words
-    ref = f"{who} {rule.ref}" if who else rule.ref
-    return f"{ref}: {rule.words}" if rule.words else ref
+        return rule.words or rule.head
+    if rule.words:
+        return N_("rule {number}: {text}").format(number=rule.number, text=rule.words)
+    return N_("rule {number}").format(number=rule.number)
 
 
 def _role_words(game: str, banking: bool, dealer: str) -> str:
     other = way_title(game, dealer)
-    return (f"as the bank, against a player who sets by {other}" if banking
-            else f"as a player, against a bank that sets by {other}")
+    return (N_("as the bank, against a player who sets by {way}") if banking
+            else N_("as a player, against a bank that sets by {way}")).format(way=other)
 
 
 def trainer_task(ex: dict[str, Any]) -> str:
@@ -203,8 +210,9 @@ def trainer_task(ex: dict[str, Any]) -> str:
     """
     role = _role_words(ex["game"], bool(ex["banking"]), ex["dealer"])
     if ex["drill"] == "dealer":
-        return f"set this hand by {way_title(ex['game'], ex['way'])}, {role}"
-    return f"set this hand for the best EV, {role}"
+        return N_("set this hand by {way}, {role}").format(way=way_title(ex["game"], ex["way"]),
+                                                          role=role)
+    return N_("set this hand for the best EV, {role}").format(role=role)
 
 
 def trainer_verdict(g: dict[str, Any]) -> str:
@@ -219,17 +227,20 @@ def trainer_verdict(g: dict[str, Any]) -> str:
     """
     title = way_title(g["game"], g["way"])
     rule = g["rule"]
-    ref = f"rule {rule['number']}" if rule.get("number") else rule["text"]
+    ref = (N_("rule {number}").format(number=rule["number"]) if rule.get("number")
+           else rule["text"])
     if g["yours"]["foul"]:
         engine = str(g["verdict"])
-        return "That setting fouls: " + engine.removeprefix("foul: ")
+        return N_("That setting fouls: {why}").format(why=engine.removeprefix("foul: "))
     if g["drill"] == "dealer":
         if g["house_way"]:
-            return f"That is how {title} sets it ({ref})."
-        return f"{title[0].upper()}{title[1:]} sets it {g['house']['text']} ({ref})."
+            return N_("That is how {way} sets it ({rule}).").format(way=title, rule=ref)
+        return N_("{way} sets it {setting} ({rule}).").format(
+            way=f"{title[0].upper()}{title[1:]}", setting=g["house"]["text"], rule=ref)
     if g["optimal"]:
-        return "That is the best setting of this hand."
-    return f"It gives up {float(g['ev_lost']):.4f} of a unit bet against the best setting."
+        return N_("That is the best setting of this hand.")
+    return N_("It gives up {ev} of a unit bet against the best setting.").format(
+        ev=f"{float(g['ev_lost']):.4f}")
 
 
 _CODE = re.compile(r" \((?:pai-gow|low):[2-9TJQKA]\)")
@@ -251,26 +262,26 @@ def push_words(spec: str) -> str:
     kind = parse_kind(spec)
     if kind.spec == "none":
         return ""
-    return f"a banker's {kind.label} pushes every bet"
+    return N_("a banker's {kind} pushes every bet").format(kind=kind.label)
 
 
 def _joker_words(joker: str) -> str:
-    return ("the joker counts as an ace, or completes a straight or a flush" if joker == "bug"
-            else "the joker is wild")
+    return (N_("the joker counts as an ace, or completes a straight or a flush") if joker == "bug"
+            else N_("the joker is wild"))
 
 
 def _wheel_words(wheel: str) -> str:
-    return ("A-2-3-4-5 is the second-best straight" if wheel == "second"
-            else "A-2-3-4-5 is the lowest straight")
+    return (N_("A-2-3-4-5 is the second-best straight") if wheel == "second"
+            else N_("A-2-3-4-5 is the lowest straight"))
 
 
 def _foul_words(foul: str) -> str:
-    return ("a fouled hand is re-set the house way" if foul == "house"
-            else "a fouled hand loses its bet")
+    return (N_("a fouled hand is re-set the house way") if foul == "house"
+            else N_("a fouled hand loses its bet"))
 
 
-_DRAGON_LIMITS = {"up-to-main": "up to the buyer's bet", "equal-main": "equal to the buyer's bet",
-                  "any": "of any amount"}
+_DRAGON_LIMITS = {"up-to-main": N_("up to the buyer's bet"),
+                  "equal-main": N_("equal to the buyer's bet"), "any": N_("of any amount")}
 
 
 def variant_words(game: str, variants: dict[str, list[str]]) -> dict[str, dict[str, Any]]:
@@ -280,22 +291,22 @@ def variant_words(game: str, variants: dict[str, list[str]]) -> dict[str, dict[s
 
     titled: dict[str, tuple[str, dict[str, str]]] = {
         # a menu's choices are short enough to be read whole in it, on a phone too
-        "gee_joon_tiebreak": ("A single Gee Joon tile in a tie", {
-            "ranked": "ranks: 2-4 over the fives, 1-2 last",
-            "no_value": "has no value (loses to any tile)"}),
-        "joker": ("The joker", {"bug": "an ace, or fills a straight or flush",
-                                "wild": "wild (any card)"}),
-        "wheel": ("A-2-3-4-5 (the wheel)", {"second": "the second-best straight",
-                                            "lowest": "the lowest straight"}),
-        "foul": ("A fouled hand", {"house": "is re-set the house way",
-                                   "forfeit": "loses its bet"}),
-        "push": ("A banker's hand that pushes every bet", {}),
-        "bank": ("The bank", {"rotates": "offered to each player in turn",
-                              "house": "the house's, every round"}),
-        "dragon": ("The dragon hand", {"off": "not offered",
-                                       "house": "offered, set by the house way",
-                                       "player": "offered, set by its buyer"}),
-        "dragon_limit": ("A dragon hand's bet", dict(_DRAGON_LIMITS)),
+        "gee_joon_tiebreak": (N_("A single Gee Joon tile in a tie"), {
+            "ranked": N_("ranks: 2-4 over the fives, 1-2 last"),
+            "no_value": N_("has no value (loses to any tile)")}),
+        "joker": (N_("The joker"), {"bug": N_("an ace, or fills a straight or flush"),
+                                    "wild": N_("wild (any card)")}),
+        "wheel": (N_("A-2-3-4-5 (the wheel)"), {"second": N_("the second-best straight"),
+                                                "lowest": N_("the lowest straight")}),
+        "foul": (N_("A fouled hand"), {"house": N_("is re-set the house way"),
+                                       "forfeit": N_("loses its bet")}),
+        "push": (N_("A banker's hand that pushes every bet"), {}),
+        "bank": (N_("The bank"), {"rotates": N_("offered to each player in turn"),
+                                  "house": N_("the house's, every round")}),
+        "dragon": (N_("The dragon hand"), {"off": N_("not offered"),
+                                           "house": N_("offered, set by the house way"),
+                                           "player": N_("offered, set by its buyer")}),
+        "dragon_limit": (N_("A dragon hand's bet"), dict(_DRAGON_LIMITS)),
     }
     out: dict[str, dict[str, Any]] = {}
     for name, values in variants.items():
@@ -304,7 +315,8 @@ def variant_words(game: str, variants: dict[str, list[str]]) -> dict[str, dict[s
         for v in values:
             if name == "push":
                 kind = parse_kind(v)
-                shown[v] = "none" if kind.spec == "none" else f"a {kind.label}"
+                shown[v] = N_("none") if kind.spec == "none" else N_("a {kind}").format(
+                    kind=kind.label)
             else:
                 shown[v] = words.get(v, v.replace("-", " ").replace("_", " "))
         out[name] = {"title": title, "values": shown}
@@ -316,30 +328,30 @@ def rules_words(summary: dict[str, Any], game: str) -> list[str]:
     one short phrase each."""
     r = summary
     out = [r["title"]] if r.get("title") else []
-    out.append(f"bets {r['limits']}")
+    out.append(N_("bets {limits}").format(limits=r["limits"]))
     if r.get("commission_pct") == "0%":
-        out.append("no commission")
+        out.append(N_("no commission"))
     else:
-        out.append(f"{r['commission_pct']} commission on a win")
+        out.append(N_("{pct} commission on a win").format(pct=r["commission_pct"]))
     if r.get("flat_fee"):
-        out.append(f"a fee of {format_money(r['flat_fee'])} a hand")
-    out.append(f"the bank's hand set by {way_title(game, r['house_way'])}")
+        out.append(N_("a fee of {fee} a hand").format(fee=format_money(r["flat_fee"])))
+    out.append(N_("the bank's hand set by {way}").format(way=way_title(game, r["house_way"])))
     if r.get("player_bank") is False:
-        out.append("the house banks every round (no player banking)")
+        out.append(N_("the house banks every round (no player banking)"))
     if game == "poker":
         out += [_joker_words(r["joker"]), _wheel_words(r["wheel"]), _foul_words(r["foul"])]
         if r.get("push") and r["push"] != "none":
             out.append(push_words(r["push"]))
         for o in r.get("side_bets", []):
-            out.append(f"side bet {o['title']} ({format_money(o['minimum'])} to "
-                       f"{format_money(o['maximum'])})")
+            out.append(N_("side bet {title} ({low} to {high})").format(
+                title=o["title"], low=format_money(o["minimum"]), high=format_money(o["maximum"])))
         if r.get("dragon"):
             d = r["dragon"]
-            who = "its buyer" if d["set_by"] == "player" else "the house way"
-            out.append(f"the dragon hand for sale, set by {who}, its bet "
-                       f"{_DRAGON_LIMITS.get(d['limit'], d['limit'])}")
+            who = N_("its buyer") if d["set_by"] == "player" else N_("the house way")
+            out.append(N_("the dragon hand for sale, set by {who}, its bet {limit}").format(
+                who=who, limit=_DRAGON_LIMITS.get(d["limit"], d["limit"])))
     elif r.get("gee_joon_tiebreak") == "no_value":
-        out.append("a single Gee Joon tile has no value in a tie")
+        out.append(N_("a single Gee Joon tile has no value in a tie"))
     return out
 
 
@@ -349,7 +361,7 @@ def side_bet_words(reads: str) -> str:
     >>> side_bet_words("the banker's two-card hand as set")
     "on the banker's two-card hand as set"
     """
-    return f"on {reads}"
+    return N_("on {reads}").format(reads=reads)
 
 
 def count_words(n: int, one: str, many: str | None = None) -> str:

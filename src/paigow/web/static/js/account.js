@@ -60,7 +60,13 @@ function passwordCard(me) {
         }
         const body = { password: $("new-password").value };
         if (me.password) body.old = $("old-password").value;
-        act("/api/me/password", body, () => { $("password-done").hidden = false; }, "password-button");
+        act("/api/me/password", body, (r) => {
+          const others = r.signed_out_elsewhere || 0;
+          $("password-done").textContent = others
+            ? `Saved. Your ${others} other browser${others === 1 ? " was" : "s were"} signed out: sign in there with the new password.`
+            : "Saved.";
+          $("password-done").hidden = false;
+        }, "password-button");
       } },
       me.password ? field("old-password", "Current password", "password", { autocomplete: "current-password" }) : null,
       ...field("new-password", "New password (8 to 128 characters)", "password", { autocomplete: "new-password" }),

@@ -1,5 +1,7 @@
 // Small helpers every page shares: building elements, money, the API, live updates.
 
+import { formatMoney } from "./i18n.js";
+
 export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
@@ -18,11 +20,9 @@ export function h(tag, attrs = {}, ...children) {
   return node;
 }
 
+// Money in the page's language (i18n.js: CLDR's patterns, as Babel's on the server).
 export function money(cents) {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(cents);
-  const whole = Math.floor(abs / 100).toLocaleString("en-US");
-  return `${sign}$${whole}.${String(abs % 100).padStart(2, "0")}`;
+  return formatMoney(cents);
 }
 
 export function signedMoney(cents) {

@@ -4,6 +4,7 @@
 // the dice count.
 
 import { h, money } from "./dom.js";
+import { t, tr } from "./i18n.js";
 
 // On the felt, whole dollars drop their cents ($500, $12.50): the seat boxes stay small.
 function chips(cents) {
@@ -30,34 +31,34 @@ function seatChip(state, place, banker) {
   // the Chung sits in the chip's first line, so the rim never cuts it
   const chung = isBanker ? h("span", { class: "chung-wrap" }, chungSVG()) : null;
   if (place === 0) {
-    children.push(h("span", { class: "who" }, chung, "Dealer"));
-    children.push(h("span", { class: "sub", text: `house ${money(state.house_net)}` }));
+    children.push(h("span", { class: "who" }, chung, t("Dealer")));
+    children.push(h("span", { class: "sub", text: t("house {amount}", { amount: money(state.house_net) }) }));
   } else if (!seat) {
     const dragon = state.in_play && state.in_play.dragon;
-    children.push(h("span", { class: "who muted", text: `place ${place}` }));
+    children.push(h("span", { class: "who muted", text: t("place {place}", { place }) }));
     if (dragon && dragon.place === place) {
-      children.push(h("span", { class: "sub", text: `dragon hand · seat ${dragon.seat}` }));
+      children.push(h("span", { class: "sub", text: t("dragon hand · seat {seat}", { seat: dragon.seat }) }));
       children.push(h("span", { class: "bet-chip", text: money(dragon.stake) }));
     } else {
-      children.push(h("span", { class: "sub muted", text: "empty" }));
+      children.push(h("span", { class: "sub muted", text: t("empty") }));
     }
   } else {
     children.push(h("span", { class: "who" }, chung,
       h("span", { class: "seat-no", text: `${seat.seat}` }), " ",
-      h("span", { class: "name", text: seat.name })));
+      h("span", { class: "name", text: tr(seat.name) })));
     children.push(h("span", { class: "sub" }, h("span", { title: money(seat.balance), text: chips(seat.balance) }),
-      seat.bet ? h("span", { class: "bet-chip", title: `bet ${money(seat.bet)}`, text: chips(seat.bet) }) : null));
-    if (seat.status) children.push(h("span", { class: "status", text: seat.status }));
+      seat.bet ? h("span", { class: "bet-chip", title: t("bet {amount}", { amount: money(seat.bet) }), text: chips(seat.bet) }) : null));
+    if (seat.status) children.push(h("span", { class: "status", text: tr(seat.status) }));
   }
   if (state.option === place && !banker && place !== 0) {
-    children.push(h("span", { class: "option", text: "bank option" }));
+    children.push(h("span", { class: "option", text: t("bank option") }));
   }
-  const label = place === 0 ? "the dealer's place"
-    : seat ? `seat ${seat.seat}, ${seat.name}` : `empty place ${place}`;
+  const label = place === 0 ? t("the dealer's place")
+    : seat ? t("seat {seat}, {name}", { seat: seat.seat, name: tr(seat.name) }) : t("empty place {place}", { place });
   const chip = h("div", {
     class: ["place", seat && seat.you ? "you" : "", seat && seat.kind === "person" ? "person" : "",
             isBanker ? "banker" : "", !seat && place !== 0 ? "empty" : ""].join(" "),
-    role: "group", "aria-label": label + (isBanker ? ", the banker" : ""),
+    role: "group", "aria-label": label + (isBanker ? t(", the banker") : ""),
   }, ...children);
   return chip;
 }
@@ -68,7 +69,7 @@ export function renderFelt(state) {
   const banker = ip ? ip.banker : null;
   const game = state.table.game;
   const felt = h("div", { class: `felt felt-${game}`, role: "region",
-                          "aria-label": "the table seen from above" });
+                          "aria-label": t("the table seen from above") });
   for (let k = 0; k < places; k++) {
     const [x, y] = placeXY(k, places);
     const chip = seatChip(state, k, banker);
@@ -81,22 +82,25 @@ export function renderFelt(state) {
   if (ip) {
     const total = ip.dice.reduce((a, c) => a + c, 0);
     centre.appendChild(h("div", { class: "dice", role: "img",
-                                  "aria-label": `dice ${ip.dice.join(", ")}: ${total}` },
+                                  "aria-label": t("dice {dice}: {total}", { dice: ip.dice.join(", "), total }) },
       ...ip.dice.map((d) => dieSVG(d)),
       h("span", { class: "dice-total", text: `= ${total}` })));
     const from = game === "tiles"
-      ? (ip.banker.place === 0 ? "from the dealer" : `from seat ${ip.banker.place}`) + ", counterclockwise"
-      : "from the dealer, clockwise";
-    const to = ip.first_place === 0 ? "the dealer" : `place ${ip.first_place}`;
+      ? (ip.banker.place === 0 ? t("from the dealer, counterclockwise") : t("from seat {seat}, counterclockwise", { seat: ip.banker.place }))
+      : t("from the dealer, clockwise");
+    const to = ip.first_place === 0 ? t("the dealer") : t("place {place}", { place: ip.first_place });
     // under the felt, not on it: no text over the woodpile or under a seat
     note = h("p", { class: "deal-note",
-      text: `Dice ${ip.dice.join(" + ")} = ${total}, counted ${from}: ${to} takes the first ${game === "tiles" ? "stack" : "hand"}. ${ip.banker_words[0].toUpperCase()}${ip.banker_words.slice(1)}.` });
+      text: [game === "tiles"
+        ? t("Dice {dice} = {total}, counted {from}: {to} takes the first stack.", { dice: ip.dice.join(" + "), total, from, to })
+        : t("Dice {dice} = {total}, counted {from}: {to} takes the first hand.", { dice: ip.dice.join(" + "), total, from, to }),
+      tr(ip.banker_words[0].toUpperCase() + ip.banker_words.slice(1) + ".")].join(" ") });
   }
   const dealt = state.phase === "setting" && ip;
   const order = ip ? dealOrder(ip.first_place, places, state.direction) : [];
   if (game === "tiles") {
     const pile = h("div", { class: `woodpile ${dealt ? "dealt" : ""}`, role: "img",
-                            "aria-label": dealt ? "the woodpile, dealt" : "the woodpile: eight stacks of four" });
+                            "aria-label": dealt ? t("the woodpile, dealt") : t("the woodpile: eight stacks of four") });
     for (let i = 0; i < 8; i++) {
       const stack = h("div", { class: "stack" }, tileBackSVG(), tileBackSVG());
       if (dealt) {
@@ -111,7 +115,7 @@ export function renderFelt(state) {
     centre.appendChild(pile);
   } else {
     const deck = h("div", { class: `deck ${dealt ? "dealt" : ""}`, role: "img",
-                            "aria-label": dealt ? "the deck, dealt: seven hands of seven" : "the deck" });
+                            "aria-label": dealt ? t("the deck, dealt: seven hands of seven") : t("the deck") });
     for (let i = 0; i < 7; i++) {
       const hand = h("div", { class: "hand-back" }, cardBackSVG(), cardBackSVG());
       if (dealt) {

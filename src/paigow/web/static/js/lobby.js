@@ -1,6 +1,7 @@
 // The lobby: every table, pushed live; and the form that opens a new table.
 
-import { announce, api, h, liveSocket, money, patch, showErrorAt } from "./dom.js";
+import { announce, api, h, liveSocket, patch, showErrorAt } from "./dom.js";
+import { t, tr } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -11,28 +12,28 @@ function showError(message, anchor = null) {
   if (message) announce(message);
 }
 
-function tableCard(t) {
-  const r = t.rules;
+function tableCard(tb) {
+  const r = tb.rules;
   // the game's title has its own line: the rules' words without it
-  const bits = [`${t.people} of ${t.seats} seats taken by people`,
-                ...r.words.filter((w) => w !== r.title)];
+  const bits = [t("{people} of {seats} seats taken by people", { people: tb.people, seats: tb.seats }),
+                ...r.words.filter((w) => w !== r.title).map(tr)];
   // in a card room of many processes: which one holds the table (docs/web.md)
-  if (t.where && !t.where.here) bits.push(`held by server ${t.where.slot}`);
-  return h("article", { class: `table-card game-${t.game}` },
-    h("h2", {}, h("a", { href: `/tables/${t.id}`, text: t.name })),
-    h("p", { class: "game", text: r.title || (t.game === "tiles" ? "Pai Gow tiles" : "Pai Gow Poker") }),
+  if (tb.where && !tb.where.here) bits.push(t("held by server {slot}", { slot: tb.where.slot }));
+  return h("article", { class: `table-card game-${tb.game}` },
+    h("h2", {}, h("a", { href: `/tables/${tb.id}`, text: tb.name })),
+    h("p", { class: "game", text: tr(r.title) || (tb.game === "tiles" ? t("Pai Gow tiles") : t("Pai Gow Poker")) }),
     h("p", { class: "rules", text: bits.join(" · ") }),
-    h("p", { class: "phase", text: `Now ${t.doing}.` }),
+    h("p", { class: "phase", text: t("Now {doing}.", { doing: tr(tb.doing) }) }),
     h("p", { class: "card-actions" },
-      h("a", { class: "button primary", href: `/tables/${t.id}`,
-               "aria-label": `Join or watch ${t.name}`, text: "Join or watch" }),
-      h("a", { class: "rules-link", href: `/rules/${t.game}?table=${t.id}`, text: "How to play" })));
+      h("a", { class: "button primary", href: `/tables/${tb.id}`,
+               "aria-label": t("Join or watch {table}", { table: tb.name }), text: t("Join or watch") }),
+      h("a", { class: "rules-link", href: `/rules/${tb.game}?table=${tb.id}`, text: t("How to play") })));
 }
 
 liveSocket("/ws/lobby", (s) => {
   patch($("tables"), s.tables, (tables) => tables.length
     ? h("div", { class: "table-cards" }, ...tables.map(tableCard))
-    : h("p", { text: "No table is open yet: open one below." }));
+    : h("p", { text: t("No table is open yet: open one below.") }));
 }, () => {});
 
 function field(label, input, hint) {
@@ -42,37 +43,37 @@ function field(label, input, hint) {
 
 function select(id, options, value, labels = {}) {
   return h("select", { id, name: id }, ...options.map((o) =>
-    h("option", { value: o, selected: o === value ? true : null, text: labels[o] || o })));
+    h("option", { value: o, selected: o === value ? true : null, text: tr(labels[o] || o) })));
 }
 
 async function buildForm() {
   const opts = await api("GET", "/api/options");
   const form = $("new-table-form");
-  const gameSel = select("game", opts.games, "tiles", { tiles: "Pai Gow tiles", poker: "Pai Gow Poker" });
+  const gameSel = select("game", opts.games, "tiles", { tiles: t("Pai Gow tiles"), poker: t("Pai Gow Poker") });
   const waySel = h("select", { id: "house_way", name: "house_way" });
   const variants = h("div", { class: "variants" });
   const seats = h("input", { id: "seats", type: "number", min: "1", max: "7", value: "4" });
   function refresh() {
     const g = gameSel.value;
-    waySel.replaceChildren(...opts.house_ways[g].map((w) => h("option", { value: w, text: opts.way_titles[g][w] || w })));
+    waySel.replaceChildren(...opts.house_ways[g].map((w) => h("option", { value: w, text: tr(opts.way_titles[g][w] || w) })));
     seats.max = String(opts.seats[g]);
     const words = opts.variant_words[g];
     variants.replaceChildren(...Object.entries(opts.variants[g]).map(([k, vals]) =>
-      field(words[k].title, select(k, vals, vals[0], words[k].values))));
+      field(tr(words[k].title), select(k, vals, vals[0], words[k].values))));
     presetRules(null);
     if (g === "poker") {
       const preset = (id) => (ev) => presetRules(ev.target.checked ? id : null);
       variants.append(
         h("div", { class: "field check" },
           h("input", { id: "ez", type: "checkbox", onchange: preset("ez") }),
-          h("label", { for: "ez", text: "EZ Pai Gow: no commission; a banker's queen-high pai gow pushes every bet" })),
+          h("label", { for: "ez", text: t("EZ Pai Gow: no commission; a banker's queen-high pai gow pushes every bet") })),
         h("div", { class: "field check" },
           h("input", { id: "commission_free", type: "checkbox", onchange: preset("commission_free") }),
-          h("label", { for: "commission_free", text: "Commission-Free Pai Gow Poker: no commission; the house banks; the banker's nine-high two-card hand pushes every bet; Tiger 9 offered" })),
-        h("fieldset", { class: "side-offers" }, h("legend", { text: "Side bets offered" }),
+          h("label", { for: "commission_free", text: t("Commission-Free Pai Gow Poker: no commission; the house banks; the banker's nine-high two-card hand pushes every bet; Tiger 9 offered") })),
+        h("fieldset", { class: "side-offers" }, h("legend", { text: t("Side bets offered") }),
           ...Object.entries(opts.side_bets).map(([name, title]) => h("div", { class: "check" },
             h("input", { id: `offer-${name}`, type: "checkbox", value: name, class: "offer" }),
-            h("label", { for: `offer-${name}`, text: title })))));
+            h("label", { for: `offer-${name}`, text: tr(title) })))));
     }
   }
   // EZ Pai Gow and Commission-Free Pai Gow Poker are games with their own rules (one or
@@ -101,17 +102,17 @@ async function buildForm() {
   gameSel.addEventListener("change", refresh);
   refresh();
   form.replaceChildren(
-    field("Game", gameSel),
-    field("Name (optional)", h("input", { id: "name", maxlength: "40", autocomplete: "off" })),
-    field("Seats", seats),
-    field("Minimum bet ($)", h("input", { id: "min_bet", inputmode: "decimal", value: "5" })),
-    field("Maximum bet ($)", h("input", { id: "max_bet", inputmode: "decimal", value: "500" })),
-    field("Chips per seat ($)", h("input", { id: "bankroll", inputmode: "decimal", value: "1000" })),
-    field("Commission", h("input", { id: "commission", value: "5%" }), "a rate: 5%, 0.05 or 0"),
-    field("Flat fee a hand ($)", h("input", { id: "flat_fee", inputmode: "decimal", value: "0" })),
-    field("The bank's hand set by", waySel),
+    field(t("Game"), gameSel),
+    field(t("Name (optional)"), h("input", { id: "name", maxlength: "40", autocomplete: "off" })),
+    field(t("Seats"), seats),
+    field(t("Minimum bet ($)"), h("input", { id: "min_bet", inputmode: "decimal", value: "5" })),
+    field(t("Maximum bet ($)"), h("input", { id: "max_bet", inputmode: "decimal", value: "500" })),
+    field(t("Chips per seat ($)"), h("input", { id: "bankroll", inputmode: "decimal", value: "1000" })),
+    field(t("Commission"), h("input", { id: "commission", value: "5%" }), t("a rate: 5%, 0.05 or 0")),
+    field(t("Flat fee a hand ($)"), h("input", { id: "flat_fee", inputmode: "decimal", value: "0" })),
+    field(t("The bank's hand set by"), waySel),
     variants,
-    h("button", { type: "submit", class: "primary", id: "open-table" }, "Open the table"));
+    h("button", { type: "submit", class: "primary", id: "open-table" }, t("Open the table")));
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     showError("");
@@ -131,8 +132,8 @@ async function buildForm() {
       if (offered.length) body.side_bets = offered;
     }
     try {
-      const t = await api("POST", "/api/tables", body);
-      location.href = `/tables/${t.id}`;
+      const made = await api("POST", "/api/tables", body);
+      location.href = `/tables/${made.id}`;
     } catch (e) {
       showError(e.message, $("open-table"));
     }

@@ -6,6 +6,8 @@
 // the 6 two columns of three, and on the 6-6 (Teen) half of the pips red: in each half
 // the column on the left.
 
+import { t } from "./i18n.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 
 // "6-6" -> "6-6 Teen": the server's names (set once from the table's view).
@@ -81,16 +83,16 @@ export function tileSVG(text, { small = false } = {}) {
   return root;
 }
 
-export function tileBackSVG(label = "a tile, face down") {
+export function tileBackSVG(label = t("a tile, face down")) {
   const root = svgRoot(40, 80, label, "piece tile back");
   el("rect", { x: 1, y: 1, width: 38, height: 78, rx: 5, class: "tile-back" }, root);
   return root;
 }
 
 export function cardName(text) {
-  if (text === "Jk") return "the joker";
+  if (text === "Jk") return t("the joker");
   const [r, s] = [text[0], text[1]];
-  return `${RANKS[r] || r} of ${SUITS[s] ? SUITS[s][1] : s}`;
+  return t("{rank} of {suit}", { rank: t(RANKS[r] || r), suit: t(SUITS[s] ? SUITS[s][1] : s) });
 }
 
 // A card from its notation ("Td", "Jk").
@@ -119,7 +121,7 @@ export function cardSVG(text, { small = false } = {}) {
   return root;
 }
 
-export function cardBackSVG(label = "a card, face down") {
+export function cardBackSVG(label = t("a card, face down")) {
   const root = svgRoot(60, 84, label, "piece card back");
   el("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, class: "card-back" }, root);
   el("rect", { x: 6, y: 6, width: 48, height: 72, rx: 3, class: "card-back-inner" }, root);
@@ -137,7 +139,7 @@ export function pieceName(game, text) {
 
 // A Chinese die: the 1 and the 4 red.
 export function dieSVG(n) {
-  const root = svgRoot(30, 30, `die showing ${n}`, "die");
+  const root = svgRoot(30, 30, t("die showing {n}", { n }), "die");
   el("rect", { x: 1, y: 1, width: 28, height: 28, rx: 5, class: "die-body" }, root);
   const P = { 1: [[15, 15]], 2: [[9, 9], [21, 21]], 3: [[8, 8], [15, 15], [22, 22]],
               4: [[9, 9], [21, 9], [9, 21], [21, 21]],
@@ -152,10 +154,10 @@ export function dieSVG(n) {
 
 // The Chung: the banker's mark.
 export function chungSVG() {
-  const root = svgRoot(34, 34, "the Chung: this place banks", "chung");
+  const root = svgRoot(34, 34, t("the Chung: this place banks"), "chung");
   el("circle", { cx: 17, cy: 17, r: 15.5, class: "chung-body" }, root);
   el("circle", { cx: 17, cy: 17, r: 12, class: "chung-ring" }, root);
-  const t = el("text", { x: 17, y: 20, "text-anchor": "middle", class: "chung-text" }, root);
-  t.textContent = "CHUNG";
+  const word = el("text", { x: 17, y: 20, "text-anchor": "middle", class: "chung-text" }, root);
+  word.textContent = "CHUNG";
   return root;
 }

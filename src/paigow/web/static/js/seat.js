@@ -3,6 +3,7 @@
 // "Back" when sat out, "Add chips" from the wallet.
 
 import { api, dollars, h, money } from "./dom.js";
+import { t, tn, tr } from "./i18n.js";
 
 let skew = 0; // the server's clock minus this page's, seconds
 
@@ -14,14 +15,14 @@ export function serverNow(now) {
 // One deadline a phase, for everyone: what the status line says of it (`words`), and what
 // the person it waits on reads at their own control (`mine`: what the table then does).
 const PHASE_WORDS = {
-  betting: (s) => `Bets close in ${s} s.`,
-  bank: (s) => `The bank offer closes in ${s} s.`,
-  setting: (s) => `Hands not set in ${s} s are set the house way.`,
+  betting: (s) => t("Bets close in {s} s.", { s }),
+  bank: (s) => t("The bank offer closes in {s} s.", { s }),
+  setting: (s) => t("Hands not set in {s} s are set the house way.", { s }),
 };
 const MINE_WORDS = {
-  bet: (s) => `You have ${s} s to bet, then you sit this round out.`,
-  bank: (s) => `You have ${s} s to answer, then the bank is refused for you.`,
-  set: (s) => `You have ${s} s, then the house way sets it.`,
+  bet: (s) => t("You have {s} s to bet, then you sit this round out.", { s }),
+  bank: (s) => t("You have {s} s to answer, then the bank is refused for you.", { s }),
+  set: (s) => t("You have {s} s, then the house way sets it.", { s }),
 };
 
 // The shared countdown in the status line, for everyone at the table (id "deadline").
@@ -76,33 +77,33 @@ export function joinForm(d, act, joined) {
   };
   const out = [];
   if (d.me && d.me.problem) {
-    out.push(h("p", { class: "timed-out", role: "status", text: d.me.problem }),
+    out.push(h("p", { class: "timed-out", role: "status", text: tr(d.me.problem) }),
       h("button", { type: "button", id: "signout-button", onclick: async () => {
         await api("POST", "/api/signout", {});
         location.reload();
-      } }, "Sign out"), " ", h("a", { href: "/account", text: "Sign in" }));
+      } }, t("Sign out")), " ", h("a", { href: "/account", text: t("Sign in") }));
     return out;
   }
   if (me && back) {
     out.push(h("p", { class: "seat-back", role: "status" },
-      `Welcome back, ${me.name}: seat ${back} is free. `,
+      t("Welcome back, {name}: seat {seat} is free.", { name: me.name, seat: back }), " ",
       h("button", { type: "button", id: "seat-back-button", class: "primary",
                     dataset: { focus: "seat-back" }, onclick: () => submit(null, back) },
-        `Take seat ${back} back`)));
+        t("Take seat {seat} back", { seat: back }))));
   }
   out.push(h("form", { class: "join", onsubmit: (ev) => submit(ev) },
-    me ? h("p", { class: "joining-as", text: `You join as ${me.name}, with chips from your wallet.` })
-       : [h("label", { for: "join-name", text: "Your name" }),
+    me ? h("p", { class: "joining-as", text: t("You join as {name}, with chips from your wallet.", { name: me.name }) })
+       : [h("label", { for: "join-name", text: t("Your name") }),
           h("input", { id: "join-name", name: "name", maxlength: "24", autocomplete: "nickname",
                        required: true, dataset: { focus: "join-name" } })],
-    h("label", { for: "buy-in", text: `Buy in (dollars; blank: ${money(rules.bankroll)} or your whole wallet if less)` }),
+    h("label", { for: "buy-in", text: t("Buy in (dollars; blank: {amount} or your whole wallet if less)", { amount: money(rules.bankroll) }) }),
     h("input", { id: "buy-in", inputmode: "decimal", autocomplete: "off", placeholder: dollars(rules.bankroll),
                  dataset: { focus: "buy-in" } }),
     h("button", { id: "join-button", type: "submit", class: "primary", dataset: { focus: "join" } },
-      "Join the table")));
+      t("Join the table"))));
   if (!me) {
-    out.push(h("p", { class: "account-note" }, "New here? Your name keeps your wallet and history. Been here? ",
-      h("a", { href: "/account", text: "sign in" }), "."));
+    out.push(h("p", { class: "account-note" }, t("New here? Your name keeps your wallet and history. Been here?"), " ",
+      h("a", { href: "/account", text: t("sign in") }), t(".")));
   }
   return out;
 }
@@ -113,23 +114,25 @@ export function seatExtras(d, act) {
   const you = d.you;
   const out = [];
   if (you.buying_in) {
-    out.push(h("p", { class: "buying-in", role: "status", text: "Your chips are on their way from your wallet…" }));
+    out.push(h("p", { class: "buying-in", role: "status", text: t("Your chips are on their way from your wallet…") }));
   }
   if (you.sat_out) {
-    out.push(h("div", { class: "sat-out", role: "group", "aria-label": "sat out" },
-      h("p", { text: `You are sat out: the table plays on without you (you missed ${you.misses} round${you.misses === 1 ? "" : "s"} in a row). Your seat and chips are kept.` }),
+    out.push(h("div", { class: "sat-out", role: "group", "aria-label": t("sat out") },
+      h("p", { text: tn("You are sat out: the table plays on without you (you missed {n} round in a row). Your seat and chips are kept.",
+                        "You are sat out: the table plays on without you (you missed {n} rounds in a row). Your seat and chips are kept.", you.misses) }),
       h("button", { id: "back-button", type: "button", class: "primary", dataset: { focus: "back" },
-                    onclick: () => act("POST", "back", {}, document.getElementById("back-button")) }, "I'm back")));
+                    onclick: () => act("POST", "back", {}, document.getElementById("back-button")) }, t("I'm back"))));
   } else if (you.misses && you.sit_out_after) {
-    out.push(h("p", { class: "timed-out", text: `You missed ${you.misses} round${you.misses === 1 ? "" : "s"}: after ${you.sit_out_after} in a row you are sat out.` }));
+    out.push(h("p", { class: "timed-out", text: tn("You missed {n} round: after {limit} in a row you are sat out.",
+                                                  "You missed {n} rounds: after {limit} in a row you are sat out.", you.misses, { limit: you.sit_out_after }) }));
   }
-  if (you.note) out.push(h("p", { class: "timed-out", role: "status", text: you.note }));
+  if (you.note) out.push(h("p", { class: "timed-out", role: "status", text: tr(you.note) }));
   return out;
 }
 
 export function chipsForm(d, act) {
   return h("details", { class: "add-chips" },
-    h("summary", { text: "Add chips from your wallet" }),
+    h("summary", { text: t("Add chips from your wallet") }),
     h("form", { onsubmit: async (ev) => {
         ev.preventDefault();
         const amount = document.getElementById("chips-amount").value.trim();
@@ -137,7 +140,7 @@ export function chipsForm(d, act) {
           document.getElementById("chips-amount").value = "";
         }
       } },
-      h("label", { for: "chips-amount", text: "Dollars" }),
+      h("label", { for: "chips-amount", text: t("Dollars") }),
       h("input", { id: "chips-amount", inputmode: "decimal", autocomplete: "off", dataset: { focus: "chips-amount" } }),
-      h("button", { id: "chips-button", type: "submit", dataset: { focus: "chips" } }, "Add")));
+      h("button", { id: "chips-button", type: "submit", dataset: { focus: "chips" } }, t("Add"))));
 }

@@ -6,19 +6,20 @@
 import { announce, h, intoView } from "./dom.js";
 import { pieceName, pieceSVG } from "./pieces.js";
 import { explained } from "./words.js";
+import { handName, t, tr } from "./i18n.js";
 
 const SHOWN = 6; // hint rows shown before "show all"
 
 const FOUL_COST = {
-  house: "A fouled hand is re-set by the house way.",
-  forfeit: "A fouled hand forfeits the bet.",
+  house: t("A fouled hand is re-set by the house way."),
+  forfeit: t("A fouled hand forfeits the bet."),
 };
 
 // `submit(low, foulOk)` sends the arrangement (the table sets it, the trainer grades it);
 // `hint()` asks for the exact hint (the table only); `house` shows the House way button.
 export class Setter {
   constructor(root, { game, onError, submit, hint = null, house = true, timer = null,
-                      submitLabel = "Set this hand", title = "Your hand" }) {
+                      submitLabel = t("Set this hand"), title = t("Your hand") }) {
     this.root = root;
     this.game = game;
     this.onError = onError;
@@ -104,7 +105,13 @@ export class Setter {
     this.order();
     this.render();
     const a = this.arrangement();
-    announce(`High hand: ${a.high_name}. Low hand: ${a.low_name}.${a.foul ? " This fouls." : ""}`);
+    announce(t("High hand: {high}. Low hand: {low}.", { high: this.name(a.high_name, a.high_pos), low: this.name(a.low_name, a.low_pos) })
+             + (a.foul ? t(" This fouls.") : ""));
+  }
+
+  // A hand's name in the page's language, from the pieces at `positions`.
+  name(english, positions) {
+    return handName(english, (positions || []).map((i) => this.hand.pieces[i]));
   }
 
   // At tiles the table orders the two hands itself: show the higher one on top, as the
@@ -114,7 +121,7 @@ export class Setter {
     if (!a) return;
     const moved = a.low_pos.join(",") !== [...this.low].sort((x, y) => x - y).join(",");
     this.low = [...a.low_pos];
-    if (moved && tell) this.note = "The two hands were swapped: the higher one plays as the high hand.";
+    if (moved && tell) this.note = t("The two hands were swapped: the higher one plays as the high hand.");
   }
 
   swap(a, b) {
@@ -140,8 +147,9 @@ export class Setter {
 
   pieceButton(i, where) {
     const text = this.hand.pieces[i];
-    const label = `${pieceName(this.game, text)}, in the ${where} hand`
-      + (this.selected === i ? ", selected: now pick one in the other hand to swap" : "");
+    const label = (where === "high" ? t("{piece}, in the high hand", { piece: pieceName(this.game, text) })
+                                    : t("{piece}, in the low hand", { piece: pieceName(this.game, text) }))
+      + (this.selected === i ? t(", selected: now pick one in the other hand to swap") : "");
     const btn = h("button", {
       type: "button", class: `piece-btn ${this.selected === i ? "selected" : ""}`,
       "aria-pressed": this.selected === i ? "true" : "false", "aria-label": label,
@@ -226,39 +234,41 @@ export class Setter {
     const hint = this.hint;
     if (!hint) return null;
     if (hint.status === "working") {
-      return h("p", { class: "hint-status", role: "status", text: "Working out the exact odds…" });
+      return h("p", { class: "hint-status", role: "status", text: t("Working out the exact odds…") });
     }
-    if (hint.status === "failed") return h("p", { class: "hint-status error", text: hint.message });
-    const fmt = (n) => n.toLocaleString("en-US");
+    if (hint.status === "failed") return h("p", { class: "hint-status error", text: tr(hint.message) });
+    const fmt = (n) => n.toLocaleString(document.documentElement.lang || "en");
     const pct = (n, t) => `${((100 * n) / t).toFixed(2)}%`;
     const rows = hint.rows.map((r, k) => h("button", {
         type: "button", class: `hint-row ${r.best ? "best" : ""}`,
-        "aria-label": `Arrange this setting: high ${r.high_name}, low ${r.low_name}; `
-          + `win ${pct(r.win, r.total)}, push ${pct(r.push, r.total)}, lose ${pct(r.lose, r.total)}, `
-          + `EV ${r.ev.toFixed(4)}${r.best ? ", the best" : ""}`,
+        "aria-label": t("Arrange this setting: high {high}, low {low}; win {win}, push {push}, lose {lose}, EV {ev}",
+                        { high: handName(r.high_name, (r.high_text || "").split(" ")), low: handName(r.low_name, (r.low_text || "").split(" ")),
+                          win: pct(r.win, r.total), push: pct(r.push, r.total), lose: pct(r.lose, r.total), ev: r.ev.toFixed(4) })
+          + (r.best ? t(", the best") : ""),
         dataset: { focus: `hint-${k}` }, onclick: () => this.arrange(r.low) },
       h("span", { class: "hint-setting" },
         this.game === "tiles" ? h("span", { class: "hint-pieces" },
           ...r.high_text.split(" ").map((t) => pieceSVG("tiles", t, { small: true })), " ",
           ...r.low_text.split(" ").map((t) => pieceSVG("tiles", t, { small: true }))) : null,
-        h("strong", { text: r.high_name }), " / ", h("strong", { text: r.low_name }),
-        r.merged > 1 ? h("span", { class: "merged", text: ` (${r.merged} settings alike)` }) : null,
-        r.best ? h("span", { class: "best-tag", text: " · best" }) : null),
+        h("strong", { text: handName(r.high_name, (r.high_text || "").split(" ")) }), " / ",
+        h("strong", { text: handName(r.low_name, (r.low_text || "").split(" ")) }),
+        r.merged > 1 ? h("span", { class: "merged", text: t(" ({n} settings alike)", { n: r.merged }) }) : null,
+        r.best ? h("span", { class: "best-tag", text: t(" · best") }) : null),
       h("span", { class: "hint-odds" },
-        h("span", { title: `${fmt(r.win)} hands`, text: `win ${pct(r.win, r.total)}` }),
-        h("span", { title: `${fmt(r.push)} hands`, text: `push ${pct(r.push, r.total)}` }),
-        h("span", { title: `${fmt(r.lose)} hands`, text: `lose ${pct(r.lose, r.total)}` }),
+        h("span", { title: t("{n} hands", { n: fmt(r.win) }), text: t("win {pct}", { pct: pct(r.win, r.total) }) }),
+        h("span", { title: t("{n} hands", { n: fmt(r.push) }), text: t("push {pct}", { pct: pct(r.push, r.total) }) }),
+        h("span", { title: t("{n} hands", { n: fmt(r.lose) }), text: t("lose {pct}", { pct: pct(r.lose, r.total) }) }),
         h("span", { class: "ev", text: `EV ${r.ev >= 0 ? "+" : ""}${r.ev.toFixed(4)}` }))));
     return h("div", { class: "hint" },
       h("p", { class: "hint-caption" },
-        `Exact odds against every hand the ${hint.banking ? "players" : "banker"} can hold `
-        + `(${fmt(hint.opponent_hands)}), set by ${hint.way_title || "the house way"}. `
-        + "EV per unit bet, commission included. Pick a setting to arrange it."),
+        (hint.banking ? t("Exact odds against every hand the players can hold ({n}), set by {way}.", { n: fmt(hint.opponent_hands), way: tr(hint.way_title || "the house way") })
+                      : t("Exact odds against every hand the banker can hold ({n}), set by {way}.", { n: fmt(hint.opponent_hands), way: tr(hint.way_title || "the house way") }))
+        + " " + t("EV per unit bet, commission included. Pick a setting to arrange it.")),
       h("div", { class: "hint-rows" }, ...(this.showAll ? rows : rows.slice(0, SHOWN)),
         rows.length > SHOWN && !this.showAll
           ? h("button", { type: "button", class: "hint-more link-button", dataset: { focus: "hint-more" },
                           onclick: () => { this.showAll = true; this.render(); } },
-            `Show all ${rows.length} settings`) : null));
+            t("Show all {n} settings", { n: rows.length })) : null));
   }
 
   render() {
@@ -270,50 +280,50 @@ export class Setter {
     const hand = this.hand;
     if (hand.chosen) {
       root.replaceChildren(
-        h("h2", { text: hand.banking ? `${this.title} (you bank)` : this.title }),
-        h("p", { class: "set-done" }, "Set: ",
-          h("strong", { text: `${hand.chosen.high} (${hand.chosen.high_name})` }), " high, ",
-          h("strong", { text: `${hand.chosen.low} (${hand.chosen.low_name})` }), " low. ",
-          "Waiting for the others."));
+        h("h2", { text: hand.banking ? t("{title} (you bank)", { title: this.title }) : this.title }),
+        h("p", { class: "set-done" }, t("Set: "),
+          h("strong", { text: `${hand.chosen.high} (${handName(hand.chosen.high_name, String(hand.chosen.high).split(" "))})` }), t(" high, "),
+          h("strong", { text: `${hand.chosen.low} (${handName(hand.chosen.low_name, String(hand.chosen.low).split(" "))})` }), t(" low. "),
+          t("Waiting for the others.")));
       return;
     }
     const a = this.arrangement();
     const zone = (which, positions, name) => h("div", {
-        class: `zone ${which}`, role: "group", "aria-label": `${which} hand: ${name}` },
-      h("div", { class: "zone-head" }, h("span", { class: "zone-title", text: `${which} hand` }),
+        class: `zone ${which}`, role: "group", "aria-label": `${which === "high" ? t("high hand") : t("low hand")}${t(": ")}${name}` },
+      h("div", { class: "zone-head" }, h("span", { class: "zone-title", text: which === "high" ? t("high hand") : t("low hand") }),
         h("span", { class: "zone-value", text: name })),
       h("div", { class: "zone-pieces" }, ...positions.map((i) => this.pieceButton(i, which))));
     const foul = a.foul ? h("div", { class: "foul", role: "alert" },
-      h("strong", { text: "This fouls: " }),
-      "the two-card hand must rank below the five-card hand. ",
+      h("strong", { text: t("This fouls: ") }),
+      t("the two-card hand must rank below the five-card hand."), " ",
       FOUL_COST[hand.foul_rule] || "",
       h("label", { class: "foul-ok" },
         h("input", { type: "checkbox", checked: this.foulOk ? true : null, dataset: { focus: "foul-ok" },
                      onchange: (ev) => { this.foulOk = ev.target.checked; this.render(); } }),
-        " play it fouled anyway")) : null;
+        " ", t("play it fouled anyway"))) : null;
     const blocked = this.busy || (a.foul && !this.foulOk);
     root.replaceChildren(...[
-      h("h2", { text: hand.banking ? `${this.title}: you bank` : this.title }),
+      h("h2", { text: hand.banking ? t("{title}: you bank", { title: this.title }) : this.title }),
       this.timer && this.deadline ? this.timer(this.deadline) : null,
       h("p", { class: "setter-help", text:
-        "Pick a piece, then one in the other hand, to swap them (or drag one onto another)." }),
-      zone("high", this.high(), a.high_name),
-      zone("low", a.low_pos, a.low_name),
+        t("Pick a piece, then one in the other hand, to swap them (or drag one onto another).") }),
+      zone("high", this.high(), this.name(a.high_name, a.high_pos)),
+      zone("low", a.low_pos, this.name(a.low_name, a.low_pos)),
       // the two names are on the zones already: said here for screen readers only
       h("p", { class: "arrangement", "aria-live": "polite" },
-        h("span", { class: "sr-only", text: `${a.high_name} · ${a.low_name}.` }),
+        h("span", { class: "sr-only", text: `${this.name(a.high_name, a.high_pos)} · ${this.name(a.low_name, a.low_pos)}.` }),
         this.note ? h("span", { class: "note", text: this.note }) : null),
       foul,
       h("div", { class: "actions" },
         h("button", { type: "button", id: "set-button", class: "primary", disabled: blocked ? true : null,
                       dataset: { focus: "set" }, onclick: () => this.submit() },
-          a.foul ? `${this.submitLabel} (fouled)` : this.submitLabel),
+          a.foul ? t("{label} (fouled)", { label: this.submitLabel }) : this.submitLabel),
         this.house ? h("button", { type: "button", id: "house-button", dataset: { focus: "house" },
-                      onclick: () => this.arrange(hand.house_low, `Arranged the house way: ${hand.house_rule_text || hand.house_rule}.`) },
-          "House way") : null,
+                      onclick: () => this.arrange(hand.house_low, t("Arranged the house way: {rule}.", { rule: tr(hand.house_rule_text || hand.house_rule) })) },
+          t("House way")) : null,
         this.hintFn ? h("button", { type: "button", id: "hint-button", dataset: { focus: "hint" },
-                      onclick: () => this.askHint() }, "Hint") : null),
-      this.error ? h("div", { class: "local-error", role: "alert", text: this.error }) : null,
+                      onclick: () => this.askHint() }, t("Hint")) : null),
+      this.error ? h("div", { class: "local-error", role: "alert", text: tr(this.error) }) : null,
       this.renderHint()].filter(Boolean));
     explained(root);
     if (this.error) intoView(root.querySelector(".local-error"), "center");

@@ -2,8 +2,9 @@
 
 import { h, money, signedMoney } from "./dom.js";
 import { pieceSVG } from "./pieces.js";
+import { handName, t, tr } from "./i18n.js";
 
-const MARK_TEXT = { won: "won", lost: "lost", copy: "copy", "0-0": "0-0", forfeit: "forfeit" };
+const MARK_TEXT = { won: t("won"), lost: t("lost"), copy: t("copy"), "0-0": t("0-0"), forfeit: t("forfeit") };
 
 export function piecesRow(game, texts, cls = "") {
   const row = h("span", { class: `pieces ${cls}` });
@@ -13,22 +14,22 @@ export function piecesRow(game, texts, cls = "") {
 
 function handLine(game, which, texts, name, mark, reason) {
   return h("div", { class: `hand-line ${mark ? "mark-" + mark.replace("0-0", "zero") : ""}` },
-    h("span", { class: "which", text: which }),
+    h("span", { class: "which", text: which === "high" ? t("high") : t("low") }),
     piecesRow(game, texts),
-    h("span", { class: "hand-name", text: name }),
+    h("span", { class: "hand-name", text: handName(name, texts) }),
     mark ? h("span", { class: "mark", text: MARK_TEXT[mark] || mark }) : null,
-    reason ? h("span", { class: "reason", text: reason }) : null);
+    reason ? h("span", { class: "reason", text: tr(reason) }) : null);
 }
 
 function moneyLine(s) {
-  const parts = [`stake ${money(s.stake)}`];
-  if (s.outcome === "win") parts.push(`won ${money(s.won)}`);
-  if (s.commission) parts.push(`commission ${money(s.commission)}`);
-  if (s.fee) parts.push(`fee ${money(s.fee)}`);
+  const parts = [t("stake {amount}", { amount: money(s.stake) })];
+  if (s.outcome === "win") parts.push(t("won {amount}", { amount: money(s.won) }));
+  if (s.commission) parts.push(t("commission {amount}", { amount: money(s.commission) }));
+  if (s.fee) parts.push(t("fee {amount}", { amount: money(s.fee) }));
   return h("div", { class: "money-line" },
     h("span", { text: parts.join(" · ") }),
     h("strong", { class: s.net > 0 ? "up" : s.net < 0 ? "down" : "even",
-                  text: `net ${signedMoney(s.net)}` }));
+                  text: t("net {amount}", { amount: signedMoney(s.net) }) }));
 }
 
 // `you`: the seat of the person looking, to mark their row.
@@ -36,55 +37,60 @@ export function renderStory(game, story, you = null) {
   const b = story.bank_hand;
   const bank = story.bank;
   const head = h("header", { class: "story-head" },
-    h("h3", { text: `Round ${story.number}: the reveal` }),
-    h("span", { class: "dice-text", text: `dice ${story.dice.join(" + ")} = ${story.dice.reduce((a, c) => a + c, 0)}` }));
+    h("h3", { text: t("Round {n}: the reveal", { n: story.number }) }),
+    h("span", { class: "dice-text", text: t("dice {dice} = {total}", { dice: story.dice.join(" + "), total: story.dice.reduce((a, c) => a + c, 0) }) }));
   const bankerSeat = story.banker.seat;
   const mineBank = you !== null && bankerSeat === you;
-  const who = story.banker.kind === "house" ? "the house"
-    : mineBank ? "you" : `seat ${bankerSeat} · ${story.banker.name}`;
+  const who = story.banker.kind === "house" ? t("the house")
+    : mineBank ? t("you") : t("seat {seat} · {name}", { seat: bankerSeat, name: story.banker.name });
   const share = mineBank && bank.share !== undefined ? h("p", { class: "bank-share", role: "status" },
-    h("strong", { text: story.banker.kind === "cobank" ? "You co-banked: " : "You banked: " }),
-    `your share ${signedMoney(bank.share)}`,
-    bank.share_commission ? `, commission ${money(bank.share_commission)}` : "",
+    h("strong", { text: story.banker.kind === "cobank" ? t("You co-banked: ") : t("You banked: ") }),
+    t("your share {amount}", { amount: signedMoney(bank.share) }),
+    bank.share_commission ? t(", commission {amount}", { amount: money(bank.share_commission) }) : "",
     h("strong", { class: bank.share_net > 0 ? "up" : bank.share_net < 0 ? "down" : "even",
-                  text: ` · net ${signedMoney(bank.share_net)}` })) : null;
+                  text: t(" · net {amount}", { amount: signedMoney(bank.share_net) }) })) : null;
   const banker = h("section", { class: `story-banker ${mineBank ? "mine" : ""}` },
-    h("h4", {}, `Banker: ${who}`,
-      story.banker.kind === "cobank" ? " (co-banking with the house)" : ""),
+    h("h4", {}, t("Banker: {who}", { who }),
+      story.banker.kind === "cobank" ? t(" (co-banking with the house)") : ""),
     handLine(game, "high", b.high, b.high_name),
     handLine(game, "low", b.low, b.low_name),
-    b.rule_text ? h("p", { class: "rule", text: mineBank && b.rule === "person" ? "set by you" : b.rule_text }) : null,
+    b.rule_text ? h("p", { class: "rule", text: mineBank && b.rule === "person" ? t("set by you") : tr(b.rule_text) }) : null,
     h("p", { class: "bank-result" },
-      `The bank ${bank.result === "even" ? "broke even" : bank.result} `,
+      { won: t("The bank won"), lost: t("The bank lost"), even: t("The bank broke even") }[bank.result] || bank.result, " ",
       bank.net ? h("strong", { text: money(Math.abs(bank.net)) }) : null,
-      story.banker.kind === "cobank" ? " (shared half and half with the house)" : "",
-      bank.commission ? ` · commission on the ${story.banker.kind === "cobank" ? "co-banker's share of the" : "bank's"} win ${money(bank.commission)}` : ""),
+      story.banker.kind === "cobank" ? t(" (shared half and half with the house)") : "",
+      bank.commission ? (story.banker.kind === "cobank"
+        ? t(" · commission on the co-banker's share of the win {amount}", { amount: money(bank.commission) })
+        : t(" · commission on the bank's win {amount}", { amount: money(bank.commission) })) : ""),
     share);
   const seatRow = (s, title) => h("article", {
       class: `story-seat outcome-${s.outcome} ${you === s.seat ? "mine" : ""}` },
-    h("h4", {}, title, h("span", { class: "outcome", text: s.outcome })),
+    h("h4", {}, title, h("span", { class: "outcome", text: t(s.outcome) })),
     handLine(game, "high", s.high, s.high_name, s.high_mark, s.high_reason),
     handLine(game, "low", s.low, s.low_name, s.low_mark, s.low_reason),
-    s.why ? h("p", { class: "why", text: s.why }) : null,
-    s.note ? h("p", { class: "note", text: s.note }) : null,
+    s.why ? h("p", { class: "why", text: tr(s.why) }) : null,
+    s.note ? h("p", { class: "note", text: tr(s.note) }) : null,
     moneyLine(s));
-  const rows = story.seats.map((s) => seatRow(s, `Seat ${s.seat} · ${s.name}${you === s.seat ? " (you)" : ""}: `));
-  if (!rows.length) rows.push(h("p", { text: "No player bet this round." }));
+  const rows = story.seats.map((s) => seatRow(s, t("Seat {seat} · {name}", { seat: s.seat, name: tr(s.name) })
+    + (you === s.seat ? t(" (you)") : "") + t(": ")));
+  if (!rows.length) rows.push(h("p", { text: t("No player bet this round.") }));
   if (story.dragon) {
     const g = story.dragon;
     rows.push(h("div", { class: "story-dragon" }, seatRow(g,
-      `Dragon hand (place ${g.place}), bought by seat ${g.seat} · ${g.name}${you === g.seat ? " (you)" : ""}: `)));
+      t("Dragon hand (place {place}), bought by seat {seat} · {name}", { place: g.place, seat: g.seat, name: g.name })
+      + (you === g.seat ? t(" (you)") : "") + t(": "))));
   }
-  const push = story.push ? h("p", { class: "push-all", role: "status", text: `${story.push[0].toUpperCase()}${story.push.slice(1)}.` }) : null;
+  const push = story.push ? h("p", { class: "push-all", role: "status", text: tr(`${story.push[0].toUpperCase()}${story.push.slice(1)}.`) }) : null;
   const side = story.side && story.side.length ? h("section", { class: "story-side" },
-    h("h4", { text: "Side bets" }),
+    h("h4", { text: t("Side bets") }),
     h("ul", {}, ...story.side.map((x) => h("li", { class: `side-${x.net > 0 ? "won" : "lost"} ${you === x.seat ? "mine" : ""}` },
-      `Seat ${x.seat} · ${x.seat_name}: ${x.kind === "envy" ? `${x.title || x.name} Envy bonus` : `${x.title || x.name} ${money(x.stake)}`} — `,
-      x.label ? `${x.label}${x.kind === "envy" ? ` (place ${x.place})` : `, pays ${x.pays} to 1`}` : "no paying hand",
+      t("Seat {seat} · {name}", { seat: x.seat, name: x.seat_name }) + t(": ")
+        + (x.kind === "envy" ? t("{title} Envy bonus", { title: tr(x.title || x.name) }) : `${tr(x.title || x.name)} ${money(x.stake)}`) + " — ",
+      x.label ? tr(x.label) + (x.kind === "envy" ? t(" (place {place})", { place: x.place }) : t(", pays {pays} to 1", { pays: x.pays })) : t("no paying hand"),
       " ", h("strong", { class: x.net > 0 ? "up" : "down", text: signedMoney(x.net) }))))) : null;
-  const fair = story.seed ? h("p", { class: "fair-line" }, "Seed revealed: ",
+  const fair = story.seed ? h("p", { class: "fair-line" }, t("Seed revealed: "),
     h("code", { title: story.seed, text: `${story.seed.slice(0, 16)}…` }),
-    " (committed before the round as ", h("code", { title: story.commitment, text: `${story.commitment.slice(0, 12)}…` }),
-    ")") : null;
+    t(" (committed before the round as "), h("code", { title: story.commitment, text: `${story.commitment.slice(0, 12)}…` }),
+    t(")")) : null;
   return h("div", { class: "story", dataset: { round: String(story.round) } }, head, push, banker, ...rows, side, fair);
 }

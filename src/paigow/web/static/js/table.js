@@ -3,6 +3,7 @@
 
 import { api, announce, clearErrors, dollars, h, intoView, liveSocket, money, patch, showErrorAt } from "./dom.js";
 import { explained } from "./words.js";
+import { t, tn, tr } from "./i18n.js";
 import { lineChart } from "./chart.js";
 import { renderFelt } from "./felt.js";
 import { setTileNames } from "./pieces.js";
@@ -40,7 +41,7 @@ const setter = new Setter($("setter"), {
     const dragon = Boolean(state && state.you && state.you.hand && state.you.hand.dragon);
     await api("POST", `/api/tables/${tableId}/set`,
               { low, foul_ok: foul ? true : undefined, dragon: dragon || undefined });
-    announce(dragon ? "Your dragon hand is set." : "Your hand is set.");
+    announce(dragon ? t("Your dragon hand is set.") : t("Your hand is set."));
   },
   hint: () => api("POST", `/api/tables/${tableId}/hint`, {}),
   timer: (deadline) => myCountdown(deadline, "set"),
@@ -50,22 +51,22 @@ const setter = new Setter($("setter"), {
 // the rest waits behind "more" (a floor table's full rules took eleven lines above the felt).
 let rulesOpen = false;
 
-function rulesLine(t) {
-  const [first, rest] = [t.rules.words.slice(0, 2), t.rules.words.slice(2)];
+function rulesLine(t_) {
+  const [first, rest] = [t_.rules.words.slice(0, 2), t_.rules.words.slice(2)];
   const line = h("p", { class: `rules ${rulesOpen ? "open" : ""}` },
-    [`${t.seats} seats`, ...first].join(" · "));
+    [tn("{n} seat", "{n} seats", t_.seats), ...first.map(tr)].join(" · "));
   if (rest.length) {
-    line.append(h("span", { class: "rules-rest", id: "rules-rest", text: ` · ${rest.join(" · ")}` }),
+    line.append(h("span", { class: "rules-rest", id: "rules-rest", text: ` · ${rest.map(tr).join(" · ")}` }),
       " ", h("button", { type: "button", class: "link-button rules-more", "aria-controls": "rules-rest",
                          "aria-expanded": rulesOpen ? "true" : "false",
                          onclick: (ev) => {
                            rulesOpen = !rulesOpen;
                            line.classList.toggle("open", rulesOpen);
                            ev.currentTarget.setAttribute("aria-expanded", String(rulesOpen));
-                           ev.currentTarget.textContent = rulesOpen ? "fewer" : "more";
-                         } }, rulesOpen ? "fewer" : "more"));
+                           ev.currentTarget.textContent = rulesOpen ? t("fewer") : t("more");
+                         } }, rulesOpen ? t("fewer") : t("more")));
   }
-  line.append(" · ", h("a", { href: `/rules/${game}?table=${tableId}`, class: "rules-link" }, "How to play"));
+  line.append(" · ", h("a", { href: `/rules/${game}?table=${tableId}`, class: "rules-link" }, t("How to play")));
   return line;
 }
 
@@ -73,17 +74,17 @@ function sideInputs(rules) {
   const out = [];
   for (const o of rules.side_bets || []) {
     const id = `side-${o.name}`;
-    const whose = `on ${o.reads}`;
-    const envy = o.envy_minimum != null ? `, Envy from ${money(o.envy_minimum)}` : "";
-    out.push(h("label", { for: id, class: "side-label" }, `${o.title} `,
-      h("small", { text: `(${whose}, ${money(o.minimum)} to ${money(o.maximum)}${envy}; blank: none)` })),
+    const whose = tr(`on ${o.reads}`);
+    const envy = o.envy_minimum != null ? t(", Envy from {amount}", { amount: money(o.envy_minimum) }) : "";
+    out.push(h("label", { for: id, class: "side-label" }, `${tr(o.title)} `,
+      h("small", { text: t("({on}, {low} to {high}{envy}; blank: none)", { on: whose, low: money(o.minimum), high: money(o.maximum), envy }) })),
     h("input", { id, class: "side-amount", inputmode: "decimal", autocomplete: "off",
                  dataset: { focus: id, side: o.name }, placeholder: "0" }));
   }
   if (rules.dragon) {
-    const limit = { "up-to-main": "up to your bet", "equal-main": "equal to your bet", any: "any amount" }[rules.dragon.limit];
-    out.push(h("label", { for: "dragon-amount", class: "side-label" }, "Dragon hand ",
-      h("small", { text: `(buy an empty place's hand, ${limit}; blank: no)` })),
+    const limit = { "up-to-main": t("up to your bet"), "equal-main": t("equal to your bet"), any: t("any amount") }[rules.dragon.limit];
+    out.push(h("label", { for: "dragon-amount", class: "side-label" }, t("Dragon hand"), " ",
+      h("small", { text: t("(buy an empty place's hand, {limit}; blank: no)", { limit }) })),
     h("input", { id: "dragon-amount", inputmode: "decimal", autocomplete: "off",
                  dataset: { focus: "dragon-amount" }, placeholder: "0" }));
   }
@@ -106,29 +107,30 @@ function wagerBody() {
 function wagerText(w, rules) {
   if (!w) return "";
   const titles = Object.fromEntries((rules.side_bets || []).map((o) => [o.name, o.title]));
-  const extra = Object.entries(w.side || {}).map(([k, v]) => `${titles[k] || k} ${money(v)}`);
-  if (w.dragon) extra.push(`dragon hand ${money(w.dragon)}`);
-  return extra.length ? ` with ${extra.join(", ")}` : "";
+  const extra = Object.entries(w.side || {}).map(([k, v]) => `${tr(titles[k] || k)} ${money(v)}`);
+  if (w.dragon) extra.push(t("dragon hand {amount}", { amount: money(w.dragon) }));
+  return extra.length ? t(" with {bets}", { bets: extra.join(t(", ")) }) : "";
 }
 
 function renderHead(d) {
   const you = d.you;
-  const bits = [h("h1", { text: d.table.name }),
+  const bits = [h("h1", { text: tr(d.table.name) }),
     rulesLine(d.table),
     h("p", { class: "phase" },
-      h("span", { class: `link link-${d.link}`, text: d.link === "live" ? "● live" : `○ ${d.link}` }),
-      d.round ? ` Round ${d.round}: the table is ${d.doing}` : ` Before the first round: the table is ${d.doing}`,
-      d.in_play ? h("strong", { class: "banker-line", text: `; ${d.in_play.banker_words}` }) : null, ". ",
+      h("span", { class: `link link-${d.link}`, text: d.link === "live" ? t("● live") : `○ ${t(d.link)}` }),
+      " ", d.round ? t("Round {n}: the table is {doing}", { n: d.round, doing: tr(d.doing) })
+        : t("Before the first round: the table is {doing}", { doing: tr(d.doing) }),
+      d.in_play ? h("strong", { class: "banker-line", text: t("; ") + tr(d.in_play.banker_words) }) : null, t(". "),
       countdown(d),
       d.hints && d.hints.status === "warming" && game === "poker"
         ? h("span", { class: "warming", role: "status" },
-          ` Preparing exact hints: ${d.hints.total ? Math.floor((100 * d.hints.done) / d.hints.total) : 0}%`,
+          " ", t("Preparing exact hints: {pct}%", { pct: d.hints.total ? Math.floor((100 * d.hints.done) / d.hints.total) : 0 }),
           h("progress", { max: d.hints.total || 1, value: d.hints.done || 0,
-                          "aria-label": "preparing exact hints" }))
+                          "aria-label": t("preparing exact hints") }))
         : null),
     // "sealed deck" is explained on hover or tap (the glossary): the line stays one line
     d.commitment ? h("p", { class: "commitment", title: d.commitment },
-      "Sealed deck: ", h("code", { text: `${d.commitment.slice(0, 16)}…` })) : null];
+      t("Sealed deck: "), h("code", { text: `${d.commitment.slice(0, 16)}…` })) : null];
   return bits;
 }
 
@@ -138,71 +140,71 @@ function renderControls(d) {
   const you = d.you;
   if (!you) {
     if (d.phase === "closed" || d.phase === "error") {
-      return h("p", { text: d.error || "This table is closed." });
+      return h("p", { text: tr(d.error) || t("This table is closed.") });
     }
-    const form = joinForm(d, act, (r) => { announce(`You sit at seat ${r.seat}.`); socket.restart(); });
+    const form = joinForm(d, act, (r) => { announce(t("You sit at seat {seat}.", { seat: r.seat })); socket.restart(); });
     const free = d.seats.filter((s) => s.kind === "bot").length;
-    return [h("h2", { text: "Watching" }),
-      h("p", { text: free ? `${free} of ${d.seats.length} seats are played by bots: take one.`
-                          : "Every seat is taken: you can watch." }), ...(free ? form : [])];
+    return [h("h2", { text: t("Watching") }),
+      h("p", { text: free ? t("{free} of {seats} seats are played by bots: take one.", { free, seats: d.seats.length })
+                          : t("Every seat is taken: you can watch.") }), ...(free ? form : [])];
   }
-  const out = [h("h2", {}, `Seat ${you.seat} · ${you.name}`),
-    h("p", { class: "balance" }, "Chips ", h("strong", { text: money(you.balance) })),
+  const out = [h("h2", {}, t("Seat {seat} · {name}", { seat: you.seat, name: you.name })),
+    h("p", { class: "balance" }, t("Chips"), " ", h("strong", { text: money(you.balance) })),
     ...seatExtras(d, act)];
-  if (you.timed_out) out.push(h("p", { class: "timed-out", role: "status", text: `${you.timed_out[0].toUpperCase()}${you.timed_out.slice(1)}.` }));
+  if (you.timed_out) out.push(h("p", { class: "timed-out", role: "status", text: tr(`${you.timed_out[0].toUpperCase()}${you.timed_out.slice(1)}.`) }));
   if (you.awaiting === "bet") {
     out.push(myCountdown(d.deadline, "bet"), h("form", { class: "bet", onsubmit: async (ev) => {
         ev.preventDefault();
         await act("POST", "bet", wagerBody(), $("sit-button"));
       } },
-      h("label", { for: "bet-amount", text: `Bet (dollars, ${money(you.min_bet)} to ${money(you.most)})` }),
+      h("label", { for: "bet-amount", text: t("Bet (dollars, {low} to {high})", { low: money(you.min_bet), high: money(you.most) }) }),
       h("input", { id: "bet-amount", inputmode: "decimal", value: dollars(you.suggested_bet),
                    autocomplete: "off", dataset: { focus: "bet-amount" } }),
       ...sideInputs(d.table.rules),
-      h("button", { id: "bet-button", type: "submit", class: "primary", dataset: { focus: "bet" } }, "Bet"),
+      h("button", { id: "bet-button", type: "submit", class: "primary", dataset: { focus: "bet" } }, t("Bet")),
       h("button", { id: "sit-button", type: "button", dataset: { focus: "sit" },
-                    onclick: () => act("POST", "bet", { sit: true }, $("sit-button")) }, "Sit out")));
+                    onclick: () => act("POST", "bet", { sit: true }, $("sit-button")) }, t("Sit out"))));
   } else if (you.awaiting === "bank" && you.offer) {
     const o = you.offer;
-    out.push(h("div", { class: "bank-offer", role: "group", "aria-label": "the bank offer" },
+    out.push(h("div", { class: "bank-offer", role: "group", "aria-label": t("the bank offer") },
       myCountdown(d.deadline, "bank"),
-      h("p", {}, "The bank is yours to take: the other bets total ", h("strong", { text: money(o.others) }), "."),
+      h("p", {}, t("The bank is yours to take: the other bets total"), " ", h("strong", { text: money(o.others) }), t(".")),
       o.can_take ? h("button", { id: "take-button", class: "primary", dataset: { focus: "take" },
-                                 onclick: () => act("POST", "bank", { decision: "take" }, $("refuse-button")) }, "Take the bank") : null,
+                                 onclick: () => act("POST", "bank", { decision: "take" }, $("refuse-button")) }, t("Take the bank")) : null,
       o.can_cobank ? h("button", { id: "cobank-button", dataset: { focus: "cobank" },
-                                   onclick: () => act("POST", "bank", { decision: "cobank" }, $("refuse-button")) }, "Co-bank with the house") : null,
+                                   onclick: () => act("POST", "bank", { decision: "cobank" }, $("refuse-button")) }, t("Co-bank with the house")) : null,
       h("button", { id: "refuse-button", dataset: { focus: "refuse" },
-                    onclick: () => act("POST", "bank", { decision: "refuse" }, $("refuse-button")) }, "Refuse")));
+                    onclick: () => act("POST", "bank", { decision: "refuse" }, $("refuse-button")) }, t("Refuse"))));
   } else if (you.bet_in && d.phase === "betting" && !you.sat_out) {  // sat out: said above
-    out.push(h("p", { text: you.bet ? `Your bet of ${money(you.bet)}${wagerText(you.wager, d.table.rules)} is in: waiting for the others.` : "You sit this round out." }));
+    out.push(h("p", { text: you.bet ? t("Your bet of {amount}{extra} is in: waiting for the others.", { amount: money(you.bet), extra: wagerText(you.wager, d.table.rules) }) : t("You sit this round out.") }));
   } else if (you.hand && you.hand.dragon) {
     out.push(h("p", { class: "dragon-note", role: "status",
-      text: `You bought the dragon hand (place ${you.hand.dragon_place}): set it as your own.` }));
+      text: t("You bought the dragon hand (place {place}): set it as your own.", { place: you.hand.dragon_place }) }));
   } else if (!you.sat_out && (d.phase === "waiting" || (d.phase === "betting" && you.joins_round > d.round))) {
-    out.push(h("p", { text: "You play from the next round." }));
+    out.push(h("p", { text: t("You play from the next round.") }));
   }
   const b = d.in_play && d.in_play.banker;
   if (b && b.seat === you.seat && d.phase !== "betting") {
     out.push(h("p", { class: "bank-note", role: "status", text: b.kind === "cobank"
-      ? "You co-bank with the house this round: you cover half the bets and take half the bank's result; the house way sets the bank's hand."
-      : "You bank this round: you cover every bet, and your hand plays against each of them." }));
+      ? t("You co-bank with the house this round: you cover half the bets and take half the bank's result; the house way sets the bank's hand.")
+      : t("You bank this round: you cover every bet, and your hand plays against each of them.") }));
   }
   out.push(chipsForm(d, act));
   out.push(h("p", { class: "links" },
-    h("a", { href: `/tables/${tableId}/history`, text: "History" }),
+    h("a", { href: `/tables/${tableId}/history`, text: t("History") }),
     h("button", { type: "button", class: "link-button", id: "leave-button", dataset: { focus: "leave" },
                   onclick: async () => {
-                    if (await act("POST", "leave", {}, $("leave-button"))) { announce("You left the table: your chips go back to your wallet."); socket.restart(); }
+                    if (await act("POST", "leave", {}, $("leave-button"))) { announce(t("You left the table: your chips go back to your wallet.")); socket.restart(); }
                   } },
-      "Leave (chips back to your wallet)")));
+      t("Leave (chips back to your wallet)"))));
   return out;
 }
 
 function renderSession(d) {
   const you = d.you;
   if (!you || you.chart.length < 2) return [];
-  return [h("h2", { text: "Your session" }),
-    lineChart(you.chart, { label: `your chips by round, now ${money(you.balance)}`, format: money })];
+  return [h("h2", { text: t("Your session") }),
+    lineChart(you.chart, { label: t("your chips by round, now {amount}", { amount: money(you.balance) }), format: money, xLabel: t("round") })];
 }
 
 // A new hand to set: on a desktop (the hand first in the side panel) the table is shown
@@ -237,7 +239,7 @@ function render() {
                          seats: d.you ? null : d.seats.map((s) => s.kind),
                          b: d.in_play && d.in_play.banker },
         () => explained(renderControls(d)));
-  setter.title = d.you && d.you.hand && d.you.hand.dragon ? "The dragon hand you bought" : "Your hand";
+  setter.title = d.you && d.you.hand && d.you.hand.dragon ? t("The dragon hand you bought") : t("Your hand");
   const dealtBefore = setter.key;
   setter.update(d.you ? d.you.hand : null, d.you ? d.you.hint : null,
                 d.you && d.you.awaiting === "set" ? d.deadline : null);
@@ -259,8 +261,8 @@ const socket = liveSocket(`/ws/tables/${tableId}`, (s, msg) => {
   state = s;
   if (before && before.last && s.last && before.last.round !== s.last.round) {
     const mine = s.you && s.last.seats.find((x) => x.seat === s.you.seat);
-    announce(mine ? `Round ${s.last.number}: you ${mine.outcome}, net ${money(mine.net)}.`
-                  : `Round ${s.last.number} is settled.`);
+    announce(mine ? t("Round {n}: you {outcome}, net {amount}.", { n: s.last.number, outcome: t(mine.outcome), amount: money(mine.net) })
+                  : t("Round {n} is settled.", { n: s.last.number }));
   }
   render();
 }, (status) => { link = status; render(); });

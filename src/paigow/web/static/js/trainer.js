@@ -5,6 +5,7 @@ import { lineChart } from "./chart.js";
 import { pieceSVG, setTileNames } from "./pieces.js";
 import { Setter } from "./setter.js";
 import { explained } from "./words.js";
+import { handName, t, tr } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let state = null;
@@ -20,8 +21,8 @@ function showError(message, anchor = null) {
 }
 
 const setter = new Setter($("setter"), {
-  game: "tiles", onError: (message) => announce(message), house: false, submitLabel: "Grade this setting",
-  title: "Set this hand",
+  game: "tiles", onError: (message) => announce(message), house: false, submitLabel: t("Grade this setting"),
+  title: t("Set this hand"),
   submit: async (low, foul) => {
     showError("");
     await api("POST", "/api/trainer/grade", { low, foul_ok: foul ? true : undefined });
@@ -30,30 +31,30 @@ const setter = new Setter($("setter"), {
 
 function select(id, values, value, labels = {}) {
   return h("select", { id, name: id }, ...values.map((v) =>
-    h("option", { value: v, selected: v === value ? true : null, text: labels[v] || v })));
+    h("option", { value: v, selected: v === value ? true : null, text: tr(labels[v] || v) })));
 }
 
 async function buildForm() {
   const opts = await api("GET", "/api/trainer/options");
   WAY_TITLES = opts.way_titles;
   const form = $("trainer-form");
-  const game = select("t-game", opts.games, "tiles", { tiles: "Pai Gow tiles", poker: "Pai Gow Poker" });
+  const game = select("t-game", opts.games, "tiles", { tiles: t("Pai Gow tiles"), poker: t("Pai Gow Poker") });
   const drill = select("t-drill", opts.drills, "player",
-                       { player: "player: the best EV", dealer: "dealer: the house way" });
+                       { player: t("player: the best EV"), dealer: t("dealer: the house way") });
   const way = h("select", { id: "t-way" });
   const role = select("t-role", ["player", "bank"], "player",
-                      { player: "a player, against the bank", bank: "the bank, against a player" });
+                      { player: t("a player, against the bank"), bank: t("the bank, against a player") });
   const name = h("input", { id: "t-name", maxlength: "24", autocomplete: "nickname",
                             value: localStorage.getItem(NAME_KEY) || "" });
   const ways = () => way.replaceChildren(...opts.house_ways[game.value].map((w) =>
-    h("option", { value: w, text: opts.way_titles[game.value][w] || w })));
+    h("option", { value: w, text: tr(opts.way_titles[game.value][w] || w) })));
   game.addEventListener("change", ways);
   drill.addEventListener("change", () => { role.value = drill.value === "dealer" ? "bank" : "player"; });
   ways();
   const field = (label, input) => h("div", { class: "field" }, h("label", { for: input.id, text: label }), input);
-  form.replaceChildren(field("Game", game), field("Drill", drill), field("House way", way),
-    field("You set the hand of", role), field("Your name (to keep statistics)", name),
-    h("button", { type: "submit", class: "primary", id: "t-start" }, "Start"));
+  form.replaceChildren(field(t("Game"), game), field(t("Drill"), drill), field(t("House way"), way),
+    field(t("You set the hand of"), role), field(t("Your name (to keep statistics)"), name),
+    h("button", { type: "submit", class: "primary", id: "t-start" }, t("Start")));
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     showError("");
@@ -74,7 +75,7 @@ function settingLine(game, label, o, extra) {
     h("span", { class: "which", text: label }),
     h("span", { class: "pieces" }, ...o.high.map((t) => pieceSVG(game, t, { small: true })), " ",
       ...o.low.map((t) => pieceSVG(game, t, { small: true }))),
-    h("span", {}, h("strong", { text: o.high_value }), " / ", h("strong", { text: o.low_value })),
+    h("span", {}, h("strong", { text: handName(o.high_value, o.high) }), " / ", h("strong", { text: handName(o.low_value, o.low) })),
     h("span", { class: "ev", text: `EV ${ev(o.ev)}` }), extra || null);
 }
 
@@ -82,54 +83,55 @@ function renderGrade(s) {
   const g = s.grade;
   if (!g) return [];
   const game = s.settings.game;
-  const title = (WAY_TITLES[game] || {})[s.settings.way] || "the house way";
-  const rule = g.rule.number ? `${title}, rule ${g.rule.number}: ${g.rule.words}` : g.rule.text;
+  const title = tr((WAY_TITLES[game] || {})[s.settings.way] || "the house way");
+  const rule = g.rule.number ? t("{way}, rule {number}: {text}", { way: title, number: g.rule.number, text: tr(g.rule.words) }) : tr(g.rule.text);
   const pct = (n) => `${((100 * n) / g.opponent_hands).toFixed(2)}%`;
   return [h("div", { class: `grade ${g.correct ? "right" : "wrong"}` },
-    h("h2", { text: g.correct ? "Right" : "Not quite" }),
-    h("p", { class: "verdict", text: g.verdict }),
-    settingLine(game, "yours", g.yours, g.yours.foul ? h("span", { class: "note", text: g.yours.played }) : null),
-    settingLine(game, "house way", g.house, h("span", { class: "rule", text: rule })),
-    settingLine(game, "best", g.best),
-    h("p", {}, "EV given up: ", h("strong", { text: g.ev_lost.toFixed(4) }),
-      ` of a unit bet (the house way gives up ${g.house_ev_lost.toFixed(4)}).`),
-    h("details", {}, h("summary", { text: `Every setting, exactly (over ${g.opponent_hands.toLocaleString("en-US")} hands)` }),
+    h("h2", { text: g.correct ? t("Right") : t("Not quite") }),
+    h("p", { class: "verdict", text: tr(g.verdict) }),
+    settingLine(game, t("yours"), g.yours, g.yours.foul ? h("span", { class: "note", text: tr(g.yours.played) }) : null),
+    settingLine(game, t("house way"), g.house, h("span", { class: "rule", text: rule })),
+    settingLine(game, t("best"), g.best),
+    h("p", {}, t("EV given up: "), h("strong", { text: g.ev_lost.toFixed(4) }),
+      t(" of a unit bet (the house way gives up {ev}).", { ev: g.house_ev_lost.toFixed(4) })),
+    h("details", {}, h("summary", { text: t("Every setting, exactly (over {n} hands)", { n: g.opponent_hands.toLocaleString(document.documentElement.lang || "en") }) }),
       h("div", { class: "hint-rows" }, ...g.options.map((o) => h("div", {
           class: `hint-row ${o.number === g.best.number ? "best" : ""}` },
-        h("span", { class: "hint-setting" }, h("strong", { text: o.high_value }), " / ",
-          h("strong", { text: o.low_value }), o.foul ? " (foul)" : ""),
-        h("span", { class: "hint-odds" }, h("span", { text: `win ${pct(o.win)}` }),
-          h("span", { text: `push ${pct(o.push)}` }), h("span", { text: `lose ${pct(o.lose)}` }),
+        h("span", { class: "hint-setting" }, h("strong", { text: handName(o.high_value, o.high || []) }), " / ",
+          h("strong", { text: handName(o.low_value, o.low || []) }), o.foul ? t(" (foul)") : ""),
+        h("span", { class: "hint-odds" }, h("span", { text: t("win {pct}", { pct: pct(o.win) }) }),
+          h("span", { text: t("push {pct}", { pct: pct(o.push) }) }), h("span", { text: t("lose {pct}", { pct: pct(o.lose) }) }),
           h("span", { class: "ev", text: `EV ${ev(o.ev)}` })))))),
     h("button", { type: "button", class: "primary", id: "t-next", dataset: { focus: "next" },
                   onclick: async () => { try { await api("POST", "/api/trainer/next", {}); } catch (e) { showError(e.message, $("t-next")); } } },
-      "Next hand"))];
+      t("Next hand")))];
 }
 
 function renderStats(s) {
   const st = s.stats;
   if (!st || !st.hands) return s.settings && !s.settings.name
-    ? [h("p", { class: "note", text: "Give a name to keep statistics across sessions." })] : [];
-  const games = { tiles: "Pai Gow tiles", poker: "Pai Gow Poker" };
-  const out = [h("h2", { text: `${st.person}: ${games[st.game] || st.game}, the ${st.drill} drill` }),
-    h("p", {}, `${st.hands} hand${st.hands === 1 ? "" : "s"} in ${st.sessions} session${st.sessions === 1 ? "" : "s"}: `,
-      h("strong", { text: `${Math.round(100 * st.correct_share)}% right` }),
-      ` (optimal ${Math.round(100 * st.optimal_share)}%, the house way ${Math.round(100 * st.house_share)}%); `,
-      `EV given up ${st.ev_lost.toFixed(4)} in all, ${st.mean_ev_lost.toFixed(4)} a hand.`)];
+    ? [h("p", { class: "note", text: t("Give a name to keep statistics across sessions.") })] : [];
+  const games = { tiles: t("Pai Gow tiles"), poker: t("Pai Gow Poker") };
+  const drills = { player: t("the player drill"), dealer: t("the dealer drill") };
+  const out = [h("h2", { text: `${st.person}${t(": ")}${games[st.game] || st.game}${t(", ")}${drills[st.drill] || st.drill}` }),
+    h("p", {}, t("{hands} hands in {sessions} sessions: ", { hands: st.hands, sessions: st.sessions }),
+      h("strong", { text: t("{pct}% right", { pct: Math.round(100 * st.correct_share) }) }),
+      t(" (optimal {optimal}%, the house way {house}%); ", { optimal: Math.round(100 * st.optimal_share), house: Math.round(100 * st.house_share) }),
+      t("EV given up {all} in all, {each} a hand.", { all: st.ev_lost.toFixed(4), each: st.mean_ev_lost.toFixed(4) }))];
   if (s.series.length > 1) {
     out.push(lineChart(s.series.map((p, i) => [i + 1, p.mean_ev_lost]),
-      { label: "EV given up a hand, session by session", format: (y) => y.toFixed(3), xLabel: "session" }));
+      { label: t("EV given up a hand, session by session"), format: (y) => y.toFixed(3), xLabel: t("session") }));
   }
   if (st.costliest.length) {
-    out.push(h("h3", { text: "The costliest mistakes" }),
+    out.push(h("h3", { text: t("The costliest mistakes") }),
       h("ul", { class: "mistakes" }, ...st.costliest.map((m) => h("li", {},
-        h("code", { text: m.hand }), ": you set ", h("code", { text: m.setting }),
-        st.drill === "dealer" ? `, the house way ${m.house} (${m.rule})` : `, the best ${m.best}`,
-        "; EV given up ", h("strong", { text: m.ev_lost.toFixed(4) })))));
+        h("code", { text: m.hand }), t(": you set "), h("code", { text: m.setting }),
+        st.drill === "dealer" ? t(", the house way {setting} ({rule})", { setting: m.house, rule: tr(m.rule) }) : t(", the best {setting}", { setting: m.best }),
+        t("; EV given up "), h("strong", { text: m.ev_lost.toFixed(4) })))));
   }
   if (st.kinds.length) {
-    out.push(h("p", { class: "note", text: "By kind of hand (wrong / seen): "
-      + st.kinds.map((k) => `${k.label} ${k.wrong}/${k.hands}`).join("; ") }));
+    out.push(h("p", { class: "note", text: t("By kind of hand (wrong / seen): ")
+      + st.kinds.map((k) => `${tr(k.label)} ${k.wrong}/${k.hands}`).join(t("; ")) }));
   }
   return out;
 }
@@ -144,16 +146,16 @@ function onState(s) {
   const game = s.settings.game;
   setter.game = game;
   setTileNames(ex && ex.piece_names);
-  const busy = { preparing: "Preparing exact grading (once: the opponent's setting of every hand)",
-                 grading: "Grading exactly", dealing: "Dealing" }[s.phase];
+  const busy = { preparing: t("Preparing exact grading (once: the opponent's setting of every hand)"),
+                 grading: t("Grading exactly"), dealing: t("Dealing") }[s.phase];
   patch($("trainer-status"), { p: s.phase, g: s.progress, m: s.message }, () => [
     busy ? h("p", { role: "status" }, `${busy}… `,
       s.progress.total ? h("progress", { max: s.progress.total, value: s.progress.done,
                                          "aria-label": busy }) : null) : null,
-    s.message ? h("p", { class: s.phase === "failed" ? "error" : "note", text: s.message }) : null]);
+    s.message ? h("p", { class: s.phase === "failed" ? "error" : "note", text: tr(s.message) }) : null]);
   patch($("trainer-task"), { ex: ex && { n: ex.number, t: ex.task, r: ex.reason } }, () => ex ? [
-    h("h2", { text: `Hand ${ex.number}` }), h("p", { text: `Your task: ${ex.task}.` }),
-    ex.reason ? h("p", { class: "focus", text: ex.reason }) : null] : []);
+    h("h2", { text: t("Hand {n}", { n: ex.number }) }), h("p", { text: t("Your task: {task}.", { task: tr(ex.task) }) }),
+    ex.reason ? h("p", { class: "focus", text: tr(ex.reason) }) : null] : []);
   const hand = ex && s.phase !== "graded" ? {
     pieces: ex.pieces, arrangements: ex.arrangements, banking: ex.banking,
     foul_rule: ex.foul_rule, chosen: null } : null;
@@ -169,7 +171,7 @@ function onState(s) {
     intoView($("trainer-grade"));
   }
   patch($("trainer-stats"), { st: s.stats, se: s.series }, () => renderStats(s));
-  if (s.phase === "graded" && s.grade) announce(s.grade.verdict);
+  if (s.phase === "graded" && s.grade) announce(tr(s.grade.verdict));
 }
 
 buildForm().catch((e) => showError(e.message));
