@@ -91,4 +91,5 @@ def test_mypy_refuses_a_rule_option_that_does_not_exist(tmp_path: Path) -> None:
     assert res.returncode == 1
     errors = [line for line in res.stdout.splitlines() if ": error:" in line]
     assert [line.split(":")[1] for line in errors] == ["3", "4", "5", "6"], res.stdout
-    assert '"free"' in errors[0] and '"sideways"' in errors[1]
+    assert "'free'" in errors[0] and "'sideways'" in errors[1]
+    assert all("incompatible type" in line for line in errors), res.stdout
