@@ -46,7 +46,7 @@ def front(way: FileWay, cards: str) -> set[str]:
 
 def rule_of(way: FileWay, cards: str) -> str:
     """The rule number (and the straight/flush rule it came through) of a decision."""
-    return way.choose(cards).rule.split(":")[0].removeprefix(f"{way.name} ")
+    return way.choose(cards).rule.text.split(":")[0].removeprefix(f"{way.name} ")
 
 
 # ----------------------------------------------------------------- the format
