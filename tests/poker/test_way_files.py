@@ -467,10 +467,10 @@ def test_the_two_casino_ways_split_two_pair_less_often_than_the_seeds_way() -> N
         casino = load_way(name)
         split_seeds = split_casino = 0
         for row in patterns[::7].tolist():
-            view_rule = seeds.choose(row).rule
+            view_rule = seeds.choose(row).rule.text
             if " 3." not in view_rule:
                 continue
-            casino_rule = casino.choose(row).rule
+            casino_rule = casino.choose(row).rule.text
             seeds_low = seeds.set(row, False).low
             casino_low = casino.set(row, False).low
             split_seeds += int(seeds_low[0] >> 2 == seeds_low[1] >> 2)
