@@ -4,16 +4,16 @@ Times both methods of ``advise`` on the same hands in the same run, alternating 
 shared machine's load falls on both alike, and checks that they give the same counts:
 
 * ``grid`` (the default): counts the banker hands on a small grid of the hand's own
-  settings' ranks, reading the one-time table in order;
-* ``histogram`` (the first method, the baseline): a full (H, L) histogram, reading the
-  table at random.
+  settings' ranks;
+* ``histogram`` (the first method, the baseline): a full (H, L) histogram.
 
-Then the commission-free game (EZ Pai Gow: a banker's queen-high pai gow pushes every
-bet), which needs one more one-time array (the push kind's bits, built here if missing),
-and the reference brute force (``setting.compare``, a few hundred matchups extrapolated)
-for scale. Prints the one-time builds when they happen.
+Both count from the compact one-time table (rank classes and flush pairs, see
+docs/poker-odds.md). Then the commission-free game (EZ Pai Gow: a banker's queen-high pai
+gow pushes every bet, counted by rank class), and the reference brute force
+(``setting.compare``, a few hundred matchups extrapolated) for scale. Prints the one-time
+build when it happens.
 
-    .venv/bin/python benchmarks/poker_advise.py            # full deck (builds ~462 MB once)
+    .venv/bin/python benchmarks/poker_advise.py            # full deck (builds 28 MB once)
     .venv/bin/python benchmarks/poker_advise.py --small    # a small deck, seconds
 """
 
@@ -28,7 +28,7 @@ from itertools import combinations, islice
 
 import numpy as np
 
-from paigow.analysis.poker_odds import Advice, advise, cached_table, kind_bits, opponent_table
+from paigow.analysis.poker_odds import Advice, advise, cached_table, opponent_table
 from paigow.analysis.poker_ways import fast_way
 from paigow.poker.cards import format_cards, parse_cards
 from paigow.poker.rules import PokerRules
@@ -66,11 +66,6 @@ def main() -> None:
         t = time.perf_counter()
         opponent_table(house, True, rules)
         print(f"one-time table build: {time.perf_counter() - t:.1f} s")
-    if not args.smoke:
-        t = time.perf_counter()
-        kind_bits(ez.banker_push, ez)
-        print(f"one-time queen-high pai gow bits (built or loaded): "
-              f"{time.perf_counter() - t:.1f} s")
     hands = [h for h in HANDS if set(parse_cards(h)) <= set(deck or range(53))]
     if args.smoke:
         rng = random.Random(1)

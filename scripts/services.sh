@@ -6,9 +6,10 @@
 # --run` starts it; the package's own service is not started), Debian's Chromium
 # (/usr/bin/chromium), which tests/web/test_browser.py drives through Playwright (never
 # `playwright install`), and the cairo library (libcairo2) that CairoSVG draws the PDF
-# strategy card with (tests/poker/test_strategy_card.py). On Debian/Ubuntu, as root,
-# installs the `postgresql`, `nginx`, `chromium` and `libcairo2` packages when they are
-# missing; otherwise only reports. Quiet: apt's output goes to a log file,
+# strategy card with (tests/poker/test_strategy_card.py), and npm, which scripts/axe.sh
+# installs axe-core with (the accessibility checks of the browser tests). On
+# Debian/Ubuntu, as root, installs the `postgresql`, `nginx`, `chromium`, `libcairo2` and
+# `npm` packages when they are missing; otherwise only reports. Quiet: apt's output goes to a log file,
 # whose tail is shown if the install fails. Idempotent: a second run does nothing.
 set -euo pipefail
 log=${PAIGOW_SERVICES_LOG:-/tmp/paigow-services.log}
@@ -30,11 +31,16 @@ have_nginx() {
   command -v nginx >/dev/null || [ -x /usr/sbin/nginx ]
 }
 
+have_npm() {
+  command -v npm >/dev/null
+}
+
 missing=()
 have_postgres || missing+=(postgresql)
 have_chromium || missing+=(chromium)
 have_cairo || missing+=(libcairo2)
 have_nginx || missing+=(nginx)
+have_npm || missing+=(npm)
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0
 fi

@@ -5,6 +5,8 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh dev
 # CI runs the PostgreSQL ledger tests against a real server: install it if missing.
 if [ "${CI:-}" = true ]; then bash scripts/services.sh; fi
+# axe-core, which the browser tests run in every page (tests/web/axe.py): from npm
+bash scripts/axe.sh
 echo "== ruff"; .venv/bin/ruff check src tests benchmarks scripts setup.py
 echo "== mypy"; .venv/bin/mypy
 # The release: sdist and wheel built and checked, the core wheel alone in a clean venv.

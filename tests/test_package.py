@@ -17,6 +17,7 @@ import subprocess
 import sys
 import sysconfig
 import tarfile
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -54,9 +55,8 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 def test_the_version_is_in_one_place(dist: dict[str, Path]) -> None:
     assert dist["wheel"].name.startswith(f"paigow-{paigow.__version__}-")
     assert dist["sdist"].name == f"paigow-{paigow.__version__}.tar.gz"
-    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    assert 'dynamic = ["version"]' in pyproject and "\nversion =" not in pyproject.split(
-        "[tool.setuptools.dynamic]")[0]
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert "version" in project["dynamic"] and "version" not in project
 
 
 def test_the_wheel_holds_every_file_of_the_package(dist: dict[str, Path]) -> None:

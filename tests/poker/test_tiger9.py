@@ -121,23 +121,21 @@ def test_full_deck_table_agrees_with_the_reference_way_on_a_sample() -> None:
     """On the full deck: the counts cover all 154,143,080 hands, and the table's two-card
     hand of 3,000 random hands is nine high exactly when the reference house way plays a
     nine-high front (the table index and the rank ids read right at full size)."""
-    from paigow.analysis.poker_odds import opponent_table, rank_ids, way_for
-    from paigow.poker.fast import BINOM
+    from paigow.analysis.poker_odds import opponent_table, way_for
     from paigow.poker.kinds import LowKind
 
     rules = PokerRules()
     odds = dealer_bet_odds(TIGER, "house", rules)
     assert odds.total == comb(53, 7) == odds.lines[0].count + odds.losing
     table = opponent_table(way_for("house", rules), True, rules)
-    keys2 = rank_ids(rules).keys2
+    keys2 = table.keys2
     way = get_way("house", rules)
     rng = np.random.default_rng(99)
     nine = LowKind(Rank.NINE)
     hits = 0
     for _ in range(3000):
         hand = sorted(int(c) for c in rng.choice(53, 7, replace=False))
-        x = sum(int(BINOM[c, k + 1]) for k, c in enumerate(hand))
-        fast = nine.matches_key2(int(keys2[table[x, 2]]))
+        fast = nine.matches_key2(int(keys2[table.lookup([hand])[1][0]]))
         ref = nine.matches_setting(way.choose(hand, True).setting, rules)
         assert fast == ref, hand
         hits += ref

@@ -35,10 +35,10 @@ def test_cached_choices_equal_a_fresh_computation_and_are_reused(cache_dir: Path
 
 
 def test_options_role_and_damage_change_or_refuse_the_cache(cache_dir: Path) -> None:
-    a = tiles_tables._disk_path(AustralianHouseWay(), False, tiles_tables.DEFAULT_RULES)
-    b = tiles_tables._disk_path(AustralianHouseWay(exceptions="list"), False,
+    a = tiles_tables.disk_path(AustralianHouseWay(), False, tiles_tables.DEFAULT_RULES)
+    b = tiles_tables.disk_path(AustralianHouseWay(exceptions="list"), False,
                                 tiles_tables.DEFAULT_RULES)
-    c = tiles_tables._disk_path(AustralianHouseWay(), True, tiles_tables.DEFAULT_RULES)
+    c = tiles_tables.disk_path(AustralianHouseWay(), True, tiles_tables.DEFAULT_RULES)
     assert a is not None and len({a, b, c}) == 3
     a.parent.mkdir(parents=True, exist_ok=True)
     np.save(a, np.full(7, 9, dtype=np.int8))  # a damaged file is ignored and rewritten

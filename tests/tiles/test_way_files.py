@@ -329,8 +329,8 @@ def test_file_way_cache_is_keyed_on_the_files_content(
     h = parse_tiles("6-5 3-2 6-4 4-3")
     assert again.choose(h) == w1.choose(h) and w1.choose(h) != w2.choose(h)
     # the choices of every hand cached by the odds code are keyed on the content too
-    a = tiles_tables._disk_path(w1, False, tiles_tables.DEFAULT_RULES)
-    b = tiles_tables._disk_path(w2, False, tiles_tables.DEFAULT_RULES)
+    a = tiles_tables.disk_path(w1, False, tiles_tables.DEFAULT_RULES)
+    b = tiles_tables.disk_path(w2, False, tiles_tables.DEFAULT_RULES)
     assert a is not None and b is not None and a != b
     tiles_tables._CHOICES.clear()
     got = tiles_tables.way_choices(w1, False)

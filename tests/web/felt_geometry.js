@@ -1,15 +1,20 @@
-// The felt checked as a person would see it (tests/web/test_evening.py): every seat box and
-// the Chung inside the rim (a rounded rectangle: the felt's own border radius), nothing
-// over the dice, the woodpile or the deck, no text over the woodpile. Returns what is wrong.
+// The felt checked as a person would see it (tests/web/test_evening.py, test_layout.py):
+// every seat box and the Chung inside the rim (a rounded rectangle: the felt's own border
+// radius) with CLEAR pixels of felt between them and it (a box touching the rim looked cut
+// on a phone), nothing over the dice, the woodpile or the deck, no text over the woodpile.
+// Returns what is wrong.
 () => {
+  const CLEAR = 3;
   const felt = document.querySelector(".felt");
   if (!felt) return ["no felt"];
   const f = felt.getBoundingClientRect();
   const cs = getComputedStyle(felt);
   const bw = parseFloat(cs.borderLeftWidth);
-  const [rxs, rys] = cs.borderTopLeftRadius.split(" ");
-  const rx = Math.max(0, parseFloat(rxs) - bw), ry = Math.max(0, parseFloat(rys || rxs) - bw);
-  const L = f.left + bw, T = f.top + bw, R = f.right - bw, B = f.bottom - bw;
+  // the radius as drawn: a percentage is of the box's width (x) and height (y)
+  const [rxs, rys = rxs] = cs.borderTopLeftRadius.split(" ");
+  const px = (v, size) => (v.endsWith("%") ? (parseFloat(v) / 100) * size : parseFloat(v));
+  const rx = Math.max(0, px(rxs, f.width) - bw - CLEAR), ry = Math.max(0, px(rys, f.height) - bw - CLEAR);
+  const L = f.left + bw + CLEAR, T = f.top + bw + CLEAR, R = f.right - bw - CLEAR, B = f.bottom - bw - CLEAR;
   const inside = (x, y) => {
     if (x < L - 0.5 || x > R + 0.5 || y < T - 0.5 || y > B + 0.5) return false;
     const ex = x < L + rx ? L + rx : x > R - rx ? R - rx : x;
@@ -21,7 +26,7 @@
   for (const el of felt.querySelectorAll(".place, .chung-wrap")) {
     const r = el.getBoundingClientRect();
     for (const [x, y] of [[r.left, r.top], [r.right, r.top], [r.left, r.bottom], [r.right, r.bottom]]) {
-      if (!inside(x, y)) { bad.push(`${el.className.trim()} "${el.textContent.trim().slice(0, 24)}" is cut by the rim`); break; }
+      if (!inside(x, y)) { bad.push(`${el.className.trim()} "${el.textContent.trim().slice(0, 24)}" is cut by (or touches) the rim`); break; }
     }
   }
   const overlap = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;

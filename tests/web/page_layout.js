@@ -7,8 +7,36 @@
   // drawn for the person (not inside a closed <details>, which keeps its boxes hidden)
   const shown = (el) => el.getClientRects().length > 0
     && el.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true });
+  // the part of a box a person sees: inside every scrolling box it is in (a hint's rows
+  // scrolled out of their box are not over the buttons above it)
+  const clips = new Map();  // an element's clip: the box its scrolling ancestors leave, or null
+  const clipOf = (el) => {
+    if (!el) return null;
+    if (clips.has(el)) return clips.get(el);
+    let c = clipOf(el.parentElement);
+    const cs = getComputedStyle(el);
+    if (cs.overflowX !== "visible" || cs.overflowY !== "visible") {
+      const r = el.getBoundingClientRect();
+      c = c ? { left: Math.max(c.left, r.left), top: Math.max(c.top, r.top),
+                right: Math.min(c.right, r.right), bottom: Math.min(c.bottom, r.bottom) } : r;
+    }
+    clips.set(el, c);
+    return c;
+  };
+  const clipped = (el, r) => {
+    const c = clipOf(el.parentElement);
+    const [l, t, rr, b] = c ? [Math.max(r.left, c.left), Math.max(r.top, c.top),
+                               Math.min(r.right, c.right), Math.min(r.bottom, c.bottom)]
+      : [r.left, r.top, r.right, r.bottom];
+    return rr > l && b > t ? { left: l, top: t, right: rr, bottom: b } : null;
+  };
+  const seen = new Map();  // each control's visible boxes, measured once
+  const rects = (el) => {
+    if (!seen.has(el)) seen.set(el, [...el.getClientRects()].map((r) => clipped(el, r)).filter(Boolean));
+    return seen.get(el);
+  };
   const controls = [...document.querySelectorAll("a[href], button, input, select, summary, textarea")]
-    .filter(shown).filter((el) => !el.closest(".skip, .drag-ghost"));
+    .filter(shown).filter((el) => !el.closest(".skip, .drag-ghost")).filter((el) => rects(el).length);
   const name = (el) => {
     const text = (el.innerText || el.value || el.getAttribute("aria-label") || "").trim();
     return `${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""} "${text.replace(/\s+/g, " ").slice(0, 30)}"`;
@@ -23,8 +51,8 @@
       const a = controls[i], b = controls[j];
       if (a.contains(b) || b.contains(a)) continue;
       let worst = null;
-      for (const ra of a.getClientRects()) {
-        for (const rb of b.getClientRects()) {
+      for (const ra of rects(a)) {
+        for (const rb of rects(b)) {
           if (Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top) <= 2) continue; // other lines
           const gap = Math.max(rb.left - ra.right, ra.left - rb.right);
           if (gap < 3 && (worst === null || gap < worst)) worst = gap;
@@ -43,9 +71,13 @@
     const room = sel.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 18; // the arrow
     if (ctx.measureText(text).width > room) bad.push(`${name(sel)} cuts its choice "${text}"`);
   }
-  const nav = [...document.querySelectorAll("header.top nav a")].filter(shown);
-  if (new Set(nav.map((a) => Math.round(a.getBoundingClientRect().top))).size > 1) {
-    bad.push("the header's links take more than one row");
+  // the header's links, and who you are beside them, on one row (the languages on theirs)
+  for (const sel of ["header.top nav:not(.languages) a, header.top .who-link",
+                     "header.top nav.languages > *"]) {
+    const row = [...document.querySelectorAll(sel)].filter(shown);
+    if (new Set(row.map((a) => Math.round(a.getBoundingClientRect().top))).size > 1) {
+      bad.push("the header's links take more than one row");
+    }
   }
   return bad;
 }

@@ -214,7 +214,7 @@ def test_the_bank_offer_goes_to_a_person_who_can_cover_it(tmp_path: Path) -> Non
         offer = bob.awaiting("bank")["you"]["offer"]
         assert offer["others"] == 4_000 and offer["can_take"] and offer["can_cobank"]
         refused(bob.post("bank", {"decision": "maybe"}), 400, "maybe")
-        refused(ann.post("bank", {"decision": "take"}), 409, "seat 1")
+        refused(ann.post("bank", {"decision": "take"}), 409, "no bank offer is waiting for you")
         bob.ok("bank", {"decision": "take"})
         s = bob.awaiting("set")
         assert s["you"]["hand"]["banking"] is True
@@ -365,7 +365,16 @@ def test_the_pages_render(tmp_path: Path) -> None:
             assert r.status_code == 200, path
             assert '<meta name="viewport"' in r.text
             assert "script-src 'self'" in r.headers["content-security-policy"]
-        refused(c.get("/tables/7"), 404, "'7'")
+        refused(c.get("/api/tables/7/state"), 404, "'7'")  # the API answers JSON
+        # a page asked for a table that is not there: an HTML page saying so, and the way
+        # back to the lobby (never the API's JSON)
+        for path in ("/tables/7", "/tables/7/history", "/tables/7/rounds/1", "/rules/tiles?table=7",
+                     "/no/such/page"):
+            r = c.get(path)
+            assert r.status_code == 404 and r.headers["content-type"].startswith("text/html"), path
+            assert '<a class="button primary" id="to-lobby" href="/">' in r.text, path
+            assert "{" not in r.text.split('id="missing-why">')[1].split("</p>")[0], path
+        assert "There is no table &#39;7&#39; here." in c.get("/tables/7").text
 
 
 
@@ -412,10 +421,17 @@ def test_the_menus_offer_each_way_once_by_its_title(tmp_path: Path) -> None:
                 assert not any(t.endswith("(from its rule file)") and
                                t.removesuffix(" (from its rule file)") in shown for t in shown)
             # a shipped poker way file is offered by the casino its own title names ("Bally's
-            # Atlantic City House Way"), never by its file's code name ("ballys-atlantic-city")
+            # Atlantic City House Way"), never by its file's code name ("ballys-atlantic-city");
+            # the house way's own file (seeds: the same settings of every hand) is not offered
+            # beside the house way, which read "the seeds' house way", twice (issue 24 §1.8)
             from paigow.poker.ways.file_way import read_way, shipped_ways
 
+            poker = options["house_ways"]["poker"]
+            assert "house" in poker and "seeds" not in poker, poker
+            assert not any("seed" in t for t in options["way_titles"]["poker"].values())
             for way in shipped_ways():
+                if way == "seeds":
+                    continue
                 title = options["way_titles"]["poker"][way]
                 assert title != f"the {way.replace('-', ' ')} way", title  # the code's words
                 assert "Pai Gow Poker" not in title, title  # the table's game already

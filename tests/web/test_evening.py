@@ -12,8 +12,8 @@ co-banks when he may. On the way:
   and opens it again: the same seat and chips, the round goes on with him;
 * **one person idle**: Bob lets two rounds go by: both pages count the same deadline down
   (Ann's status line, Bob's bet form), the table sits his rounds out for him, his page says
-  he missed one, then that he is sat out (his seat "sat out (away)" on Ann's felt), and
-  "I'm back" brings him in again;
+  he missed one, then that he is sat out (his seat "sat out" on Ann's felt, not "away":
+  his tab is open), and "I'm back" brings him in again;
 * **the server restarted mid-evening** (SIGTERM, as a service manager stops it, and
   started again on the same port and ledger) while both hold a dealt hand at the poker
   table: the round in play is voided, each person's wallet and chips are exactly what they
@@ -707,8 +707,9 @@ def test_an_evening_two_people_three_tables(evening_server: Server, browser: Any
         bob.page.locator("#back-button").wait_for()
         expect(bob.page.locator(".sat-out")).to_contain_text("Your seat and chips are kept")
         assert "sit this round out" not in bob.page.locator("#controls").inner_text()  # once
-        expect(ann.page.locator(".place.person").filter(has_text="Bob")).to_contain_text(
-            "sat out (away)")
+        bob_seat = ann.page.locator(".place.person").filter(has_text="Bob")
+        expect(bob_seat).to_contain_text("sat out")  # sat out, not "away": his tab is open
+        expect(bob_seat).not_to_contain_text("away")
         bob.shot("sat-out", full=False)
         ann.shot("sat-out")
 

@@ -28,13 +28,11 @@ from pathlib import Path
 import numpy as np
 
 from paigow.analysis import Progress
-from paigow.analysis.poker_odds import check_deck, opponent_table, rank_ids, way_for
+from paigow.analysis.poker_odds import check_deck, opponent_table, way_for
 from paigow.analysis.poker_ways import FastWay, SlowWay
 from paigow.errors import RuleError
 from paigow.poker.rules import DEFAULT_RULES, PokerRules
 from paigow.poker.sidebet import PayTable, SideBetOdds, lines_of_low_key, odds_from_classes
-
-CHUNK = 1 << 23
 
 
 def low_rank_counts(
@@ -54,11 +52,10 @@ def low_rank_counts(
                         "of the full deck would take days; give a way file or house (or a "
                         "small deck)")
     table = opponent_table(way, True, rules, cards, cache, on_progress)
-    keys2 = rank_ids(rules).keys2
-    counts = np.zeros(len(keys2), np.int64)
-    for start in range(0, len(table), CHUNK):
-        counts += np.bincount(table[start : start + CHUNK, 2], minlength=len(keys2))
-    return {int(keys2[i]): int(n) for i, n in enumerate(counts.tolist()) if n}
+    keys2 = table.keys2
+    grid, _ = table.counts((), np.zeros(len(table.keys5), np.int64), np.arange(len(keys2)),
+                           1, len(keys2))
+    return {int(keys2[i]): int(n) for i, n in enumerate(grid[0].tolist()) if n}
 
 
 def dealer_bet_odds(

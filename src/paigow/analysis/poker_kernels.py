@@ -13,8 +13,9 @@ Conventions shared by every kernel here:
   for ascending positions ``p0 < … < p6``. With the whole deck, positions are cards.
 * Hand ranks are dense ids: :func:`rank_ids` numbers the distinct five-card keys (0 the
   lowest) and the distinct two-card keys, so a setting's rank is ``(H, L)`` with ``H``
-  below 2**16 and ``L`` below 2**8, stored as three bytes (``H`` low byte, ``H`` high
-  byte, ``L``).
+  below 2**16 and ``L`` below 2**8, written as three bytes (``H`` low byte, ``H`` high
+  byte, ``L``) by :func:`setting_ranks` and kept compactly by
+  :mod:`paigow.analysis.poker_table` (:func:`compact_scatter` fills it).
 """
 
 from __future__ import annotations
@@ -119,149 +120,6 @@ def hands_range(deck: I64, start: int, count: int, binom: I64) -> I32:
     return out
 
 
-@nb.njit(cache=True)
-def others(player_pos: I64, n_deck: int) -> I64:
-    """The deck positions ``0 … n_deck - 1`` not in ``player_pos``, ascending."""
-    rest = np.empty(n_deck - player_pos.shape[0], np.int64)
-    j = 0
-    for p in range(n_deck):
-        used = False
-        for q in player_pos:
-            if q == p:
-                used = True
-        if not used:
-            rest[j] = p
-            j += 1
-    return rest
-
-
-@nb.njit(cache=True)
-def sum_slots(per_slot: npt.NDArray[np.integer]) -> I64:
-    """The sum over the first axis of per-thread counts, as int64."""
-    total = np.zeros(per_slot.shape[1:], np.int64)
-    for t in range(per_slot.shape[0]):
-        total += per_slot[t]
-    return total
-
-
-@nb.njit(cache=True, parallel=True)
-def histogram(
-    player_pos: I64, n_deck: int, table: U8, n_h: int, n_l: int, kind_bits: U8,
-    use_kind: bool, binom: I64, slots: int,
-) -> tuple[I64, int]:
-    """2-D histogram over (H, L) of the opponent's setting, over every 7-card hand of the
-    deck positions not in ``player_pos``: looks each hand up in ``table`` (n, 3). With
-    ``use_kind``, hands of the push kind (see :func:`grid_histogram`) are counted apart.
-
-    The first method of ``poker_odds.advise`` (``method="histogram"``), kept to check and
-    time the grid method against: its innermost loop runs over the highest card, so the
-    table is read at random."""
-    rest = others(player_pos, n_deck)
-    m = rest.shape[0]
-    # work items: the two lowest positions, dealt round-robin to the slots
-    n_items = 0
-    for a in range(m - 6):
-        n_items += (m - 5) - (a + 1)
-    items = np.empty((n_items, 2), np.int64)
-    k = 0
-    for a in range(m - 6):
-        for b in range(a + 1, m - 5):
-            items[k, 0] = a
-            items[k, 1] = b
-            k += 1
-    hist = np.zeros((slots, n_h, n_l), np.int32)
-    kinds = np.zeros(slots, np.int64)
-    for t in nb.prange(slots):
-        for it in range(t, n_items, slots):
-            a = items[it, 0]
-            b = items[it, 1]
-            s2 = binom[rest[a], 1] + binom[rest[b], 2]
-            for c in range(b + 1, m - 4):
-                s3 = s2 + binom[rest[c], 3]
-                for d in range(c + 1, m - 3):
-                    s4 = s3 + binom[rest[d], 4]
-                    for e in range(d + 1, m - 2):
-                        s5 = s4 + binom[rest[e], 5]
-                        for f in range(e + 1, m - 1):
-                            s6 = s5 + binom[rest[f], 6]
-                            for g in range(f + 1, m):
-                                x = s6 + binom[rest[g], 7]
-                                if use_kind and (kind_bits[x >> 3] >> (x & 7)) & 1:
-                                    kinds[t] += 1
-                                    continue
-                                hh = np.int64(table[x, 0]) | (np.int64(table[x, 1]) << 8)
-                                hist[t, hh, table[x, 2]] += 1
-    return sum_slots(hist), kinds.sum()
-
-
-@nb.njit(cache=True, parallel=True)
-def grid_histogram(
-    player_pos: I64, n_deck: int, table: U8, hmap: U8, lmap: U8, n_a: int, n_b: int,
-    kind_bits: U8, use_kind: bool, binom: I64, slots: int,
-) -> tuple[I64, int]:
-    """Counts of the opponent's setting over a coarse grid, over every 7-card hand of the
-    deck positions not in ``player_pos``, and the number of hands of the push kind.
-
-    The grid cell of a hand with ranks ``(H, L)`` is ``(hmap[H], lmap[L])``: the number
-    of the player's thresholds at or below each rank (see ``poker_odds.advise``), so the
-    grid holds exactly what the player's settings need to be counted. With ``use_kind``,
-    a hand whose bit is set in ``kind_bits`` (bit ``x & 7`` of byte ``x >> 3`` for the
-    hand of colex index ``x``) is counted apart, not in the grid.
-
-    The loops run from the highest card (outermost) to the lowest (innermost), so the
-    table is read in ascending colex order: a stream, not random access. Work items are
-    the two highest cards, dealt round-robin to the slots.
-    """
-    rest = others(player_pos, n_deck)
-    m = rest.shape[0]
-    n_items = 0
-    for i6 in range(6, m):
-        n_items += i6 - 5
-    items = np.empty((n_items, 2), np.int64)
-    k = 0
-    for i6 in range(6, m):
-        for i5 in range(5, i6):
-            items[k, 0] = i6
-            items[k, 1] = i5
-            k += 1
-    grid = np.zeros((slots, n_a, n_b), np.int64)
-    kinds = np.zeros(slots, np.int64)
-    for t in nb.prange(slots):
-        for it in range(t, n_items, slots):
-            i6 = items[it, 0]
-            i5 = items[it, 1]
-            s5 = binom[rest[i6], 7] + binom[rest[i5], 6]
-            for i4 in range(4, i5):
-                s4 = s5 + binom[rest[i4], 5]
-                for i3 in range(3, i4):
-                    s3 = s4 + binom[rest[i3], 4]
-                    for i2 in range(2, i3):
-                        s2 = s3 + binom[rest[i2], 3]
-                        for i1 in range(1, i2):
-                            s1 = s2 + binom[rest[i1], 2]
-                            for i0 in range(i1):
-                                x = s1 + rest[i0]
-                                if use_kind and (kind_bits[x >> 3] >> (x & 7)) & 1:
-                                    kinds[t] += 1
-                                    continue
-                                hh = np.int64(table[x, 0]) | (np.int64(table[x, 1]) << 8)
-                                grid[t, hmap[hh], lmap[table[x, 2]]] += 1
-    return sum_slots(grid), kinds.sum()
-
-
-@nb.njit(cache=True)
-def cumulative(hist: I64) -> I64:
-    """``C[i, j]`` = number of hands with ``H < i`` and ``L < j`` (shape (nH+1, nL+1))."""
-    n_h, n_l = hist.shape
-    c = np.zeros((n_h + 1, n_l + 1), np.int64)
-    for i in range(n_h):
-        row = 0
-        for j in range(n_l):
-            row += hist[i, j]
-            c[i + 1, j + 1] = c[i, j + 1] + row
-    return c
-
-
 # ------------------------------------------------------------------ Monte Carlo
 
 
@@ -316,22 +174,6 @@ def deal(raw: npt.NDArray[np.uint64], cards: I32, n: int, k: int, slots: int) ->
                 deck[d] = deck[j]
                 deck[j] = tmp
     return out
-
-
-@nb.njit(cache=True, parallel=True)
-def table_ids(hands: I32, table: U8, binom: I64) -> tuple[I32, I32]:
-    """The (H, L) ids of hands (rows of seven ascending cards) looked up in a full-deck
-    opponent table."""
-    n = hands.shape[0]
-    hh = np.empty(n, np.int32)
-    ll = np.empty(n, np.int32)
-    for i in nb.prange(n):
-        x = 0
-        for k in range(7):
-            x += binom[hands[i, k], k + 1]
-        hh[i] = np.int32(table[x, 0]) | (np.int32(table[x, 1]) << 8)
-        ll[i] = table[x, 2]
-    return hh, ll
 
 
 @nb.njit(cache=True, parallel=True)
@@ -500,3 +342,66 @@ def suit_class_chunk(
         for k in range(j):
             p[k] = k
     return reps[:n_out], size[:n_out]
+
+
+# ------------------------------------------------------------------ compact table
+
+
+@nb.njit(cache=True)
+def compact_scatter(
+    hands: I32, ranks: U8, class_weight: I64, binom: I64, block_of: I64,
+    block_real: I64, block_class: I64, block_a: I64, block_b: I64,
+    cls_h: U16, cls_l: U8, cls_seen: U8, real_h: U16, real_l: U8,
+    flush_class: npt.NDArray[np.uint32], exc_rows: I64,
+) -> int:
+    """Spread the ``(H, L)`` ranks (``ranks``, (n, 3)) of rows of seven ascending cards
+    into the compact table (:mod:`paigow.analysis.poker_layout`): a hand that can make a
+    flush to its place in the flush arrays (with its class number), any other hand to its
+    class, whose first hand sets it. The rows of hands that differ from their class's
+    ranks are written to ``exc_rows``; returns how many."""
+    n_exc = 0
+    cnt = np.zeros(4, np.int64)
+    for i in range(hands.shape[0]):
+        h = hands[i]
+        hh = np.uint16(ranks[i, 0]) | (np.uint16(ranks[i, 1]) << np.uint16(8))
+        ll = ranks[i, 2]
+        m = 0
+        cnt[:] = 0
+        for k in range(7):
+            c = h[k]
+            m += class_weight[c, k]
+            if c < 52:
+                cnt[c & 3] += 1
+        joker = 1 if h[6] == 52 else 0
+        s = -1
+        for t in range(4):
+            if cnt[t] >= 5 - joker:
+                s = t
+        if s >= 0:
+            blk = block_of[joker, cnt[s]]
+            ia = 0
+            ib = 0
+            na = 0
+            nb_ = 0
+            for k in range(7 - joker):
+                c = h[k]
+                t = c & 3
+                r = c >> 2
+                if t == s:
+                    na += 1
+                    ia += binom[r, na]
+                else:
+                    nb_ += 1
+                    ib += binom[3 * r + t - (1 if t > s else 0), nb_]
+            pos = block_real[blk] + (s * block_a[blk] + ia) * block_b[blk] + ib
+            real_h[pos] = hh
+            real_l[pos] = ll
+            flush_class[block_class[blk] + ia * block_b[blk] + ib] = m
+        elif cls_seen[m] == 0:
+            cls_seen[m] = 1
+            cls_h[m] = hh
+            cls_l[m] = ll
+        elif cls_h[m] != hh or cls_l[m] != ll:
+            exc_rows[n_exc] = i
+            n_exc += 1
+    return n_exc

@@ -42,20 +42,21 @@ import json
 import os
 import re
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from math import comb
 from pathlib import Path
 
-import numba as nb
 import numpy as np
 import numpy.typing as npt
 import platformdirs
 
-from paigow.analysis import Progress
-from paigow.analysis import poker_kernels as kern
-from paigow.analysis.poker_ways import FastWay, fast_way
+from paigow.analysis import Progress, ProgressBar
+from paigow.analysis import poker_table as ptable
+from paigow.analysis.poker_layout import BINOM
+from paigow.analysis.poker_table import CompactTable
+from paigow.analysis.poker_ways import FastWay, fast_way, module_hash
 from paigow.errors import AmountError, CardError, IllegalCardsError, RuleError, SettingError
 from paigow.poker.cards import (
     DECK_SIZE,
@@ -67,8 +68,8 @@ from paigow.poker.cards import (
     sort_cards,
 )
 from paigow.poker.cards import check_deck as cards_check_deck
-from paigow.poker.fast import BINOM, table2, table5
-from paigow.poker.kinds import HandKind, LowKind
+from paigow.poker.kinds import LowKind
+from paigow.poker.rank import rank2, rank5
 from paigow.poker.rules import DEFAULT_RULES, PokerRules
 from paigow.poker.setting import Setting, settings
 from paigow.settle import expected_value
@@ -104,6 +105,11 @@ class RankIds:
 
 
 _RANK_IDS: dict[int, RankIds] = {}
+_RANK_KEYS: dict[int, tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]] = {}
+
+
+def _ranks_code() -> str:
+    return hashlib.sha256(f"{TABLE_FORMAT}:{kern_source_hash()}".encode()).hexdigest()[:8]
 
 
 def rank_ids(rules: PokerRules) -> RankIds:
@@ -111,17 +117,30 @@ def rank_ids(rules: PokerRules) -> RankIds:
     dir between processes under a key of the code that computes them."""
     v = rules.variant
     if v not in _RANK_IDS:
-        code = hashlib.sha256(f"{TABLE_FORMAT}:{kern_source_hash()}".encode()).hexdigest()[:8]
+        code = _ranks_code()
         path = cache_dir() / f"poker-ranks-{code}-{rules.joker}-{rules.wheel}.npz"
         ids = _load_rank_ids(path)
         if ids is None:
+            from paigow.analysis import poker_kernels as kern
+            from paigow.poker.fast import table2, table5
+
             ids = RankIds(*kern.rank_ids(table5(rules), table2(rules)))
             for old in cache_dir().glob("poker-ranks-*.npz"):  # left by older code
                 if not old.name.startswith(f"poker-ranks-{code}-"):
                     old.unlink(missing_ok=True)
             _save_rank_ids(path, ids)
         _RANK_IDS[v] = ids
+        _RANK_KEYS[v] = (ids.keys5, ids.keys2)
     return _RANK_IDS[v]
+
+
+def rank_keys(rules: PokerRules) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+    """The five- and two-card rank keys of the dense ids of ``rules``' ranking (the id is
+    the place in the array): from a table in memory when one is, else :func:`rank_ids`."""
+    v = rules.variant
+    if v not in _RANK_KEYS:
+        rank_ids(rules)
+    return _RANK_KEYS[v]
 
 
 def _load_rank_ids(path: Path) -> RankIds | None:
@@ -183,28 +202,32 @@ def way_slug(dealer: FastWay) -> str:
     return re.sub(r"[^a-z0-9]+", "-", stem.lower()).strip("-")[:40] or "way"
 
 
+TABLE_SUFFIX = ".table"
+
+
 def table_path(folder: Path, dealer: FastWay, key: str) -> Path:
     """The cache file of the table with ``key``:
-    ``poker-table-<way>-<generation>-<key>.npy``."""
-    return folder / f"poker-table-{way_slug(dealer)}-{code_generation(dealer)}-{key}.npy"
+    ``poker-table-<way>-<generation>-<key>.table``."""
+    return folder / f"poker-table-{way_slug(dealer)}-{code_generation(dealer)}-{key}{TABLE_SUFFIX}"
 
 
-_OLD_NAME = re.compile(r"^poker-table-[0-9a-f]{8}-")  # before the way's name was in it
-_PART = re.compile(r"\.(\d+)(?:-\d+)?\.part$")  # .PID-THREAD.part (or .PID.part, older)
+_PART = re.compile(r"\.(\d+)(?:-\d+)?\.part$")  # .PID.part (or .PID-THREAD.part, older)
+_OLD_FILES = ("poker-table-*.npy", "poker-kind-*.npy")  # the plain tables of older code
 
 
 def prune_stale_tables(folder: Path, dealer: FastWay) -> list[Path]:
     """Delete this way's cached tables built by other versions of the code or of the way,
-    tables named the old way, and half-built files of processes that are gone; return what
-    was deleted. Other ways' tables are kept: a server whose tables play two ways needs
-    both."""
+    the plain (462 MB) tables and push-kind bits of older code, and half-built files of
+    processes that are gone; return what was deleted. Other ways' current tables are
+    kept: a server whose tables play two ways needs both."""
     slug = way_slug(dealer)
     keep = f"poker-table-{slug}-{code_generation(dealer)}-"
-    mine = re.compile(rf"poker-table-{re.escape(slug)}-[0-9a-f]{{8}}-.+\.npy")
-    gone = [p for p in folder.glob(f"poker-table-{slug}-*.npy")
+    mine = re.compile(rf"poker-table-{re.escape(slug)}-[0-9a-f]{{8}}-.+\{TABLE_SUFFIX}")
+    gone = [p for p in folder.glob(f"poker-table-{slug}-*{TABLE_SUFFIX}")
             if mine.fullmatch(p.name) and not p.name.startswith(keep)]
-    gone += [p for p in folder.glob("poker-table-*.npy") if _OLD_NAME.match(p.name)]
-    for p in folder.glob("poker-table-*.part"):
+    for pattern in _OLD_FILES:
+        gone += folder.glob(pattern)
+    for p in folder.glob("poker-*.part"):
         m = _PART.search(p.name)
         if m and not _process_alive(int(m.group(1))):
             gone.append(p)
@@ -227,28 +250,15 @@ def _process_alive(pid: int) -> bool:
 
 def kern_source_hash() -> str:
     """Hash of the code that builds the table: the kernels that enumerate, set and rank
-    the hands, and the evaluator, cards and split order its content depends on (a change
-    to any of them rebuilds the cache; other kernels, such as the counting ones, may
-    change without it)."""
-    from paigow.analysis.poker_ways import source_hash
-    from paigow.poker import cards, fast, setting
-
-    builders = (kern.rank_ids, kern.setting_ranks, kern.hands_range, kern.unrank7,
-                kern.split_keys, kern.idx5, kern.idx2)
-    order = (tuple(map(tuple, kern.HIGH_ASC.tolist())), tuple(map(tuple, kern.LOW_ASC.tolist())))
-    return source_hash(*builders, *order, fast, cards, setting)
+    the hands, the compact table's layout and builder, and the evaluator, cards and split
+    order its content depends on (a change to any of them rebuilds the cache). The files
+    are read, not imported, so the key costs no numba start-up."""
+    return module_hash("paigow.analysis.poker_kernels", "paigow.analysis.poker_layout",
+                       "paigow.analysis.poker_table", "paigow.poker.fast",
+                       "paigow.poker.cards", "paigow.poker.setting")
 
 
-def kind_source_hash() -> str:
-    """Hash of the code that classifies hands by kind (:func:`kind_bits`)."""
-    from paigow.analysis.poker_ways import source_hash
-    from paigow.poker import cards, fast, kinds
-
-    return source_hash(kern.pai_gow_high, kern.kind_mask, kern.hands_range, kern.unrank7,
-                       fast, cards, kinds)
-
-
-_TABLES: dict[str, U8] = {}
+_TABLES: dict[str, CompactTable] = {}
 
 
 def build_table(
@@ -256,36 +266,35 @@ def build_table(
     banking: bool,
     rules: PokerRules,
     deck: Sequence[int],
-    out: U8,
     on_progress: Progress | None = None,
     chunk: int = 1 << 21,
-) -> None:
-    """Fill ``out`` (C(n,7), 3) with the dealer way's setting rank of every hand of
-    ``deck``, in colex order, ``chunk`` hands at a time (Ctrl-C stops between chunks)."""
+) -> CompactTable:
+    """The dealer way's setting ranks of every hand of ``deck``, built ``chunk`` hands at a
+    time in colex order (Ctrl-C stops between chunks), as a compact table
+    (:mod:`paigow.analysis.poker_table`). A way that fouls a hand is refused."""
+    from paigow.analysis import poker_kernels as kern
+    from paigow.poker.fast import table2, table5
+
     ids = rank_ids(rules)
     t5, t2 = table5(rules), table2(rules)
-    arr = np.array(deck, dtype=np.int64)
-    total = comb(len(deck), 7)
-    for start in range(0, total, chunk):
-        count = min(chunk, total - start)
-        hands = kern.hands_range(arr, start, count, BINOM)
-        splits = np.ascontiguousarray(dealer.splits(hands, banking), dtype=np.int8)
+
+    def check(hands: npt.NDArray[np.int32], splits: npt.NDArray[np.int8]) -> None:
         k5, k2 = kern.split_keys(hands, splits, t5, t2, kern.HIGH_ASC, kern.LOW_ASC, BINOM)
         bad = np.flatnonzero(k5 <= k2)
         if len(bad):
             raise SettingError(
                 f"the {dealer.name} way fouls the hand {format_cards(hands[bad[0]].tolist())}"
             )
-        kern.setting_ranks(
-            hands, splits, ids.rid5, ids.rid2, kern.HIGH_ASC, kern.LOW_ASC, BINOM,
-            out[start : start + count],
-        )
-        if on_progress is not None:
-            on_progress(start + count, total)
+
+    def high(hands: npt.NDArray[np.int32]) -> npt.NDArray[np.uint8]:
+        return kern.pai_gow_high(hands, rules)
+
+    return ptable.build(deck, lambda h: dealer.splits(h, banking), ids.rid5, ids.rid2,
+                        ids.keys5, ids.keys2, high, on_progress, check, chunk)
 
 
 def _cache_folder(cards: Sequence[int], cache: Path | bool) -> Path | None:
-    """Where a full-deck array is kept on disk: ``None`` to keep it in memory only."""
+    """Where a full-deck table is kept on disk: ``None`` to keep it in memory only."""
     if cache is not False and (len(cards) >= 40 or not isinstance(cache, bool)):
         return cache_dir() if cache is True else Path(cache)
     return None
@@ -300,31 +309,25 @@ def _build_lock(path: Path) -> threading.Lock:
         return _LOCKS.setdefault(path, threading.Lock())
 
 
-def _on_disk(
-    path: Path, shape: tuple[int, ...], fill: Callable[[U8], None], prune: Callable[[], object]
-) -> U8:
-    """The uint8 array of ``shape`` kept at ``path``: memory-mapped when there; else
-    built by ``fill`` under a temporary name and renamed when complete (an interrupted
-    build leaves nothing half-made), after ``prune`` has removed stale files."""
-    with _build_lock(path):  # two threads of one process build a table once, not twice
-        if not path.is_file():
-            path.parent.mkdir(parents=True, exist_ok=True)
-            prune()
-            tmp = path.with_suffix(f".{os.getpid()}-{threading.get_ident()}.part")
-            try:
-                mm = np.lib.format.open_memmap(tmp, mode="w+", dtype=np.uint8, shape=shape)
-                fill(mm)
-                mm.flush()
-                del mm
-                os.replace(tmp, path)
-            finally:
-                if tmp.exists():
-                    tmp.unlink()
-    arr: U8 = np.load(path, mmap_mode="r")
-    if arr.shape != shape:  # pragma: no cover - a damaged cache file
-        path.unlink()
-        raise CardError(f"the cached table {path} was damaged; it has been removed")
-    return arr
+BUILD_MINUTES = "1-2 minutes"
+"""How long a full-deck table takes to build on the project's 2-core machine (60-100 s
+wall in quiet runs, more when the machine is shared)."""
+
+
+def _say_building(
+    dealer: FastWay, cards: Sequence[int], folder: Path, draw: bool
+) -> ProgressBar | None:
+    """Say on stderr what is built and about how long it takes, and, with ``draw``, give
+    a progress bar for it (``PAIGOW_QUIET=1``: neither)."""
+    if os.environ.get("PAIGOW_QUIET"):
+        return None
+    from rich.console import Console
+
+    Console(stderr=True).print(
+        f"paigow: building the {dealer.name} way's table of every hand "
+        f"({comb(len(cards), 7):,} hands), once: about {BUILD_MINUTES} on 2 cores, 28 MB "
+        f"kept in {folder}", highlight=False)
+    return ProgressBar("building the table") if draw else None
 
 
 def opponent_table(
@@ -334,39 +337,48 @@ def opponent_table(
     deck: Iterable[int] | None = None,
     cache: Path | bool = True,
     on_progress: Progress | None = None,
-) -> U8:
-    """The ``(C(n,7), 3)`` table of the dealer way's setting ranks for every hand of
-    ``deck``, setting as banker when ``banking``.
+) -> CompactTable:
+    """The dealer way's setting ranks for every hand of ``deck``, setting as banker when
+    ``banking``, as a compact table (:class:`~paigow.analysis.poker_table.CompactTable`).
 
     ``cache``: ``True`` keeps the table of the full deck in :func:`cache_dir` (built once,
     then memory-mapped; a deck of fewer than 40 cards is only kept in memory), a path
     names another cache folder, ``False`` keeps it in memory only. A half-built file is
-    never used: the table is written under a temporary name and renamed when complete.
+    never used: the table is written whole under a temporary name and renamed.
     """
     cards = check_deck(deck)
     key = table_key(dealer, banking, rules, cards)
     hit = _TABLES.get(key)
     if hit is not None:
         return hit
-    total = comb(len(cards), 7)
     folder = _cache_folder(cards, cache)
-
-    def fill(out: U8) -> None:
-        build_table(dealer, banking, rules, cards, out, on_progress)
-
     if folder is None:
-        table = np.zeros((total, 3), np.uint8)
-        fill(table)
+        table = build_table(dealer, banking, rules, cards, on_progress)
     else:
-        table = _on_disk(table_path(folder, dealer, key), (total, 3), fill,
-                         lambda: prune_stale_tables(folder, dealer))
+        path = table_path(folder, dealer, key)
+        with _build_lock(path):  # two threads of one process build a table once
+            got = ptable.load(path)
+            if got is None:
+                folder.mkdir(parents=True, exist_ok=True)
+                prune_stale_tables(folder, dealer)
+                bar = _say_building(dealer, cards, folder, on_progress is None)
+                try:
+                    build_table(dealer, banking, rules, cards, on_progress or bar).save(path)
+                finally:
+                    if bar is not None:
+                        bar.stop()
+                got = ptable.load(path)
+            if got is None:  # pragma: no cover - a cache dir that lost the file at once
+                raise CardError(f"the cached table {path} could not be read back")
+            table = got
     _TABLES[key] = table
+    _RANK_KEYS.setdefault(rules.variant, (table.keys5, table.keys2))
     return table
 
 
 def cached_table(
     dealer: FastWay | str, rules: PokerRules, banking: bool = True
-) -> U8 | None:
+) -> CompactTable | None:
     """The full-deck table of ``dealer`` if it is in memory or in the cache dir (never
     built here), else ``None``. A way given by name is built as :func:`advise` builds it
     (:func:`way_for`: under a push rule, the classic game's way and table)."""
@@ -376,70 +388,12 @@ def cached_table(
     hit = _TABLES.get(key)
     if hit is not None:
         return hit
-    path = table_path(cache_dir(), dealer, key)
-    if not path.is_file():
+    table = ptable.load(table_path(cache_dir(), dealer, key))
+    if table is None:
         return None
-    table: U8 = np.load(path, mmap_mode="r")
     _TABLES[key] = table
+    _RANK_KEYS.setdefault(rules.variant, (table.keys5, table.keys2))
     return table
-
-
-# ------------------------------------------------------------------ hand kinds
-
-KIND_FORMAT = "poker-kind-bits-v1"
-_KIND_BITS: dict[str, U8] = {}
-
-
-def kind_bits(
-    kind: HandKind,
-    rules: PokerRules = DEFAULT_RULES,
-    deck: Iterable[int] | None = None,
-    cache: Path | bool = True,
-    on_progress: Progress | None = None,
-) -> U8:
-    """Which hands of ``deck`` are of ``kind`` under ``rules``' joker, one bit a hand in
-    colex order: bit ``x & 7`` of byte ``x >> 3`` for hand ``x``.
-
-    What the exact advice needs under a push rule (a banker's hand of the kind pushes every
-    bet). The full deck's 154,143,080 bits (19 MB) are built once (seconds, by the numba
-    classifier :func:`poker_kernels.kind_mask`) and kept in :func:`cache_dir` as
-    ``poker-kind-<code>-<key>.npy`` like the opponent tables (``cache`` as there).
-    """
-    cards = check_deck(deck)
-    spec = {"format": KIND_FORMAT, "kind": kind.spec, "joker": rules.joker,
-            "deck": list(cards), "code": kind_source_hash()}
-    key = hashlib.sha256(json.dumps(spec, sort_keys=True).encode()).hexdigest()[:20]
-    hit = _KIND_BITS.get(key)
-    if hit is not None:
-        return hit
-    total = comb(len(cards), 7)
-    arr = np.array(cards, dtype=np.int64)
-
-    def fill(out: U8, chunk: int = 1 << 21) -> None:  # a multiple of 8: whole bytes
-        for start in range(0, total, chunk):
-            count = min(chunk, total - start)
-            hands = kern.hands_range(arr, start, count, BINOM)
-            packed = np.packbits(kern.kind_mask(hands, kind, rules), bitorder="little")
-            out[start >> 3 : (start >> 3) + len(packed)] = packed
-            if on_progress is not None:
-                on_progress(start + count, total)
-
-    shape = ((total + 7) // 8,)
-    folder = _cache_folder(cards, cache)
-    if folder is None:
-        bits = np.zeros(shape, np.uint8)
-        fill(bits)
-    else:
-        code = kind_source_hash()[:8]
-
-        def prune() -> None:
-            for old in folder.glob("poker-kind-*.npy"):
-                if not old.name.startswith(f"poker-kind-{code}-"):
-                    old.unlink(missing_ok=True)
-
-        bits = _on_disk(folder / f"poker-kind-{code}-{key}.npy", shape, fill, prune)
-    _KIND_BITS[key] = bits
-    return bits
 
 
 def way_for(way: FastWay | str, rules: PokerRules) -> FastWay:
@@ -462,7 +416,7 @@ def low_push_ids(kind: LowKind, rules: PokerRules) -> npt.NDArray[np.bool_]:
     >>> int(ids.sum())      # 9-2, 9-3 ... 9-8: seven ranks of two-card hand
     7
     """
-    keys = rank_ids(rules).keys2
+    keys = rank_keys(rules)[1]
     return np.array([kind.matches_key2(int(k)) for k in keys], dtype=np.bool_)
 
 
@@ -590,90 +544,61 @@ def setting_counts(
 
 
 METHODS = ("grid", "histogram")
-_NO_BITS = np.zeros(1, np.uint8)
 
 
-def _positions(cards: Sequence[int], deck: Sequence[int]) -> npt.NDArray[np.int64]:
-    pos = {c: i for i, c in enumerate(deck)}
-    return np.array(sorted(pos[c] for c in cards), dtype=np.int64)
-
-
-def _histogram(
-    cards: Sequence[int], table: U8, rules: PokerRules, deck: Sequence[int],
-    bits: U8 | None,
-) -> tuple[npt.NDArray[np.int64], int]:
-    ids = rank_ids(rules)
-    slots = max(1, nb.get_num_threads())
-    hist, n_kind = kern.histogram(
-        _positions(cards, deck), len(deck), table, len(ids.keys5), len(ids.keys2),
-        _NO_BITS if bits is None else bits, bits is not None, BINOM, slots,
-    )
-    return hist, int(n_kind)
-
-
-def opponent_histogram(
-    cards: Sequence[int], table: U8, rules: PokerRules, deck: Sequence[int]
-) -> npt.NDArray[np.int64]:
-    """The (H, L) histogram of the opponent's setting over every hand of the other cards
-    (no push rule: every hand counted)."""
-    return _histogram(cards, table, rules, deck, None)[0]
-
-
-def _counts_histogram(
-    cards: Sequence[int], ranks: Sequence[tuple[int, int]], table: U8, bits: U8 | None,
-    banking: bool, rules: PokerRules, deck: Sequence[int],
+def _counts(
+    cards: Sequence[int], ranks: Sequence[tuple[int, int]], table: CompactTable,
+    kind_high: int, banking: bool, method: str,
     push_l: npt.NDArray[np.bool_] | None = None,
 ) -> tuple[list[tuple[int, int]], int]:
-    """Win and lose counts of settings of ranks ``ranks`` (the first method: one full
-    histogram over every ``(H, L)``), and the hands of the push kind (``bits``, from
-    :func:`kind_bits`; or the two-card ranks ``push_l`` of :func:`low_push_ids`), which
-    are left out of the histogram."""
-    hist, n_kind = _histogram(cards, table, rules, deck, bits)
-    if push_l is not None:
-        n_kind += int(hist[:, push_l].sum())
-        hist[:, push_l] = 0
-    cum = kern.cumulative(hist)
+    """Win and lose counts of settings of ranks ``ranks`` against every opponent hand of
+    the table's deck without ``cards``, and the opponent hands that push by the rule: a
+    pai gow of top rank ``kind_high`` (0 for none), or a two-card rank of ``push_l``
+    (:func:`low_push_ids`, a column of its own, counted apart).
+
+    ``method="grid"``: a setting needs only whether each opponent rank is below its
+    threshold (``h`` and ``l``, or ``h + 1`` and ``l + 1`` for a bank, which wins copies).
+    With the sorted distinct thresholds ``t_0 < t_1 < …`` of all the settings, a rank
+    ``H`` goes to cell ``#{t_k <= H}``, and ``H < t_k`` exactly when that cell is at most
+    ``k``: an at most 22 × 22 grid holds everything the opponent hands say about the
+    hand's settings. ``method="histogram"``: the full ``(H, L)`` histogram (the first
+    method, kept to check the grid against)."""
     k = int(banking)
-    return [quadrants(cum, h + k, low + k) for h, low in ranks], n_kind
-
-
-def _counts_grid(
-    cards: Sequence[int], ranks: Sequence[tuple[int, int]], table: U8, bits: U8 | None,
-    banking: bool, rules: PokerRules, deck: Sequence[int],
-    push_l: npt.NDArray[np.bool_] | None = None,
-) -> tuple[list[tuple[int, int]], int]:
-    """Win and lose counts of settings of ranks ``ranks``, and the hands of the push kind,
-    by a grid of the settings' own thresholds (a push kind of the set hand, ``push_l``:
-    its two-card ranks go to a column of their own, counted apart).
-
-    A setting needs only whether each opponent rank is below its threshold (``h`` and
-    ``l``, or ``h + 1`` and ``l + 1`` for a bank, which wins copies). With the sorted
-    distinct thresholds ``t_0 < t_1 < …`` of all the settings, a rank ``H`` goes to cell
-    ``#{t_k <= H}``, and ``H < t_k`` exactly when that cell is at most ``k``: so an
-    at most 22 × 22 grid, kept in the first-level cache, holds everything the 53,524,680
-    opponent hands say about the hand's settings, and the table is read in order."""
-    ids = rank_ids(rules)
-    k = int(banking)
-    th = np.unique(np.array([h + k for h, _ in ranks], dtype=np.int64))
-    tl = np.unique(np.array([low + k for _, low in ranks], dtype=np.int64))
-    hmap = np.searchsorted(th, np.arange(len(ids.keys5)), side="right").astype(np.uint8)
-    lmap = np.searchsorted(tl, np.arange(len(ids.keys2)), side="right").astype(np.uint8)
-    n_b = len(tl) + 1
+    n5, n2 = len(table.keys5), len(table.keys2)
+    if method == "grid":
+        # sorted() rather than np.unique, which imports numpy.ma (a tenth of a second)
+        th = np.array(sorted({h + k for h, _ in ranks}), dtype=np.int64)
+        tl = np.array(sorted({low + k for _, low in ranks}), dtype=np.int64)
+        hmap = np.searchsorted(th, np.arange(n5), side="right")
+        lmap = np.searchsorted(tl, np.arange(n2), side="right")
+        n_a, n_b = len(th) + 1, len(tl) + 1
+    else:
+        hmap, lmap, n_a, n_b = np.arange(n5), np.arange(n2), n5, n2
     if push_l is not None:
-        lmap[push_l] = n_b  # the pushed two-card ranks: one more column, counted apart
-    slots = max(1, nb.get_num_threads())
-    grid, n_kind = kern.grid_histogram(
-        _positions(cards, deck), len(deck), table, hmap, lmap, len(th) + 1,
-        n_b + (push_l is not None), _NO_BITS if bits is None else bits, bits is not None,
-        BINOM, slots,
-    )
+        lmap = np.where(push_l, n_b, lmap)  # the pushed two-card ranks: one more column
+    grid, n_kind = table.counts(cards, hmap, lmap, n_a, n_b + (push_l is not None),
+                                kind_high)
     if push_l is not None:
         n_kind += int(grid[:, n_b].sum())
-        grid = np.ascontiguousarray(grid[:, :n_b])
-    cum = kern.cumulative(grid)
-    out = [quadrants(cum, int(np.searchsorted(th, h + k)) + 1,
-                     int(np.searchsorted(tl, low + k)) + 1) for h, low in ranks]
-    return out, int(n_kind)
+        grid = grid[:, :n_b]
+    cum = cumulative(grid)
+    if method == "grid":
+        cells = [(int(np.searchsorted(th, h + k)) + 1, int(np.searchsorted(tl, low + k)) + 1)
+                 for h, low in ranks]
+    else:
+        cells = [(h + k, low + k) for h, low in ranks]
+    return [quadrants(cum, i, j) for i, j in cells], n_kind
+
+
+def cumulative(hist: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """``C[i, j]`` = number of hands with ``H < i`` and ``L < j`` (shape (nH+1, nL+1)).
+
+    >>> cumulative(np.array([[1, 2], [3, 4]])).tolist()
+    [[0, 0, 0], [0, 1, 3], [0, 4, 10]]
+    """
+    out = np.zeros((hist.shape[0] + 1, hist.shape[1] + 1), dtype=np.int64)
+    out[1:, 1:] = hist.cumsum(axis=0).cumsum(axis=1)
+    return out
 
 
 def legal_settings(
@@ -685,28 +610,24 @@ def legal_settings(
     >>> [j for j, *_ in legal_settings(parse_cards("As Kd Qh Jc 9s 8d 2c"))][:4]
     [6, 7, 8, 9]
     """
-    ids = rank_ids(rules)
-    t5, t2 = table5(rules), table2(rules)
+    keys5, keys2 = rank_keys(rules)
     out = []
     for j, s in enumerate(settings(hand)):
-        hi = sorted(s.high)
-        lo = sorted(s.low)
-        i5 = int(sum(BINOM[x, k + 1] for k, x in enumerate(hi)))
-        i2 = lo[0] + lo[1] * (lo[1] - 1) // 2
-        if t5[i5] > t2[i2]:
-            out.append((j, s, int(ids.rid5[i5]), int(ids.rid2[i2])))
+        k5, k2 = rank5(s.high, rules).key, rank2(s.low, rules).key
+        if k5 > k2:
+            out.append((j, s, int(np.searchsorted(keys5, k5)), int(np.searchsorted(keys2, k2))))
     return out
 
 
 def _house_split(
-    hand: Sequence[int], legal: Sequence[tuple[int, Setting, int, int]], table: U8,
-    dealer_way: FastWay, marker: FastWay, banking: bool, deck: Sequence[int],
+    hand: Sequence[int], legal: Sequence[tuple[int, Setting, int, int]],
+    table: CompactTable, dealer_way: FastWay, marker: FastWay, banking: bool,
 ) -> int:
     """The split the ``marker`` way gives the hand."""
     if marker is dealer_way and getattr(dealer_way, "role_blind", False):
         # the way sets this hand as it sets any opponent hand: read it from the table
-        x = sum(int(BINOM[p, k + 1]) for k, p in enumerate(_positions(hand, deck).tolist()))
-        own = (int(table[x, 0]) | (int(table[x, 1]) << 8), int(table[x, 2]))
+        hh, ll = table.lookup([sorted(hand)])
+        own = (int(hh[0]), int(ll[0]))
         return next((j for j, _, h, low in legal if (h, low) == own), -1)  # the first
     arr = np.array([sorted(hand)], dtype=np.int32)
     return int(marker.splits(arr, banking)[0])
@@ -754,29 +675,27 @@ def advise(
     table = opponent_table(dealer_way, not banking, r, full, cache, on_progress)
     legal = legal_settings(hand, r)
     marker = dealer_way if house is None else way_for(house, r)
-    house_split = _house_split(hand, legal, table, dealer_way, marker, banking, full)
+    house_split = _house_split(hand, legal, table, dealer_way, marker, banking)
     total = comb(len(full) - 7, 7)
     kind = r.banker_push
     ranks = [(h, low) for _, _, h, low in legal]
-    ids = rank_ids(r)
     own_push = [False] * len(legal)  # the bank's own settings that push every bet
-    bits: U8 | None = None
+    kind_high = 0
     push_l: npt.NDArray[np.bool_] | None = None
     if isinstance(kind, LowKind):  # a kind of the banker's set hand
         if banking:
-            own_push = [kind.matches_key2(int(ids.keys2[low])) for _, low in ranks]
+            own_push = [kind.matches_key2(int(table.keys2[low])) for _, low in ranks]
         else:
             push_l = low_push_ids(kind, r)
     elif kind.active and banking:
-        if bool(kern.kind_mask(np.array([sorted(hand)], np.int32), kind, r)[0]):
+        if kind.matches(hand, r):
             own_push = [True] * len(legal)  # the bank's own seven cards push every bet
     elif kind.active:
-        bits = kind_bits(kind, r, full, cache, on_progress)
+        kind_high = kind.high or 0
     if all(own_push):
         counts, pushed = [(0, 0)] * len(legal), total
     else:
-        count = _counts_grid if method == "grid" else _counts_histogram
-        counts, pushed = count(hand, ranks, table, bits, banking, r, full, push_l)
+        counts, pushed = _counts(hand, ranks, table, kind_high, banking, method, push_l)
     if any(own_push) and not all(own_push):
         pushed = 0  # only some of the bank's settings push: each says so
     rows: list[SettingOdds] = []
@@ -893,7 +812,8 @@ class OptimalWay:
         return advise(cards, self.dealer, banking, self.rate, self.rules, self.deck,
                       cache=self.cache)
 
-    def choose(self, cards: str | Iterable[str | int], banking: bool = False) -> Decision[Setting]:
+    def choose(self, cards: str | Iterable[str | int],
+               banking: bool = False) -> Decision[Setting]:
         """The setting of best exact EV and why."""
         adv = self.advise(cards, banking)
         b = adv.best_setting

@@ -35,7 +35,8 @@ import numpy as np
 from paigow.analysis import Progress
 from paigow.analysis import poker_kernels as kern
 from paigow.analysis.poker_jobs import Counts, run_chunks, sum_counts
-from paigow.analysis.poker_odds import cached_table, rank_ids, way_for
+from paigow.analysis.poker_odds import cached_table, way_for
+from paigow.analysis.poker_table import CompactTable
 from paigow.analysis.poker_ways import FastWay
 from paigow.errors import AmountError, SettingError
 from paigow.poker.cards import parse_cards
@@ -116,7 +117,7 @@ _DECK = np.arange(53, dtype=np.int32)
 
 def _shared_table(
     player: FastWay, dealer: FastWay, rules: PokerRules
-) -> np.ndarray[Any, np.dtype[np.uint8]] | None:
+) -> CompactTable | None:
     """The cached full-deck table of the way, when both sides play the same role-blind
     way and its table is already on disk (never built here)."""
     if not (getattr(player, "role_blind", False) and player.fingerprint() == dealer.fingerprint()):
@@ -170,10 +171,10 @@ def simulate_chunk(spec: SimSpec, chunk: tuple[int, int]) -> Counts:
     on_setting = isinstance(rules.banker_push, LowKind)
     table = _shared_table(player, dealer, rules)
     if table is not None:  # both hands set by the same role-blind way: look them up
-        ph, pl = kern.table_ids(p, table, BINOM)
-        bh, bl = kern.table_ids(b, table, BINOM)
+        ph, pl = (a.astype(np.int32) for a in table.lookup(p))
+        bh, bl = (a.astype(np.int32) for a in table.lookup(b))
         if on_setting:  # the banker's two-card rank ids, as keys
-            keys2 = rank_ids(rules).keys2
+            keys2 = table.keys2
             pushed = banker_pushes(p, rules, keys2[pl if spec.banking else bl])
         else:
             pushed = banker_pushes(p if spec.banking else b, rules)

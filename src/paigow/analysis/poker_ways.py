@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from importlib import import_module
 from math import comb
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
@@ -38,10 +38,10 @@ from paigow.errors import RuleError
 from paigow.poker.cards import sort_cards
 from paigow.poker.rules import DEFAULT_RULES, PokerRules
 from paigow.poker.ways import PokerWay
-from paigow.poker.ways.file_way import FileWay
-from paigow.poker.ways.hand import analyse
-from paigow.poker.ways.spec import SHAPE_TYPE
 from paigow.ways import get_way
+
+if TYPE_CHECKING:  # the file interpreter and the kernels are imported where they run
+    from paigow.poker.ways.file_way import FileWay
 
 I32 = npt.NDArray[np.int32]
 I8 = npt.NDArray[np.int8]
@@ -83,6 +83,23 @@ def split_index(cards: Sequence[int], low: Sequence[int]) -> int:
 
 
 @functools.cache
+def module_hash(*names: str) -> str:
+    """A short hash of the source files of modules, read without importing them (so a
+    cache key costs no numba start-up)."""
+    from importlib.util import find_spec
+
+    h = hashlib.sha256()
+    for name in names:
+        spec = find_spec(name)
+        origin = spec.origin if spec is not None else None
+        try:
+            h.update(open(origin, "rb").read() if origin else name.encode())  # noqa: SIM115
+        except OSError:
+            h.update(name.encode())
+    return h.hexdigest()[:16]
+
+
+@functools.cache
 def source_hash(*objects: object) -> str:
     """A short hash of the source code of modules, classes or functions."""
     h = hashlib.sha256()
@@ -117,6 +134,10 @@ class SlowWay:
         return self._fingerprint
 
 
+KERNEL = "paigow.poker.ways.kernel"
+"""The module of the one enumeration every hand-setting kernel runs in."""
+
+
 class HouseFastWay:
     """The house way's numba kernel (``paigow.poker.ways.house_fast``) as a FastWay."""
 
@@ -124,24 +145,15 @@ class HouseFastWay:
     role_blind = True  # rule 0.4: the house way sets a bank's hand as a player's
 
     def __init__(self, rules: PokerRules = DEFAULT_RULES) -> None:
-        try:
-            self._module = import_module("paigow.poker.ways.house_fast")
-        except ModuleNotFoundError as exc:
-            if exc.name and "house_fast" in exc.name:
-                raise RuleError(
-                    "the house way's fast kernel (paigow.poker.ways.house_fast) is not "
-                    "installed yet"
-                ) from None
-            raise
-        from paigow.poker.ways import kernel
-
         self.rules = rules
-        self._splits = self._module.house_splits_unchecked
-        self._fingerprint = f"house:{rules}:{source_hash(self._module, kernel)}"
+        self._fingerprint = (f"house:{rules}:"
+                             f"{module_hash('paigow.poker.ways.house_fast', KERNEL)}")
 
     def splits(self, hands: I32, banking: bool) -> I8:
         """The house way's split of each hand (it sets a bank's hand as a player's)."""
-        out = self._splits(np.ascontiguousarray(hands, dtype=np.int32), self.rules)
+        module = import_module("paigow.poker.ways.house_fast")  # numba: imported on use
+        out = module.house_splits_unchecked(np.ascontiguousarray(hands, dtype=np.int32),
+                                            self.rules)
         return np.asarray(out, dtype=np.int8)
 
     def fingerprint(self) -> str:
@@ -155,20 +167,19 @@ class FileFastWay:
     role_blind = True  # a way file sets a bank's hand as a player's
 
     def __init__(self, way: FileWay) -> None:
-        from paigow.poker.ways import file_fast, kernel, spec
-
         self.way = way
         self.name = way.name
         self.rules = way.rules
-        self._kernel = file_fast
         self._fingerprint = (
             f"file:{way.name}:{way.spec.digest}:{way.rules}:"
-            f"{source_hash(file_fast, spec, kernel)}"
+            f"{module_hash('paigow.poker.ways.file_fast', 'paigow.poker.ways.spec', KERNEL)}"
         )
 
     def splits(self, hands: I32, banking: bool) -> I8:
         """The way's split of each hand (it sets a bank's hand as a player's)."""
-        out = self._kernel.file_splits_unchecked(
+        from paigow.poker.ways import file_fast  # numba: imported on use
+
+        out = file_fast.file_splits_unchecked(
             self.way.compiled, np.ascontiguousarray(hands, dtype=np.int32), self.rules
         )
         return np.asarray(out, dtype=np.int8)
@@ -197,6 +208,8 @@ def fast_way(name: str | FastWay, rules: PokerRules = DEFAULT_RULES) -> FastWay:
         if rules not in _HOUSE:
             _HOUSE[rules] = HouseFastWay(rules)
         return _HOUSE[rules]
+    from paigow.poker.ways.file_way import FileWay
+
     way = get_way(name, rules)
     if isinstance(way, FileWay):
         return FileFastWay(way)
@@ -212,7 +225,7 @@ def diff_way(name: str, rules: PokerRules = DEFAULT_RULES) -> FileWay:
     """A way ``ways-diff`` can compare exactly: a way file (shipped name or path), or
     ``house``, whose settings are those of the shipped ``seeds`` file on every hand (proven
     by the test suite), so that its rule numbers can be counted."""
-    from paigow.poker.ways.file_way import load_way
+    from paigow.poker.ways.file_way import FileWay, load_way
 
     key = name.strip().lower()
     if key == "house":
@@ -373,7 +386,8 @@ def sample_gain(
     dealer way's one-time table is the classic game's)."""
     from paigow.analysis import poker_kernels as kern
     from paigow.poker.fast import BINOM
-    from paigow.poker.ways.spec import HAND_KEYS, HAND_TYPES
+    from paigow.poker.ways.hand import analyse
+    from paigow.poker.ways.spec import HAND_KEYS, HAND_TYPES, SHAPE_TYPE
 
     way_rules = PokerRules(rules.joker, rules.wheel, rules.foul)
     wa = diff_way(a, way_rules)

@@ -29,6 +29,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from paigow import _compiling  # noqa: F401  (says so when a kernel compiles)
 from paigow.analysis.tiles_tables import I32, I64, N_TILES
 
 

@@ -26,12 +26,12 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 from typing import Literal
 
 import numpy as np
 
 from paigow.analysis import Progress
-from paigow.analysis import tiles_kernels as kern
 from paigow.analysis.tiles_tables import (
     BINOM,
     HANDS,
@@ -41,8 +41,10 @@ from paigow.analysis.tiles_tables import (
     N_DEALER,
     N_HANDS,
     N_MATCHUPS,
+    cached_array,
     chosen_codes,
     code_tables,
+    disk_path,
     ids_of,
     index_of,
     split_setting,
@@ -111,16 +113,27 @@ def split_counts(
         hit = _COUNTS.get(key)
         if hit is not None and hit[0] is dealer_way:
             return hit[1], hit[2]
-    opp_hi, opp_lo = _opponent_codes(dealer_way, banking, rules, progress)
-    t = code_tables(rules)
-    win = np.zeros((N_HANDS, 3), dtype=np.int64)
-    lose = np.zeros((N_HANDS, 3), dtype=np.int64)
-    t0, t1, t2, pair_id = kern.build_tables(HANDS, opp_hi, opp_lo, t.k)
-    for a, b in _chunks(4):
-        kern.ie_counts(HANDS, BINOM, a, b, t.split_hi, t.split_lo, opp_hi, opp_lo,
-                       1 if banking else 0, t0, t1, t2, pair_id, win, lose)
-        if progress is not None:
-            progress(b, N_HANDS)
+
+    def compute() -> I64:
+        from paigow.analysis import tiles_kernels as kern  # numba: only when computing
+
+        opp_hi, opp_lo = _opponent_codes(dealer_way, banking, rules, progress)
+        t = code_tables(rules)
+        win = np.zeros((N_HANDS, 3), dtype=np.int64)
+        lose = np.zeros((N_HANDS, 3), dtype=np.int64)
+        t0, t1, t2, pair_id = kern.build_tables(HANDS, opp_hi, opp_lo, t.k)
+        for a, b in _chunks(4):
+            kern.ie_counts(HANDS, BINOM, a, b, t.split_hi, t.split_lo, opp_hi, opp_lo,
+                           1 if banking else 0, t0, t1, t2, pair_id, win, lose)
+            if progress is not None:
+                progress(b, N_HANDS)
+        return np.stack([win, lose])
+
+    # the counts of a built-in way are kept on disk: a later process reads them (0.4 MB)
+    # instead of importing numba and counting 736,281,000 matchups again
+    both = cached_array(dealer_way, banking, rules, "tiles-odds", _KERNEL_FILES,
+                        (2, N_HANDS, 3), np.int16, compute)
+    win, lose = both[0].astype(np.int64), both[1].astype(np.int64)
     if use_cache:
         _COUNTS[key] = (dealer_way, win, lose)
     return win, lose
@@ -136,6 +149,8 @@ def brute_split_counts(
     """Wins, pushes and losses of every split of every hand by brute force: each of the
     736,281,000 matchups (x 3 splits) is compared and each outcome counted on its own.
     ``limit`` counts only the first ``limit`` hands (the rest stay 0), for benchmarks."""
+    from paigow.analysis import tiles_kernels as kern
+
     opp_hi, opp_lo = _opponent_codes(dealer_way, banking, rules, progress)
     t = code_tables(rules)
     win = np.zeros((N_HANDS, 3), dtype=np.int64)
@@ -254,10 +269,18 @@ def hand_counts(
     banking: bool = False,
     rules: TileRules = DEFAULT_RULES,
 ) -> tuple[int, tuple[int, int, int], tuple[int, int, int], tuple[int, int, int]]:
-    """``(hand index, wins, pushes, losses)`` for one hand, each by split (0..2), by the
-    fast one-hand kernel (brute force over its 20,475 opponent hands)."""
-    ids = np.array(ids_of(tiles), dtype=np.int32)
+    """``(hand index, wins, pushes, losses)`` for one hand, each by split (0..2): read
+    from the dealer way's counts of every hand when they are kept (on disk or in memory,
+    :func:`split_counts`), else by the fast one-hand kernel (brute force over its 20,475
+    opponent hands)."""
     idx = index_of(tiles)
+    if counts_kept(dealer_way, banking, rules):
+        win_all, lose_all = split_counts(dealer_way, banking, rules)
+        w, lo = win_all[idx], lose_all[idx]
+        return idx, _triple(w), _triple(N_DEALER - w - lo), _triple(lo)
+    from paigow.analysis import tiles_kernels as kern
+
+    ids = np.array(ids_of(tiles), dtype=np.int32)
     opp_hi, opp_lo = _opponent_codes(dealer_way, banking, rules)
     t = code_tables(rules)
     win = np.zeros(3, dtype=np.int64)
@@ -266,6 +289,15 @@ def hand_counts(
     kern.count_hand(ids, t.split_hi[idx], t.split_lo[idx], opp_hi, opp_lo, BINOM,
                     1 if banking else 0, win, push, lose)
     return idx, _triple(win), _triple(push), _triple(lose)
+
+
+_KERNEL_FILES = (Path(__file__), Path(__file__).with_name("tiles_kernels.py"))
+
+
+def counts_kept(dealer_way: TileWay, banking: bool, rules: TileRules) -> bool:
+    """Whether :func:`split_counts` keeps the dealer way's counts between processes (a
+    built-in way's, on disk): then one hand's counts are a row of them."""
+    return disk_path(dealer_way, banking, rules, "tiles-odds", _KERNEL_FILES) is not None
 
 
 def _triple(a: I64) -> tuple[int, int, int]:

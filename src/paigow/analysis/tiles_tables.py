@@ -27,12 +27,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations
 from math import comb
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -76,10 +76,16 @@ def hand_index(a: int, b: int, c: int, d: int) -> int:
 
 
 def _all_hands() -> I32:
-    out = np.empty((N_HANDS, 4), dtype=np.int32)
-    for q in combinations(range(N_TILES), 4):
-        out[hand_index(*q)] = q
-    return out
+    # colex order: the k-subsets of range(t) come first, so the 4-subsets with top tile t
+    # are the first C(t, 3) 3-subsets, each with t added (a millisecond, no Python loop
+    # over the 35,960 hands)
+    rows = np.arange(N_TILES, dtype=np.int32)[:, None]
+    for k in range(2, 5):
+        rows = np.concatenate([
+            np.hstack([rows[: comb(t, k - 1)], np.full((comb(t, k - 1), 1), t, np.int32)])
+            for t in range(k - 1, N_TILES)
+        ])
+    return rows
 
 
 HANDS: I32 = _all_hands()
@@ -89,8 +95,15 @@ HANDS: I32 = _all_hands()
 def _face_hands() -> tuple[I32, I32]:
     faces = FACE_OF[HANDS]  # sorted ids give non-decreasing faces
     keys = ((faces[:, 0] * 21 + faces[:, 1]) * 21 + faces[:, 2]) * 21 + faces[:, 3]
-    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
-    return first.astype(np.int32), inverse.astype(np.int32).reshape(-1)
+    # np.unique's work by hand: it imports numpy.ma, a tenth of a second of start-up
+    order = np.argsort(keys, kind="stable")
+    ordered = keys[order]
+    new = np.empty(len(keys), dtype=np.bool_)
+    new[0] = True
+    new[1:] = ordered[1:] != ordered[:-1]
+    inverse = np.empty(len(keys), dtype=np.int32)
+    inverse[order] = np.cumsum(new) - 1
+    return order[new].astype(np.int32), inverse
 
 
 FACE_HANDS, FACE_GROUP = _face_hands()
@@ -227,7 +240,7 @@ def way_choices(
     if hit is not None and hit[0] is way:
         return hit[1]
     direct = getattr(way, "split_choices", None)
-    disk = _disk_path(way, banking, rules)
+    disk = disk_path(way, banking, rules)
     if direct is not None:
         out: I8 = direct(banking)
     elif disk is not None and (cached := _load_choices(disk)) is not None:
@@ -248,27 +261,48 @@ def way_choices(
     return out
 
 
-def _disk_path(way: TileWay, banking: bool, rules: TileRules) -> Path | None:
-    """Where the choices of a built-in way are cached between processes, or ``None``.
+def disk_path(
+    way: TileWay, banking: bool, rules: TileRules, kind: str = "tiles-ways",
+    code: tuple[Path, ...] = (),
+) -> Path | None:
+    """Where an array that depends on a built-in way's choices (its choices themselves, or
+    counts made from them) is cached between processes, or ``None``.
 
     Only ways defined in :mod:`paigow.tiles.ways` with a repr that states their options
     are cached (a way loaded from a file states the hash of the file's content); the key
-    hashes the source of the whole tiles package (the engine and every way) and of this
-    module, the way's repr, the role and the rules, so any change to the code or to the
-    way's file rebuilds it.
+    hashes the source of the whole tiles package (the engine and every way), of this
+    module and of the ``code`` files that compute the array, the way's repr, the role and
+    the rules, so any change to the code or to the way's file rebuilds it.
     """
     module = type(way).__module__
     text = repr(way)
     if not module.startswith("paigow.tiles.ways.") or " at 0x" in text:
         return None
-    spec = json.dumps([_tiles_source_hash(), module, text, banking, repr(rules)])
+    spec = json.dumps([tiles_source_hash([Path(__file__), *code]), module, text, banking,
+                       repr(rules)])
     key = hashlib.sha256(spec.encode()).hexdigest()[:24]
-    return cache_dir("tiles-ways") / f"{key}.npy"
+    return cache_dir(kind) / f"{key}.npy"
 
 
-def _tiles_source_hash() -> str:
-    # this module maps choices to split indexes, so it is part of the key too
-    return tiles_source_hash([Path(__file__)])
+def cached_array(
+    way: TileWay, banking: bool, rules: TileRules, kind: str, code: tuple[Path, ...],
+    shape: tuple[int, ...], dtype: type[np.integer], compute: Callable[[], npt.NDArray[Any]],
+) -> npt.NDArray[Any]:
+    """The array ``compute()`` makes for a way, read from the cache dir when a process
+    kept it there (:func:`disk_path`; only built-in ways are kept) and written there after
+    computing it (atomically)."""
+    path = disk_path(way, banking, rules, kind, code)
+    if path is not None:
+        try:
+            got: npt.NDArray[Any] | None = np.load(path)
+        except (OSError, ValueError):
+            got = None
+        if got is not None and got.shape == shape and got.dtype == dtype:
+            return got
+    out = compute().astype(dtype)
+    if path is not None:
+        save_atomically(path, lambda fh: np.save(fh, out))
+    return out
 
 
 def _load_choices(path: Path) -> I8 | None:

@@ -28,10 +28,11 @@ from paigow.cli.common import Lazy, new_app
 @cache
 def _tiles() -> typer.Typer:
     """The ``tiles`` group, every command registered (once per process)."""
-    from paigow.cli import train
+    from paigow.cli import tiles_derive, train
     from paigow.cli.tiles import app as tiles_app
 
     train.register_grade(tiles_app, None)
+    tiles_derive.register(tiles_app)
     return tiles_app
 
 
@@ -73,6 +74,12 @@ def _verify() -> Any:
     return verify
 
 
+def _cache() -> typer.Typer:
+    from paigow.cli.cache import app as cache_app
+
+    return cache_app
+
+
 def _train() -> typer.Typer:
     from paigow.cli.train import app as train_app
 
@@ -107,6 +114,8 @@ app = new_app(
                        _verify),
         "train": Lazy("Practise setting hands: the player's best setting or the dealer's "
                      "house way.", _train),
+        "cache": Lazy("List what paigow keeps in its cache (each file, what it is, its "
+                      "size, the total), or clear it.", _cache),
     },
 )
 

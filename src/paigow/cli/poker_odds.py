@@ -118,24 +118,15 @@ def _deck(text: str) -> tuple[int, ...] | None:
 
 @contextmanager
 def _progress(label: str) -> Iterator[Callable[[int, int], None]]:
-    from rich.progress import (
-        BarColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
+    """A progress bar on stderr, started at the first report (a command whose tables are
+    all cached draws nothing and imports nothing for it)."""
+    from paigow.analysis import ProgressBar
 
-    with Progress(
-        TextColumn(label), BarColumn(), TextColumn("{task.percentage:>5.1f}%"),
-        TimeElapsedColumn(), TimeRemainingColumn(), console=err_console, transient=True,
-    ) as progress:
-        task = progress.add_task(label, total=None)
-
-        def update(done: int, total: int) -> None:
-            progress.update(task, completed=done, total=total)
-
-        yield update
+    bar = ProgressBar(label, err_console)
+    try:
+        yield bar
+    finally:
+        bar.stop()
 
 
 def _interrupted(exc: BaseException) -> bool:
@@ -251,7 +242,7 @@ def register(app: typer.Typer) -> None:
             hand = parse_cards(cards)
             if len(hand) != 7:
                 raise CardError(f"a Pai Gow Poker hand has seven cards, got {len(hand)}")
-            with _progress("building the one-time tables") as update:
+            with _progress("building the one-time table") as update:
                 adv = _interruptible(
                     lambda: run_advise(hand, way, banking, rate, rules, _deck(deck),
                                        on_progress=update),

@@ -139,8 +139,9 @@ def serve(
         try:
             if slot is not None:
                 room = lobby.enter_room(str(db), slot, f"{host}:{port}")
-            for opts, made in zip(options, prepared, strict=True):
-                lobby.open(opts, prepared=made)
+            # the command line's tables, and every table people opened that the ledger
+            # keeps (the same ids, names and rules as before a restart)
+            lobby.start(list(zip(options, prepared, strict=True)))
             app = create_app(lobby, frozenset(allow_host or ()))
             if warning:
                 err_console.print(warning, highlight=False, style="bold yellow")

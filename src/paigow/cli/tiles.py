@@ -219,7 +219,9 @@ COMMISSION_OPTION = option(
 
 
 class _Bars:
-    """Rich progress bars on stderr for long computations; one bar per phase."""
+    """Rich progress bars on stderr for long computations; one bar per phase. The bars
+    (and rich's progress module) start at the first report, so a command whose work is
+    all cached draws nothing and imports nothing for them."""
 
     _LABELS: typing.ClassVar[dict[int, str]] = {
         8130: "setting every distinct hand",
@@ -227,13 +229,29 @@ class _Bars:
         35960: "counting every matchup",
     }
 
-    def __init__(self, progress: Any) -> None:
-        self.progress = progress
+    def __init__(self) -> None:
+        self.progress: Any = None
         self.task: Any = None
         self.total = -1
         self.done = -1
 
     def __call__(self, done: int, total: int) -> None:
+        if self.progress is None:
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
+
+            self.progress = Progress(
+                TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
+                console=err_console, transient=True,
+            )
+            self.progress.start()
         if self.task is None or total != self.total or done < self.done:
             label = self._LABELS.get(total, "working")
             self.task = self.progress.add_task(label, total=total)
@@ -241,31 +259,25 @@ class _Bars:
         self.done = done
         self.progress.update(self.task, completed=done)
 
+    def stop(self) -> None:
+        if self.progress is not None:
+            self.progress.stop()
+
 
 @contextlib.contextmanager
 def _progress_bars(show: bool) -> Iterator[_Bars | None]:
     """Progress bars while the body runs; Ctrl-C stops cleanly with exit status 130."""
+    bars = _Bars() if show else None
     try:
-        if not show:
-            yield None
-            return
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TextColumn,
-            TimeElapsedColumn,
-            TimeRemainingColumn,
-        )
-
-        with Progress(
-            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-            TimeElapsedColumn(), TimeRemainingColumn(), console=err_console, transient=True,
-        ) as progress:
-            yield _Bars(progress)
+        yield bars
     except KeyboardInterrupt:
+        if bars is not None:
+            bars.stop()
         err_console.print("interrupted: nothing was written", highlight=False)
         raise typer.Exit(code=130) from None
+    finally:
+        if bars is not None:
+            bars.stop()
 
 
 def _rate(commission: str) -> Fraction:

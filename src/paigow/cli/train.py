@@ -400,11 +400,36 @@ def train_tiles(
     gee_joon_tiebreak: Annotated[str, GJ_OPTION] = "ranked",
     hands: Annotated[int | None, HANDS_OPTION] = None,
     json: Annotated[bool, TRAIN_JSON_OPTION] = False,
+    card: Annotated[str | None, option(
+        "--card", parser=Token("--card", allow_empty=False, table_path=True),
+        help="Learn this card: a tile way file (derive-strategy -o FILE.toml); each hand is "
+             "graded against the card's setting, the optimal one shown beside it.")] = None,
 ) -> None:
     """Practise setting four tiles, hand after hand, each graded exactly.
 
     Example: paigow train tiles --drill dealer --seed 7
     """
+    if card is not None:
+        # "learn this card": the house-way drill of the card's way file, as a player
+        # unless --banking; every grade shows the card's setting and rule, and the
+        # optimal setting with the EV given up against it
+        def body() -> None:
+            if drill != "player" or way is not None:
+                raise PaigowError("--card drills the card's way: give no --drill or --way")
+            if not card.lower().endswith(".toml"):
+                raise PaigowError(f"--card {card!r}: a card is a tile way file (.toml)")
+            err_console.print(f"Learn this card: {card}. Set each hand as the card says; "
+                              "the grade names the card's rule and shows the optimal setting "
+                              "and the EV given up against it.", highlight=False)
+            from paigow.training.ways import card_dealer
+
+            against = dealer if dealer is not None else card_dealer("tiles", card)
+            _train("tiles", rules=_tile_rules(gee_joon_tiebreak), **_common(
+                "dealer", card, against, False if banking is None else banking, seed, name,
+                db, save, commission, hands, json))
+
+        run_command(body)
+        return
     run_command(lambda: _train("tiles", rules=_tile_rules(gee_joon_tiebreak), **_common(
         drill, way, dealer, banking, seed, name, db, save, commission, hands, json)))
 

@@ -10,6 +10,11 @@ hand is only a high card are also counted by their highest card.
 The work is cut into chunks by the two lowest cards, run in parallel, so a progress
 callback can be called between chunks and Ctrl-C stops the run between two chunks.
 
+A census depends on nothing but the rules and the deck, so its result is kept in the
+user's cache dir (``poker-census-<key>.json``, a few hundred bytes, keyed by the code of
+the census and the evaluator, the rules and the deck): a second census reads it back and
+imports no numba (:func:`census`, ``cache=``).
+
 >>> from paigow.poker.cards import parse_cards
 >>> small = census(PokerRules(), deck=parse_cards("As Ks Qs Js Ts 9s 2c 2d"))
 >>> small.total, small.by_category["royal flush"], small.by_category["straight flush"]
@@ -20,17 +25,19 @@ callback can be called between chunks and Ctrl-C stops the run between two chunk
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from math import comb
+from pathlib import Path
+from typing import BinaryIO
 
-import numba as nb
 import numpy as np
 import numpy.typing as npt
 
 from paigow.errors import CardError
 from paigow.poker.cards import RANKS, card_name
-from paigow.poker.fast import POP, TOP5, eval7_masks, straight_tables
 from paigow.poker.rank import Category
 from paigow.poker.rules import DEFAULT_RULES, PokerRules
 
@@ -52,46 +59,6 @@ CENSUS_ORDER = (
     Category.PAIR,
     Category.HIGH_CARD,
 )
-
-
-@nb.njit(cache=True, parallel=True)
-def _census_chunk(
-    deck: npt.NDArray[np.int64], starts: npt.NDArray[np.int64], wild: bool,
-    snat: npt.NDArray[np.int32], sjok: npt.NDArray[np.int32],
-    top5: npt.NDArray[np.int32], pop: npt.NDArray[np.int32],
-) -> npt.NDArray[np.int64]:
-    n = deck.shape[0]
-    m = starts.shape[0]
-    out = np.zeros((m, 25), np.int64)
-    bits = np.zeros(n, np.int64)  # each card as a bit of a 64-bit word: suit s at 16*s
-    for i in range(n):
-        c = deck[i]
-        if c < 52:
-            bits[i] = np.int64(1) << (16 * (c & 3) + (c >> 2))
-    for p in nb.prange(m):
-        i0 = starts[p, 0]
-        i1 = starts[p, 1]
-        st1 = bits[i0] | bits[i1]
-        for i2 in range(i1 + 1, n - 4):
-            st2 = st1 | bits[i2]
-            for i3 in range(i2 + 1, n - 3):
-                st3 = st2 | bits[i3]
-                for i4 in range(i3 + 1, n - 2):
-                    st4 = st3 | bits[i4]
-                    for i5 in range(i4 + 1, n - 1):
-                        st5 = st4 | bits[i5]
-                        for i6 in range(i5 + 1, n):
-                            st = st5 | bits[i6]
-                            key = eval7_masks(
-                                st & 0x1FFF, (st >> 16) & 0x1FFF, (st >> 32) & 0x1FFF,
-                                (st >> 48) & 0x1FFF, deck[i6] == 52, wild,
-                                snat, sjok, top5, pop,
-                            )
-                            cat = key >> 20
-                            out[p, cat] += 1
-                            if cat == 0:
-                                out[p, 12 + ((key >> 16) & 15) - 2] += 1
-    return out
 
 
 @dataclass(frozen=True)
@@ -138,12 +105,14 @@ def census(
     deck: Sequence[int] | None = None,
     on_progress: Callable[[int, int], None] | None = None,
     chunk_hands: int = 4_000_000,
+    cache: bool = True,
 ) -> Census:
     """Count every seven-card hand of ``deck`` (default: the 53-card deck) by its best
     five-card hand under ``rules``.
 
     ``on_progress(done, total)`` is called after each chunk of about ``chunk_hands``
-    hands. A ``KeyboardInterrupt`` stops the run between chunks.
+    hands. A ``KeyboardInterrupt`` stops the run between chunks. ``cache``: read the
+    result an earlier process kept, and keep this one (see the module description).
     """
     r = rules or DEFAULT_RULES
     cards = sorted(range(53) if deck is None else deck)
@@ -151,10 +120,16 @@ def census(
         raise CardError("the census deck holds a card twice")
     for c in cards:
         card_name(c)
+    path = _cache_path(r, cards) if cache else None
+    kept = _read_kept(path, r) if path is not None else None
+    if kept is not None:
+        return kept
     n = len(cards)
     total = comb(n, 7)
     counts = np.zeros(_WIDTH, np.int64)
     if n >= 7:
+        from paigow.poker._census_kernel import POP, TOP5, _census_chunk, straight_tables
+
         arr = np.array(cards, dtype=np.int64)
         snat, sjok = straight_tables(r)
         done = 0
@@ -172,4 +147,38 @@ def census(
     tops = {RANKS[i]: int(counts[N_CAT + i]) for i in range(12, -1, -1)}
     if sum(by_cat.values()) != total:  # pragma: no cover - a broken kernel, not bad input
         raise AssertionError("census counts do not add up to the number of hands")
-    return Census(r, n, total, by_cat, tops)
+    result = Census(r, n, total, by_cat, tops)
+    if path is not None:
+        from paigow.tiles.ways._cache import save_atomically
+
+        text = json.dumps(result.to_json(), sort_keys=True).encode()
+
+        def write(fh: BinaryIO) -> None:
+            fh.write(text)
+
+        save_atomically(path, write)
+    return result
+
+
+def _cache_path(rules: PokerRules, cards: Sequence[int]) -> Path:
+    """Where the census of ``cards`` under ``rules`` is kept between processes."""
+    import platformdirs
+
+    from paigow.analysis.poker_ways import module_hash
+
+    code = module_hash("paigow.poker.census", "paigow.poker._census_kernel", "paigow.poker.fast",
+                       "paigow.poker.rank", "paigow.poker.cards")
+    spec = json.dumps([code, rules.joker, rules.wheel, list(cards)])
+    key = hashlib.sha256(spec.encode()).hexdigest()[:20]
+    return Path(platformdirs.user_cache_dir("paigow")) / f"poker-census-{key}.json"
+
+
+def _read_kept(path: Path, rules: PokerRules) -> Census | None:
+    """A census kept by an earlier process, or ``None``."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return Census(rules, int(data["deck_size"]), int(data["total"]),
+                      {str(k): int(v) for k, v in data["by_category"].items()},
+                      {str(k): int(v) for k, v in data["high_card_by_top"].items()})
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None

@@ -33,6 +33,7 @@ import numba as nb
 import numpy as np
 import numpy.typing as npt
 
+from paigow import _compiling  # noqa: F401  (says so when a kernel compiles)
 from paigow.errors import CardError
 from paigow.poker.rules import DEFAULT_RULES, PokerRules
 

@@ -192,7 +192,7 @@ def card_svg(name: str, rules: PokerRules = DEFAULT_RULES) -> str:
     out.append(f'<text x="{MARGIN}" y="{y:.1f}" font-size="16" font-weight="bold">'
                f"{escape(spec.title)}</text>")
     y += 14
-    src = spec.source + (f" \u2014 {spec.url}" if spec.url else "")
+    src = card_source(spec)
     if src:
         out.append(f'<text x="{MARGIN}" y="{y:.1f}" font-size="7.5" fill="#444">'
                    f"{escape(src)}</text>")
@@ -240,12 +240,31 @@ def card_svg(name: str, rules: PokerRules = DEFAULT_RULES) -> str:
             out.append(_hand(hx, y + 1, example, cw, ch))
         out.append("</g>")
         y += h
-    foot = (f"paigow strategy card \u00b7 {spec.name} \u00b7 joker {rules.joker}, wheel "
-            f"{rules.wheel} \u00b7 every example is set by its rule")
+    foot = (f"paigow strategy card \u00b7 {_JOKER[rules.joker]} \u00b7 {_WHEEL[rules.wheel]} "
+            "\u00b7 every example is set by its rule")
     out.append(f'<text x="{MARGIN}" y="{HEIGHT - MARGIN + 8:.1f}" font-size="6.5" '
                f'fill="#666">{escape(foot)}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+# the rules a card's examples are set under, in a player's words (its footer)
+_JOKER = {"bug": "the joker an ace, or it fills a straight or flush", "wild": "the joker wild"}
+_WHEEL = {"second": "A-2-3-4-5 the second-best straight", "lowest": "A-2-3-4-5 the lowest straight"}
+
+
+def card_source(spec: WaySpec) -> str:
+    """The line under a card's title: where its way comes from, in a player's words. A way
+    read from a web page is cited by the page (a file's ``source`` may also say where its
+    text is kept, for the people who keep the file); any other by its source as written.
+
+    >>> card_source(load_card_way("foxwoods").spec)
+    'Source: wizardofodds.com/games/pai-gow-poker/house-way/foxwoods'
+    """
+    scheme, _, where = spec.url.partition("://")
+    if scheme in ("http", "https") and where:
+        return f"Source: {where.rstrip('/')}"
+    return spec.source
 
 
 def otherwise_text(spec: WaySpec) -> str:
@@ -254,8 +273,7 @@ def otherwise_text(spec: WaySpec) -> str:
     assert other is not None
     title = other.title if other.title != other.name else f"the {other.name} way"
     return (f"Otherwise (no rule above fits): set the hand as {title} sets it "
-            f"(way file {other.name}; at a casino of that way, ask the dealer to set it "
-            "the house way).")
+            "(at a casino of that way, ask the dealer to set it the house way).")
 
 
 def card_pdf(name: str, rules: PokerRules = DEFAULT_RULES) -> bytes:
@@ -279,4 +297,5 @@ def card_pdf(name: str, rules: PokerRules = DEFAULT_RULES) -> bytes:
     return pdf
 
 
-__all__ = ["OTHERWISE", "card_pdf", "card_svg", "examples", "load_card_way", "otherwise_text"]
+__all__ = ["OTHERWISE", "card_pdf", "card_source", "card_svg", "examples", "load_card_way",
+           "otherwise_text"]

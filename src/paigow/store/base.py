@@ -22,17 +22,20 @@ from typing import Any, Protocol
 
 from paigow.errors import PaigowError
 from paigow.store.players import PlayerRecords, players_schema, wallets_below_zero
+from paigow.store.tables import TableRecords, tables_schema
 from paigow.store.trainer import TrainerRecords, trainer_schema
 from paigow.table.engine import RoundOpening, RoundRecord, SessionInfo
 from paigow.table.ledger import BANK, BETS, CASHIER, HOUSE, Entry
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 """2: rounds record the commitment to their seed and the revealed seed; an audit table.
 3: the ``wager`` table (side bets, the dragon hand, Envy awards), created in a ledger of
 an older version when it is next opened for writing.
 4: people (:mod:`paigow.store.players`: ``player``, ``player_secret``, ``stint``) and their
 wallets; an entry's ``session_id`` may be NULL (play money given to a wallet belongs to no
-table); an older ledger is brought up to date when next opened for writing."""
+table); an older ledger is brought up to date when next opened for writing.
+5: the browser tables a server holds (:mod:`paigow.store.tables`: ``web_table``), kept
+across its restarts."""
 
 DEAL_COLUMNS = ("deck", "dice", "commitment", "seed")
 """What a round was dealt from, kept once: in the round's row (the deck and dice from its
@@ -153,6 +156,7 @@ def schema(
     ) AS moves GROUP BY session_id, account""",
         *trainer_schema(id_column=id_column, integer=integer),
         *players_schema(id_column=id_column, integer=integer),
+        *tables_schema(integer=integer),
     ]
 
 
@@ -224,6 +228,15 @@ class Store(Protocol):
                       offset: int = ...) -> tuple[list[dict[str, Any]], int]: ...
     def round_owner(self, round_id: int, player_id: int) -> dict[str, Any] | None: ...
     def recover_stints(self) -> list[int]: ...
+    # the browser tables kept across restarts (paigow.store.tables)
+    def keep_table(self, slot: int, table: str, name: str, kind: str,
+                   options: dict[str, Any], client: str, now: str) -> None: ...
+    def kept_tables(self, slot: int) -> list[dict[str, Any]]: ...
+    def table_ids(self, slot: int) -> list[str]: ...
+    def table_session(self, slot: int, table: str, session_id: int,
+                      first_round: int) -> None: ...
+    def close_table(self, slot: int, table: str, now: str) -> None: ...
+    def last_round(self, session_id: int) -> dict[str, Any] | None: ...
 
 
 def is_unique_violation(exc: BaseException) -> bool:
@@ -232,7 +245,7 @@ def is_unique_violation(exc: BaseException) -> bool:
         "unique" in str(exc).lower()
 
 
-class SqlStore(TrainerRecords, PlayerRecords, ABC):
+class SqlStore(TrainerRecords, PlayerRecords, TableRecords, ABC):
     """The ledger in a SQL database; a backend supplies the primitives below."""
 
     path: str

@@ -542,9 +542,12 @@ class Table(Generic[P, S]):
         on_open: Callable[[RoundOpening], None] | None = None,
         house: HouseRules | None = None,
         keep_history: int | None = None,
+        rounds_before: int = 0,
     ) -> None:
         """``keep_history``: how many settled rounds :attr:`history` keeps (None: all; a
         server that plays for days keeps a few, the ledger has every one).
+        ``rounds_before``: the rounds the table played in its earlier sessions (a browser
+        table started again after a restart): its rounds are numbered on after them.
         ``limits``: the table's minimum and maximum bet. ``on_open``: told of each round
         as it opens (banker, bets, dice; also the deck, which a watcher must keep to itself),
         e.g. for a browser to show the Chung and the dice before the reveal."""
@@ -592,7 +595,9 @@ class Table(Generic[P, S]):
         self.pending: dict[int, Wager] = {}
         self.dragon_turn = 1  # the seat first in turn for the dragon hand
         self.option: int | None = None  # the seat holding the bank option (None: house)
-        self.rounds_played = 0
+        if rounds_before < 0:
+            raise PaigowError(f"rounds played before {rounds_before} must not be negative")
+        self.rounds_played = rounds_before  # numbers the next round
         self.history: list[RoundRecord] = []
         self.keep_history = keep_history
         self._in_play: str | None = None
@@ -664,10 +669,10 @@ class Table(Generic[P, S]):
         """The house's result so far, commission and fees included."""
         return self.balances.get(HOUSE, 0)
 
-    def validate_bet(self, seat: int, amount: object, owner: str) -> Wager:
+    def validate_bet(self, seat: int, amount: object, owner: str, you: bool = False) -> Wager:
         """The bet as a :class:`Wager` if ``owner`` may bet ``amount`` (cents, or a
         :class:`Wager` with side bets and the dragon hand) at ``seat``; else an error
-        naming the bad bet."""
+        naming the bad bet (``you``: said to the seat's player, "you cannot bet ...")."""
         if seat not in self.seats:
             raise PaigowError(f"there is no seat {seat} at this table")
         if self.seats[seat].owner != owner:
@@ -689,8 +694,8 @@ class Table(Generic[P, S]):
             more = wager.total - wager.main
             what = format_money(wager.main) + (
                 f" with {format_money(more)} of side and dragon bets" if more else "")
-            raise AmountError(f"seat {seat} cannot bet {what}{extra}: it holds "
-                              f"{format_money(have)}")
+            who, holds = ("you", "your seat holds") if you else (f"seat {seat}", "it holds")
+            raise AmountError(f"{who} cannot bet {what}{extra}: {holds} {format_money(have)}")
         return wager
 
     def place_bet(self, seat: int, amount: object, owner: str) -> None:
@@ -924,7 +929,8 @@ class Table(Generic[P, S]):
         (optional hook ``player.dealt(hand, banking)``; the browser table uses it so that
         people can set their hands in any order), and the buyer of a dragon hand that its
         buyer sets that hand (optional hook ``player.dealt_dragon(hand)``), so it can be set
-        as soon as it is dealt. Players without the hooks are not told."""
+        as soon as it is dealt, and a co-banker the bank's hand the house way sets (optional
+        hook ``player.bank_dealt(hand)``). Players without the hooks are not told."""
         setters = [(p, False) for p in bets]
         if banker.kind == "player" and banker.seat is not None:
             setters.append((banker.seat, True))
@@ -932,6 +938,10 @@ class Table(Generic[P, S]):
             hook = getattr(self.seats[place].player, "dealt", None)
             if hook is not None:
                 hook(dealt[place], banking)
+        if banker.kind == "cobank" and banker.seat is not None:
+            shown = getattr(self.seats[banker.seat].player, "bank_dealt", None)
+            if shown is not None:
+                shown(dealt[banker.place])
         rule = self.house.dragon
         if dragon is not None and rule is not None and rule.set_by == "player":
             told = getattr(self.seats[dragon.seat].player, "dealt_dragon", None)

@@ -237,7 +237,7 @@ def set_hand(tiles: TilesLike, way: str = "australian", *, banking: bool = False
     >>> set_hand("6-6 4-2 5-3 1-1", way="nonsense")
     Traceback (most recent call last):
     ...
-    paigow.errors.RuleError: unknown tile way 'nonsense': choose one of australian, luger, luger-banker, luger-player, harrahs, eighty, optimal, australian.toml, harrahs.toml, FILE.toml, FILE.csv, table:PATH
+    paigow.errors.RuleError: unknown tile way 'nonsense': choose one of australian, luger, luger-banker, luger-player, harrahs, eighty, optimal, australian.toml, derived-australian.toml, harrahs.toml, FILE.toml, FILE.csv, table:PATH
 
     Raises:
         TileError: bad tiles, or not four.

@@ -68,6 +68,16 @@ def tile_opponent(
     return get_way(key, rules, commission=commission)
 
 
+def card_dealer(game: str, way: str) -> str:
+    """The way the other side sets by when ``way`` is drilled as a card: for a tile way
+    file of exceptions (``[way] otherwise = NAME``, a learned card) the way it is
+    exceptions to, else ``way`` itself."""
+    if check_game(game) != "tiles" or not str(way).lower().endswith(".toml"):
+        return way
+    other = getattr(get_way(way, TileRules()), "otherwise_name", None)
+    return other if isinstance(other, str) and other else way
+
+
 def poker_opponent(
     name: str | object | None, rules: PokerRules, deck: Sequence[int] | None = None
 ) -> object:
@@ -113,6 +123,7 @@ __all__ = [
     "DEFAULT_WAY",
     "GAMES",
     "Game",
+    "card_dealer",
     "check_game",
     "check_rules",
     "house_way",

@@ -61,11 +61,13 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import cookie_parser
 
 from paigow.errors import PaigowError
@@ -98,6 +100,13 @@ WS_PING_SECONDS = 25.0
 def _secret(request: Request | WebSocket) -> str | None:
     """The browser's secret: the ``X-Paigow-Token`` header, or the player cookie."""
     return request.headers.get(HEADER) or request.cookies.get(COOKIE)
+
+
+def _is_page(request: Request) -> bool:
+    """Whether ``request`` asks for a page a browser shows (not the API, a socket, a
+    static file or a strategy card's file): its refusals are HTML."""
+    return request.method in ("GET", "HEAD") and not request.url.path.startswith(
+        ("/api/", "/ws/", "/static/", "/trainer/card/"))
 
 
 def parameter_error(errors: Any) -> str:
@@ -202,9 +211,26 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
 
     @app.exception_handler(WebError)
     async def web_error(request: Request, exc: WebError) -> Response:
+        message = i18n.phrase(exc.message, lang_of(request))
+        if _is_page(request):  # a browser's page: HTML, with the way back to the lobby
+            return missing_page(request, exc.status, message)
         headers = {} if exc.retry_after is None else {"Retry-After": str(exc.retry_after)}
-        return JSONResponse({"error": i18n.phrase(exc.message, lang_of(request))},
-                            status_code=exc.status, headers=headers)
+        return JSONResponse({"error": message}, status_code=exc.status, headers=headers)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        if _is_page(request) and exc.status_code == 404:
+            return missing_page(request, 404, f"there is no page {request.url.path[:60]!r} "
+                                              "here")
+        return await http_exception_handler(request, exc)
+
+    def missing_page(request: Request, status: int, message: str) -> Response:
+        """A page that is not there (no such table, a table that closed, a round that is
+        not yours): said in words on an HTML page, with the way back to the lobby."""
+        title = {404: i18n.N_("Not found"), 410: i18n.N_("This table has closed")}.get(
+            status, i18n.N_("Refused"))
+        return page(request, "missing.html", status_code=status, title=title,
+                    heading=title, message=message[0].upper() + message[1:] + ".")
 
     @app.exception_handler(PaigowError)
     async def paigow_error(request: Request, exc: PaigowError) -> Response:
@@ -227,18 +253,28 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         # other bad input is, not with the framework's 422 {"detail": ...}
         return await web_error(request, WebError(400, parameter_error(exc.errors())))
 
-    def page(request: Request, name: str, **context: Any) -> Response:
+    def signed_in_as(request: Request) -> str:
+        """The name of the person this browser is, for every page's header ("" for nobody:
+        a sign-in this server does not know is nobody's)."""
+        try:
+            me = me_of(request)
+        except WebError:
+            return ""
+        return me.name if me is not None else ""
+
+    def page(request: Request, name: str, status_code: int = 200, **context: Any) -> Response:
         from paigow.web.words import glossary_json
 
         lang = lang_of(request)
         with i18n.use(lang):
             context.setdefault("glossary", json.dumps(glossary_json(lang)))
+            context.setdefault("me_name", signed_in_as(request))
             context["title"] = i18n.phrase(str(context.get("title", "")), lang)
             context.update(lang=lang, languages=i18n.NATIVE, here=request.url.path + (
                 f"?{request.url.query}" if request.url.query else ""),
                 catalog=json.dumps(i18n.catalog_json(lang), ensure_ascii=False)
                 .replace("</", "<\\/"))
-            resp = templates.TemplateResponse(request, name, context)
+            resp = templates.TemplateResponse(request, name, context, status_code=status_code)
         resp.headers["Content-Language"] = lang
         resp.headers["Content-Security-Policy"] = (
             "default-src 'self'; img-src 'self' data:; style-src 'self'; "
@@ -313,10 +349,11 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
 
     @app.get("/trainer", response_class=HTMLResponse)
     async def trainer_page(request: Request) -> Response:
-        from paigow.web.words import way_title
+        from paigow.web.words import way_title, without_copies
 
+        # each way's card once: the house way's is drawn from its own file (seeds)
         return page(request, "trainer.html", title="paigow: the trainer",  # noqa: RUF100
-                    card_ways=[(w, way_title("poker", w)) for w in card_ways()])
+                    card_ways=[(w, way_title("poker", w)) for w in without_copies(card_ways())])
 
     @app.get("/trainer/card/{name}.{fmt}")
     async def strategy_card(name: str, fmt: str) -> Response:
@@ -715,9 +752,10 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
 
     @app.websocket("/ws/tables/{table_id}")
     async def live(websocket: WebSocket, table_id: str) -> None:
-        host = lobby.tables.get(table_id)
-        if host is None:
-            await websocket.close(code=4404, reason=f"there is no table {table_id[:20]!r}")
+        try:
+            host = lobby.get(table_id)
+        except WebError as exc:  # 4404 none here, 4410 closed: the page stops and says so
+            await websocket.close(code=4000 + exc.status, reason=exc.message[:120])
             return
         await websocket.accept()
         try:

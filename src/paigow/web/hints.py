@@ -118,9 +118,16 @@ class Advisor:
         t0 = time.perf_counter()
         rows, total = self._advise(hand, banking)
         ms = (time.perf_counter() - t0) * 1000
+        # two rows whose hands' names read alike (kickers the names leave out) are told
+        # apart by their pieces: the page shows them
+        seen: dict[tuple[str, str], int] = {}
+        for r in rows:
+            seen[(r["high_name"], r["low_name"])] = seen.get((r["high_name"], r["low_name"]), 0) + 1
+        rows = [{**r, "same_words": seen[(r["high_name"], r["low_name"])] > 1} for r in rows]
         return {"status": "ready", "rows": rows, "opponent_hands": total,
                 "ms": round(ms, 2), "way": self.house_way,
-                "way_title": way_title(self.game.name, self.house_way), "banking": banking}
+                "way_title": way_title(self.game.name, self.house_way), "banking": banking,
+                "commission": str(self.rate)}
 
     def _row(self, hand: tuple[Any, ...], odds: Any, merged: int) -> dict[str, Any]:
         view = self.game.view(odds.setting)

@@ -60,6 +60,7 @@ from paigow.table.players import Bot
 from paigow.table.seating import Seating
 from paigow.table.session import Prepared, TableOptions, bot_policy, prepare
 from paigow.web.hints import Advisor, HintJob, advisor_for
+from paigow.web.i18n import N_
 from paigow.web.listeners import Listener, Listeners
 from paigow.web.schemas import WebError
 
@@ -126,7 +127,13 @@ class SeatState:
     stint: int | None = None  # the owner's stint (paigow.store.players)
     leaving: str | None = None  # why the owner goes, when their cash-out waits for a round
     chips_asked: int = 0  # more chips its person asked for, not written yet
-    playing: bool = False  # a person plays this seat in the round in play
+    playing: bool = False  # a person plays this seat in the round in play (``actor``)
+    # who acts for the seat in the round in play: its person's player id, or None (the
+    # bot, or nobody); decided once, when the round takes the seat's bet, and every view,
+    # reveal and record of the round follows it (a person who takes the seat after that
+    # moment plays from the next round)
+    actor: int | None = None
+    actor_name: str | None = None
     missed: bool = False  # the table acted for the person this round: away for its rest
     acted: bool = False  # the person answered something in time this round
     bet_closed: bool = False  # the seat's bet for this round has been taken
@@ -148,6 +155,9 @@ class SeatState:
     dragon_chosen: Choice[Any] | None = None
     dragon_hint: HintJob | None = None
     dragon_view: dict[str, Any] | None = None
+    dragon_deadline: float | None = None  # the dragon hand's own time, from its buyer's own
+    # hand set
+    bank_hand: tuple[Any, ...] | None = None  # the bank's hand, shown to a co-banker
     # the hand as the person's view shows it, with what it was built from (the choice,
     # whether it is the dragon hand, the dragon's place): kept while those are the same
     hand_shown: tuple[Any, bool, Any, dict[str, Any]] | None = None
@@ -155,6 +165,8 @@ class SeatState:
     def reset(self) -> None:
         """A new round: nothing bet, offered or dealt."""
         self.playing = False
+        self.actor = None
+        self.actor_name = None
         self.missed = False
         self.acted = False
         self.bet_closed = False
@@ -175,6 +187,8 @@ class SeatState:
         self.dragon_chosen = None
         self.dragon_hint = None
         self.dragon_view = None
+        self.dragon_deadline = None
+        self.bank_hand = None
         self.hand_shown = None
 
     @property
@@ -197,8 +211,17 @@ class SeatState:
     def answering(self) -> bool:
         """A person who is here decides for this seat now (not the bot, not the table)."""
         p = self.person
-        return self.playing and p is not None and p.player == self.owner \
-            and not p.sat_out and not self.missed
+        return self.playing and p is not None and p.player == self.actor \
+            and p.player == self.owner and not p.sat_out and not self.missed
+
+    def in_round(self, player: int) -> bool:
+        """Whether ``player`` acts for this seat in the round in play (decided when the
+        round took the seat's bet; before that, whether their bet is still theirs to
+        place)."""
+        if self.bet_closed:
+            return self.playing and self.actor == player
+        p = self.person
+        return p is not None and p.player == player
 
 
 @dataclass
@@ -233,6 +256,9 @@ class WebSeat:
 
     def dealt_dragon(self, hand: tuple[Any, ...]) -> None:
         self.host._deal_dragon(self.number, hand)
+
+    def bank_dealt(self, hand: tuple[Any, ...]) -> None:
+        self.host._show_bank(self.number, hand)
 
     def choose(self, hand: tuple[Any, ...], banking: bool) -> Choice[Any]:
         return self.host._take_choice(self.number, hand, banking)
@@ -279,11 +305,16 @@ class TableHost:
     def __init__(self, opts: TableOptions, db: str | None = None, *, table_id: str = "1",
                  name: str = "", limits: HostLimits | None = None, warm_hints: bool = True,
                  clock: Callable[[], float] = time.time,
-                 prepared: Prepared | None = None) -> None:
+                 prepared: Prepared | None = None, rounds_before: int = 0,
+                 called_off: int | None = None, slot: int = 0) -> None:
         """``warm_hints``: prepare the exact hints as soon as the table opens (the poker
         one-time table is built in the background); otherwise on the first hint.
         ``prepared``: the table's game, bots and house rules, made (and so checked) by the
-        caller before anything was written (:func:`paigow.table.session.prepare`)."""
+        caller before anything was written (:func:`paigow.table.session.prepare`).
+        A table opened again after a restart (:meth:`paigow.web.lobby.Lobby.start`) had
+        played ``rounds_before`` rounds (its next is numbered after them), and the restart
+        called off its round ``called_off`` (every bet returned): its page says so. The
+        ledger keeps the table under ``slot`` and its id (:mod:`paigow.store.tables`)."""
         self.opts = opts
         self.prepared = prepared
         self.db = db
@@ -306,7 +337,14 @@ class TableHost:
         self.seat_back: dict[int, int] = {}  # player -> the seat they lost without leaving
         self.deadline: float | None = None  # when the phase in play stops waiting
         self.in_play: RoundInPlay | None = None
-        self.round_no = 0  # the round in play, or the last one played between rounds
+        self.rounds_before = rounds_before
+        self.slot = slot
+        self.round_no = rounds_before  # the round in play, or the last one played between rounds
+        # what the page tells everyone until the next round settles: the round a restart
+        # called off
+        self.notice: str | None = None if called_off is None else N_(
+            "The server restarted while round {n} was in play: that round was called off "
+            "and every bet in it returned.").format(n=called_off)
         self.history: list[tuple[RoundRecord, dict[int, str]]] = []
         # (round number, the ledger's balances after it), the last BALANCES_KEPT rounds
         self.balances_after: deque[tuple[int, dict[str, int]]] = deque(maxlen=BALANCES_KEPT)
@@ -371,7 +409,8 @@ class TableHost:
         self.game = game
         return Table(game, seats, commission=opts.commission, chance=chance, store=store,
                      seed=opts.seed, limits=opts.limits, on_open=self._opened,
-                     house=prepared.house, keep_history=1)  # the views keep their own
+                     house=prepared.house, keep_history=1,  # the views keep their own
+                     rounds_before=self.rounds_before)
 
     def _run(self) -> None:
         try:
@@ -388,6 +427,9 @@ class TableHost:
                     self.table = self._build(store)
                     self.seating = Seating(self.table, store, self.name)
                     self.seat_back = store.seat_back(self.name)
+                    # the ledger's record of the table: the session it plays in now
+                    store.table_session(self.slot, self.id, self.table.session_id,
+                                        self.rounds_before + 1)
                 except Exception as exc:
                     self.phase, self.error = "error", _public(exc, "the table could not be built")
                     self._changed()
@@ -469,6 +511,7 @@ class TableHost:
                     names: dict[int, str] = self.in_play.names if self.in_play else {}
                     self.history.append((record, names))
                     del self.history[:-HISTORY_KEPT]
+                    self.notice = None  # a round played since: the reveal tells the table
                     self.balances_after.append((record.number, record.balances))
                 self._count_misses()
                 self.in_play = None
@@ -594,8 +637,8 @@ class TableHost:
         start = opening.banker.place if game.direction != CLOCKWISE else 0
         first = count_places(start, sum(opening.dice), game.places, game.direction)
         with self.cv:
-            names = {n: s.person.name for n, s in self.seats.items()
-                     if s.person is not None and s.playing}
+            names = {n: s.actor_name for n, s in self.seats.items()
+                     if s.actor is not None and s.actor_name is not None}
             self.in_play = RoundInPlay(
                 opening.number, opening.banker.to_json(), dict(opening.bets),
                 tuple(opening.dice), first, names,
@@ -603,11 +646,12 @@ class TableHost:
                 None if opening.dragon is None else opening.dragon.to_json())
             self._changed()
 
-    def _wait(self, seat: SeatState, ready: Callable[[], bool]) -> Waited:
+    def _wait(self, seat: SeatState, ready: Callable[[], bool],
+              deadline: float | None = _UNSET) -> Waited:
         """Block the round until ``ready()``: ``"answered"``; ``"left"`` when the person
-        left or is gone; ``"idle"`` past the phase's deadline (the person is then away for
-        the rest of the round). Raises :class:`Closed` when the host closes. Holds the
-        lock; writes waiting seat changes meanwhile."""
+        left or is gone; ``"idle"`` past ``deadline`` (default: the phase's; the person is
+        then away for the rest of the round). Raises :class:`Closed` when the host closes.
+        Holds the lock; writes waiting seat changes meanwhile."""
         while not ready():
             if self.closed:
                 raise Closed
@@ -615,9 +659,10 @@ class TableHost:
             self._moves()
             if seat.person is None or seat.person.player != seat.owner:
                 return "left"
+            until = self.deadline if deadline is _UNSET else deadline
             step = WAIT_STEP
-            if self.deadline is not None:
-                step = min(step, self.deadline - self.clock())
+            if until is not None:
+                step = min(step, until - self.clock())
                 if step <= 0:
                     seat.missed = True
                     return "idle"
@@ -625,15 +670,32 @@ class TableHost:
         seat.acted = True
         return "answered"
 
+    def _others_bet(self, n: int) -> bool:
+        """Every other seat the betting waits on has its bet in (holds the lock)."""
+        for t in self.seats.values():
+            q = t.person
+            if t.number == n or t.bet_closed or q is None or q.sat_out:
+                continue
+            if q.joined_round <= self.round_no and t.bet is _UNSET:
+                return False
+        return True
+
     def _take_bet(self, n: int, request: BetRequest) -> Wager | None:
         with self.cv:
             self._moves()  # a person who just joined buys in before their bet is asked
             seat = self.seats[n]
+            wager: Wager | None = None
+            as_answered = False  # the person's bet taken as they made it
+            out = seat.person
+            if out is not None and out.sat_out and out.player == seat.owner:
+                # sat out: not waited for, but "I'm back" while the others still bet brings
+                # them into this round (their bet is then asked like anyone's)
+                self._wait(seat, lambda: not out.sat_out or self._others_bet(n))
+                seat.missed = seat.acted = False
             p = seat.person
             seat.playing = p is not None and p.player == seat.owner \
                 and p.joined_round <= request.round_number
-            wager: Wager | None = None
-            as_answered = False  # the person's bet taken as they made it
+            seat.actor = p.player if seat.playing and p is not None else None
             if seat.owner is None:
                 wager = self._bot_bet(seat, request)
             elif seat.answering():
@@ -645,6 +707,13 @@ class TableHost:
                     seat.timed_out = "no bet in time: you sat this round out"
                 elif seat.owner is None:  # left, and the seat is the bot's again
                     wager = self._bot_bet(seat, request)
+            # the moment: who acts for the seat this round is who holds it now (a person
+            # who left while their bet was asked hands it to the bot; one who comes after
+            # this plays from the next round)
+            p = seat.person
+            if seat.owner is None or p is None or p.player != seat.actor:
+                seat.playing, seat.actor = False, None
+            seat.actor_name = p.name if seat.actor is not None and p is not None else None
             seat.bet_closed = True
             seat.round_wager = wager
             seat.round_bet = None if wager is None else wager.main
@@ -667,7 +736,7 @@ class TableHost:
         assert self.table is not None
         try:
             return self.table.validate_bet(seat.number, wager,
-                                           self.table.seats[seat.number].owner)
+                                           self.table.seats[seat.number].owner, you=True)
         except PaigowError as exc:
             seat.timed_out = f"your bet was not taken ({exc}): you sat this round out"
             return None
@@ -717,6 +786,14 @@ class TableHost:
                 seat.dragon_hand = hand
                 self._changed()
 
+    def _show_bank(self, n: int, hand: tuple[Any, ...]) -> None:
+        """Seat ``n`` co-banks: its person sees the bank's hand, which the house way sets."""
+        with self.cv:
+            seat = self.seats[n]
+            if seat.actor is not None:
+                seat.bank_hand = hand
+                self._changed()
+
     def _house(self, hand: tuple[Any, ...], banking: bool, why: str) -> Choice[Any]:
         game = self.game
         assert game is not None
@@ -724,10 +801,12 @@ class TableHost:
         return Choice(c.setting, c.rule, why, way_rule=c.way_rule, house=c.house)
 
     def _set_by(self, seat: SeatState, ready: Callable[[], Choice[Any] | None],
-                hand: tuple[Any, ...], banking: bool, late: str) -> Choice[Any]:
+                hand: tuple[Any, ...], banking: bool, late: str,
+                deadline: float | None = _UNSET) -> Choice[Any]:
         """The setting a person here makes (``ready()`` once they have), or the house way
-        when they are away, leave or let the deadline pass (told ``late``)."""
-        waited = self._wait(seat, lambda: ready() is not None) if seat.answering() else "left"
+        when they are away, leave or let ``deadline`` (the phase's) pass (told ``late``)."""
+        waited = self._wait(seat, lambda: ready() is not None, deadline) \
+            if seat.answering() else "left"
         choice = ready()
         if waited == "answered" and choice is not None:
             return choice
@@ -755,13 +834,17 @@ class TableHost:
 
     def _take_dragon(self, n: int, hand: tuple[Any, ...]) -> Choice[Any]:
         """The setting of the dragon hand seat ``n`` bought (house rules: its buyer sets
-        it): the person's, or the house way when the seat is a bot's or time runs out."""
+        it): the person's, or the house way when the seat is a bot's or its own time runs
+        out (``idle_seconds`` from the moment its buyer set their own hand)."""
         with self.cv:
             seat = self.seats[n]
             if seat.answering() and seat.dragon_hand is None:
                 seat.dragon_hand = hand
+            if seat.answering() and seat.dragon_deadline is None:
+                self._dragon_clock(seat)  # a table without the dealt hook: its time from now
             choice = self._set_by(seat, lambda: seat.dragon_choice, hand, False,
-                                  "dragon hand not set in time: set the house way for you")
+                                  "dragon hand not set in time: set the house way for you",
+                                  seat.dragon_deadline)
             seat.dragon_chosen = choice
             self._changed()
             return choice
@@ -898,7 +981,7 @@ class TableHost:
         with self.cv:
             p = self._person(player)
             if not p.sat_out:
-                raise WebError(409, f"seat {p.seat} is not sat out: nothing to come back to")
+                raise WebError(409, "you are not sat out: nothing to come back to")
             p.sat_out = False
             p.misses = 0
             self._changed()
@@ -948,21 +1031,24 @@ class TableHost:
             table = self._ready()
             p = s.person
             assert p is not None
+            if self.phase == "betting" and s.bet_closed and not s.in_round(p.player):
+                raise WebError(409, "you cannot bet now: you play from the next round (the "
+                                    "seat's bet for this one was taken before you sat down)")
             if s.owner != p.player:
-                raise WebError(409, f"seat {seat} cannot bet yet: your chips are on their "
-                                    "way from your wallet")
+                raise WebError(409, "you cannot bet yet: your chips are on their way from "
+                                    "your wallet")
             if p.sat_out:
-                raise WebError(409, f"seat {seat} is sat out: press back to play again")
+                raise WebError(409, "you are sat out: press \"I'm back\" to play again")
             if self.phase != "betting" or s.bet_closed or s.bet is not _UNSET:
-                raise WebError(409, f"seat {seat} cannot bet now: "
-                                    + ("its bet for this round is already in"
-                                       if s.bet_closed or s.bet is not _UNSET
-                                       else f"the table is {self.doing()}"))
+                raise WebError(409, "you cannot bet now: " + (
+                    "your bet for this round is already in"
+                    if s.bet_closed or s.bet is not _UNSET
+                    else f"the table is {self.doing()}"))
             wager: Wager | None = None
             if amount is not None:
                 try:
                     wager = table.validate_bet(seat, Wager(amount, dict(side or {}), dragon),
-                                               table.seats[seat].owner)
+                                               table.seats[seat].owner, you=True)
                 except PaigowError as exc:
                     raise WebError(400, str(exc)) from None
             elif side or dragon:
@@ -976,8 +1062,8 @@ class TableHost:
         with self.cv:
             s = self._mine(player, seat)
             if s.offer is None or s.bank_answer is not None:
-                raise WebError(409, f"no bank offer is waiting for seat {seat}: "
-                                    f"the table is {self.doing()}")
+                raise WebError(409, f"no bank offer is waiting for you: the table is "
+                                    f"{self.doing()}")
             if decision not in DECISIONS:
                 raise WebError(400, f"unknown bank answer {decision!r}: take, cobank or refuse")
             answer: BankDecision = decision
@@ -1004,16 +1090,16 @@ class TableHost:
             s = self._mine(player, seat)
             if dragon:
                 if not s.setting_dragon:
-                    why = ("its dragon hand is already set" if s.dragon_choice or s.dragon_chosen
-                           else "it has no dragon hand to set now")
-                    raise WebError(409, f"seat {seat} cannot set a dragon hand: {why}")
+                    why = ("your dragon hand is already set" if s.dragon_choice or s.dragon_chosen
+                           else "you have no dragon hand to set now")
+                    raise WebError(409, f"you cannot set a dragon hand: {why}")
                 assert s.dragon_hand is not None
                 hand, banking = s.dragon_hand, False
             else:
                 if s.hand is None or s.choice is not None or s.chosen is not None:
-                    why = "its hand is already set" if s.choice is not None or s.chosen \
-                        else f"it has no hand to set (the table is {self.doing()})"
-                    raise WebError(409, f"seat {seat} cannot set a hand now: {why}")
+                    why = "your hand is already set" if s.choice is not None or s.chosen \
+                        else f"you have no hand to set (the table is {self.doing()})"
+                    raise WebError(409, f"you cannot set a hand now: {why}")
                 hand, banking = s.hand, s.banking
             game = self.game
             assert game is not None
@@ -1046,7 +1132,14 @@ class TableHost:
                 s.dragon_choice = choice
             else:
                 s.choice = choice
+                if s.dragon_hand is not None:
+                    self._dragon_clock(s)  # the dragon hand's own time starts now
             self._changed()
+
+    def _dragon_clock(self, s: SeatState) -> None:
+        """Start the dragon hand's own time for its buyer (holds the lock)."""
+        idle = self.limits.idle_seconds
+        s.dragon_deadline = None if idle is None else self.clock() + idle
 
     def hint(self, player: int | None, seat: int) -> dict[str, Any]:
         """The exact value of every distinct setting of the seat's hand. Tiles: computed
@@ -1055,7 +1148,7 @@ class TableHost:
             s = self._mine(player, seat)
             now = s.current()
             if now is None or self.game is None or self.advisor is None:
-                raise WebError(409, f"seat {seat} has no hand to advise on now")
+                raise WebError(409, "you have no hand to advise on now")
             hand, banking, dragon = now
             have = s.dragon_hint if dragon else s.hint
             if have is not None:

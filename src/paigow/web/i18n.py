@@ -267,7 +267,8 @@ CODES: tuple[str, ...] = (
     N_("starting"), N_("taking bets"), N_("offering the bank"), N_("setting hands"),
     N_("waiting for a person to join"), N_("waiting: everyone here sits out"),
     N_("stopped"), N_("closed"), N_("error"), N_("waiting"), N_("betting"), N_("bet in"),
-    N_("sits out"), N_("sat out (away)"), N_("deciding on the bank"),
+    N_("sits out"), N_("sat out"), N_("sat out (away)"), N_("joins next round"),
+    N_("deciding on the bank"),
     N_("setting the dragon hand"), N_("setting the hand"), N_("set"), N_("in"),
     N_("banks"), N_("co-banks with the house"), N_("bot"), N_("the house"),
     # who banks (view.banker_words)

@@ -4,10 +4,18 @@ By default ``paigow serve`` opens one table of each game. A person may open anot
 its own rules (game, seats, minimum and maximum bet, bankroll, commission rate or flat fee,
 house way, rule variants), checked like any other input; a client may open at most
 ``tables_per_client`` tables and the server holds at most ``max_tables``.
+
+**Tables last.** Every table is kept in the ledger (:mod:`paigow.store.tables`): its id,
+name and rules. When the server starts again (:meth:`Lobby.start`), each table people
+opened comes back with its id, name and rules, and each of the command line's tables takes
+back the id and name of the one of its game it had; a table numbers its rounds on from
+where they were, and tells its page when a round was called off by the restart (its bets
+returned). The seats people held are offered back to them (:mod:`paigow.store.players`).
 """
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -16,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from paigow.errors import PaigowError
 from paigow.settle import Commission, parse_rate
+from paigow.store.base import now
 from paigow.table.session import Prepared, TableOptions, prepare
 from paigow.web.accounts import WALLET_GRANT, Accounts
 from paigow.web.host import HostLimits, TableHost
@@ -93,38 +102,89 @@ class Lobby:
         self.accounts.on_forget = room.signed_out
         return room
 
+    @property
+    def slot(self) -> int:
+        """This server's slot in a card room (0: a server on its own), which keeps its
+        tables in the ledger apart from the other servers'."""
+        return self.room.slot if self.room is not None else 0
+
+    def start(self, defaults: list[tuple[TableOptions, Prepared]]) -> None:
+        """Open the server's tables: each of ``defaults`` (the command line's, in the id
+        and name the table of its game had before, if it had one) and every table people
+        opened that the ledger keeps for this server (:mod:`paigow.store.tables`). A kept
+        table whose rules can no longer be made is closed for good (logged)."""
+        from paigow.web.host import log
+
+        store = self.accounts.store
+        with self.accounts.lock:
+            kept = store.kept_tables(self.slot)
+            ids = [int(i) for i in store.table_ids(self.slot) if i.isdigit()]
+        self.next_id = max([self.next_id - 1, *ids]) + 1
+        old = [k for k in kept if k["kind"] == "default"]
+        for opts, made in defaults:
+            k = next((x for x in old if x["options"].get("game") == opts.game), None)
+            if k is not None:
+                old.remove(k)
+            self.open(opts, prepared=made, kind="default", kept=k)
+        for k in old:  # a table of a game the command line no longer opens
+            with self.accounts.lock:
+                store.close_table(self.slot, k["id"], now())
+        for k in kept:
+            if k["kind"] != "opened":
+                continue
+            try:
+                self.open(options_from_json(k["options"]), k["name"], k["client"], kept=k)
+            except (PaigowError, WebError, TypeError, ValueError) as exc:
+                log.error("table %s (%r) could not open again: %s", k["id"], k["name"], exc)
+                with self.accounts.lock:
+                    store.close_table(self.slot, k["id"], now())
+
     def open(self, opts: TableOptions, name: str = "", client: str = "",
-             prepared: Prepared | None = None) -> TableHost:
+             prepared: Prepared | None = None, *, kind: str = "opened",
+             kept: dict[str, Any] | None = None) -> TableHost:
         """Open and start a table with ``opts`` (built from ``prepared`` when the caller has
         checked the options already); its host. Nothing is opened or written for options
-        that a table would refuse."""
+        that a table would refuse. The table is kept in the ledger (``kind``: ``opened``
+        by a person, or a ``default`` of the command line); ``kept``: the ledger's record
+        of the table this one is again (its id and name, its rounds' numbers go on)."""
         if prepared is None:
             try:
                 prepared = prepare(opts)
             except PaigowError as exc:
                 raise WebError(400, f"the table could not open: {exc}") from None
+        before, called_off = self._resumed(kept)
         with self.lock:
             if len(self.tables) >= self.max_tables:
                 raise WebError(429, f"this server holds {len(self.tables)} tables already "
                                     f"(at most {self.max_tables})")
-            if client:
+            if client and kept is None:
                 mine = sum(1 for c in self.opened_by.values() if c == client)
                 if mine >= self.tables_per_client:
                     raise WebError(429, f"you have opened {mine} tables already "
                                         f"(at most {self.tables_per_client})")
-            table_id = self.room.new_table_id() if self.room else str(self.next_id)
-            self.next_id += 1
-            host = TableHost(opts, self.db, table_id=table_id, name=name, limits=self.limits,
-                             warm_hints=self.warm_hints, prepared=prepared)
+            if kept is not None:
+                table_id = kept["id"]
+            else:
+                table_id = self.room.new_table_id() if self.room else str(self.next_id)
+                self.next_id += 1
+            host = TableHost(opts, self.db, table_id=table_id,
+                             name=kept["name"] if kept else name, limits=self.limits,
+                             warm_hints=self.warm_hints, prepared=prepared,
+                             rounds_before=before, called_off=called_off, slot=self.slot)
             self.tables[table_id] = host
             if client:
                 self.opened_by[table_id] = client
+        with self.accounts.lock:
+            self.accounts.store.keep_table(self.slot, table_id, host.name, kind,
+                                           options_json(opts), client, now())
         try:
             host.start()
         except PaigowError as exc:
             with self.lock:
                 self.tables.pop(table_id, None)
                 self.opened_by.pop(table_id, None)
+            with self.accounts.lock:
+                self.accounts.store.close_table(self.slot, table_id, now())
             raise WebError(400, f"the table could not open: {exc}") from None
         host.subscribe(self._notify)
         if self.room is not None:
@@ -140,6 +200,18 @@ class Lobby:
             host.subscribe(publish)
         self._notify()
         return host
+
+    def _resumed(self, kept: dict[str, Any] | None) -> tuple[int, int | None]:
+        """For a table opened again: how many rounds it had played (its next round's
+        number follows them), and the number of the round its last start called off (its
+        bets returned), if one was."""
+        if kept is None or kept["session"] is None:
+            return (0, None)
+        with self.accounts.lock:
+            last = self.accounts.store.last_round(kept["session"])
+        if last is None:
+            return (kept["first_round"] - 1, None)
+        return (last["number"], last["number"] if last["status"] == "void" else None)
 
     def get(self, table_id: str) -> TableHost:
         """The table ``table_id``; 404 when there is none."""
@@ -178,6 +250,38 @@ class Lobby:
         for h in hosts:
             h.close()
         self.accounts.close()
+
+
+def options_json(opts: TableOptions) -> dict[str, Any]:
+    """A table's rules as the ledger keeps them (the seed of a replay aside: a table that
+    comes back deals from the secure source)."""
+    import dataclasses
+
+    out = {f.name: getattr(opts, f.name) for f in dataclasses.fields(opts)
+           if f.name not in ("commission", "seed")}
+    c = opts.commission
+    out["commission"] = {"rate": str(c.rate), "flat_fee": c.flat_fee, "rounding": c.rounding}
+    kept: dict[str, Any] = json.loads(json.dumps(out))  # tuples as lists
+    return kept
+
+
+def options_from_json(data: dict[str, Any]) -> TableOptions:
+    """The rules :func:`options_json` kept, as options again (checked as any table's).
+
+    >>> o = TableOptions(game="poker", house_way="house", bot_ways=("house",), push="low:9",
+    ...                  side_bets=("tiger-9",), commission=Commission(rate=Fraction(0)))
+    >>> options_from_json(options_json(o)) == o
+    True
+    """
+    c = data["commission"]
+    known = {k: v for k, v in data.items() if k != "commission"}
+    for k in ("bot_ways", "side_bets"):
+        if k in known:
+            known[k] = tuple(known[k])
+    if "bot_side" in known:
+        known["bot_side"] = tuple((str(n), int(v)) for n, v in known["bot_side"])
+    return TableOptions(**known, commission=Commission(
+        rate=Fraction(c["rate"]), flat_fee=int(c["flat_fee"]), rounding=c["rounding"]))
 
 
 def _summary(host: TableHost) -> dict[str, Any]:

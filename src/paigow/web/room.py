@@ -217,12 +217,15 @@ class Room:
         return table_id(int(row["n"]), self.slot)
 
     def opened(self, table: str, summary: dict[str, Any]) -> None:
-        """Table ``table`` opened here: into the directory, and every lobby told now."""
+        """Table ``table`` opened here: into the directory, and every lobby told now. A
+        table this slot held before a restart (kept in the ledger) opens again in its row."""
         text = published(summary)
         with self._lock:
             self._conn.execute(
                 "INSERT INTO room_table (id, process, slot, summary, opened) "
-                "VALUES (%s, %s, %s, %s, %s)",
+                "VALUES (%s, %s, %s, %s, %s) ON CONFLICT (id) DO UPDATE SET "
+                "process = EXCLUDED.process, summary = EXCLUDED.summary, "
+                "opened = EXCLUDED.opened, closed = NULL, why = NULL",
                 (int(table), self.process, self.slot, text, now()))
             self._conn.execute(f"NOTIFY {CHANNEL}")
             self._mine[table] = text

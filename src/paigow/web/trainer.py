@@ -109,8 +109,12 @@ class TrainerHub:
         try:
             opts = TableOptions(game=game, house_way=way, bot_ways=(way,))
             table_game, _ = make_game(opts)
+            from paigow.training.ways import card_dealer
+
+            # a learned card (a way file of exceptions) is played against the way it is
+            # exceptions to; any other way against itself, as before
             session = TrainerSession(game, settings["drill"], way, settings["banking"],
-                                     None, settings["name"], dealer=way)
+                                     None, settings["name"], dealer=card_dealer(game, way))
         except PaigowError as exc:
             raise WebError(400, str(exc)) from None
         with self.lock:
@@ -227,6 +231,8 @@ class TrainerHub:
                 shown[f"{key}_low"] = positions_of(pieces, shown[key]["low"])
             for o in shown["options"]:
                 o["low_positions"] = positions_of(pieces, o["low"])
+            for o in (shown["yours"], shown["house"], shown["best"], *shown["options"]):
+                in_dealt_order(o, pieces)
             self._refresh_stats(p)
             with p.lock:
                 p.grade, p.phase, p.message = shown, "graded", ""
@@ -256,6 +262,22 @@ class TrainerHub:
             with p.lock:
                 p.phase, p.message = "failed", _message(exc)
             p.changed()
+
+
+def in_dealt_order(setting: dict[str, Any], pieces: list[str]) -> None:
+    """A setting's two hands (``high``, ``low``: piece texts), each in the order the hand
+    was dealt: highest first, as the hand is shown to be set (a way's setting lists its
+    pieces in the order it took them).
+
+    >>> s = {"high": ["4c", "Ah", "9d", "Ks", "4d"], "low": ["2c", "Qh"]}
+    >>> in_dealt_order(s, ["Ah", "Ks", "Qh", "9d", "4d", "4c", "2c"])
+    >>> s["high"], s["low"]
+    (['Ah', 'Ks', '9d', '4d', '4c'], ['Qh', '2c'])
+    """
+    from paigow.web.hints import positions_of
+
+    for key in ("high", "low"):
+        setting[key] = [pieces[i] for i in positions_of(pieces, setting[key])]
 
 
 def _message(exc: BaseException) -> str:

@@ -317,8 +317,13 @@ def _pending_bet(s: SeatState) -> int | None:
 def _status(host: TableHost, s: SeatState) -> str:
     from paigow.web.host import _UNSET
 
-    if s.person is not None and s.person.sat_out and s.round_bet is None and not s.banking:
-        return "sat out (away)"
+    p = s.person
+    if p is not None and p.sat_out and s.round_bet is None and not s.banking:
+        # away: no page of theirs is open; a person looking at the table is just sat out
+        return "sat out" if p.sockets > 0 else "sat out (away)"
+    if p is not None and s.bet_closed and host.phase in ("betting", "bank", "setting") \
+            and not s.in_round(p.player):
+        return "joins next round"  # the bot (or nobody) plays this round at the seat
     banking = _bank_status(host, s.number)
     if banking is not None and not (s.hand is not None and s.choice is None
                                     and s.chosen is None):
@@ -441,7 +446,8 @@ def table_view(host: TableHost) -> dict[str, Any]:
         "doing": host.doing(),
         "error": host.error,
         "round": host.round_no,
-        "rounds_played": len(host.history) and host.history[-1][0].number,
+        "rounds_played": host.history[-1][0].number if host.history else host.rounds_before,
+        "notice": host.notice,
         "places": game.places if game else 0,
         "direction": game.direction if game else 0,
         "option": table.option if table else None,
@@ -450,7 +456,7 @@ def table_view(host: TableHost) -> dict[str, Any]:
             "banker": ip.banker, "dice": list(ip.dice), "first_place": ip.first_place,
             "banker_words": banker_words(ip.banker, ip.names, None),
             "bets": {str(k): v for k, v in ip.bets.items()},
-            "side": ip.side, "dragon": ip.dragon,
+            "side": ip.side, "dragon": _dragon_in_play(host, ip.dragon),
         },
         "seats": seats,
         "house_net": table.house_net if table else 0,
@@ -459,6 +465,18 @@ def table_view(host: TableHost) -> dict[str, Any]:
         "you": None,
         "last": _last_story(host),
     }
+
+
+def _dragon_in_play(host: TableHost, dragon: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The dragon hand bought this round (its seat, place and stake), with its own
+    ``deadline`` while its buyer sets it (public, as the phase's deadline is)."""
+    if dragon is None:
+        return None
+    buyer = host.seats.get(dragon.get("seat") or 0)
+    if buyer is not None and buyer.setting_dragon and buyer.dragon_deadline is not None \
+            and buyer.answering():
+        return {**dragon, "deadline": buyer.dragon_deadline}
+    return dragon
 
 
 def for_person(shared: dict[str, Any], host: TableHost, player: int | None,
@@ -480,8 +498,10 @@ def person_part(shared: dict[str, Any], host: TableHost, player: int | None,
     out["seats"] = [{**x, "you": True} if x["seat"] == me.seat else x for x in shared["seats"]]
     ip = host.in_play
     if ip is not None and shared["in_play"] is not None:
+        mine = host.seats[me.seat].in_round(me.player)
         out["in_play"] = {**shared["in_play"],
-                          "banker_words": banker_words(ip.banker, ip.names, me.seat)}
+                          "banker_words": banker_words(ip.banker, ip.names,
+                                                       me.seat if mine else None)}
     if host.table is not None and host.game is not None:
         out["you"] = _you(host, me.seat)
     return out
@@ -541,6 +561,9 @@ def _you(host: TableHost, n: int) -> dict[str, Any]:
     assert table is not None and game is not None and s.person is not None
     awaiting: str | None = None
     mine = s.owner == s.person.player
+    # the round in play is theirs (decided when it took the seat's bet): else nothing of
+    # it is shown as theirs (a bot's bet or bank at the seat they just took)
+    in_round = s.in_round(s.person.player)
     if host.phase == "betting" and not s.bet_closed and s.bet is _UNSET \
             and s.person.joined_round <= host.round_no and mine and not s.person.sat_out:
         awaiting = "bet"
@@ -558,7 +581,9 @@ def _you(host: TableHost, n: int) -> dict[str, Any]:
         "min_bet": limits.minimum,
         "suggested_bet": max(limits.minimum, host.opts.bet),
         "awaiting": awaiting,
-        "deadline": host.deadline if awaiting else None,
+        "in_round": in_round,
+        "deadline": (s.dragon_deadline if s.setting_dragon else host.deadline)
+        if awaiting else None,
         "timed_out": s.timed_out,
         "sat_out": s.person.sat_out,
         "misses": s.person.misses,
@@ -567,14 +592,16 @@ def _you(host: TableHost, n: int) -> dict[str, Any]:
         "chips_asked": s.chips_asked,
         "note": s.person.note,
         "joins_round": s.person.joined_round,
-        "bet": s.round_bet if s.bet_closed else (None if s.bet is _UNSET or s.bet is None
-                                                  else s.bet.main),
-        "wager": _wager_json(s.round_wager if s.bet_closed else
-                             (None if s.bet is _UNSET else s.bet)),
-        "bet_in": s.bet_closed or s.bet is not _UNSET,
+        "bet": None if not in_round else s.round_bet if s.bet_closed else (
+            None if s.bet is _UNSET or s.bet is None else s.bet.main),
+        "wager": None if not in_round else _wager_json(
+            s.round_wager if s.bet_closed else (None if s.bet is _UNSET else s.bet)),
+        "bet_in": in_round and (s.bet_closed or s.bet is not _UNSET),
         "offer": None,
         "hand": None,
+        "bank_hand": None,
         "hint": None,
+        "story_seat": _story_seat(host, n, s.person.name),
         "chart": _chart(host, n, s.person.joined_round),
     }
     if s.offer is not None:
@@ -605,7 +632,28 @@ def _you(host: TableHost, n: int) -> dict[str, Any]:
         you["hand"] = shown[3]
         job = s.dragon_hint if dragon else s.hint
         you["hint"] = None if job is None else job.to_json()
+    if s.bank_hand is not None and in_round:
+        you["bank_hand"] = _bank_hand_view(game, s.bank_hand)
     return you
+
+
+def _story_seat(host: TableHost, n: int, name: str) -> int | None:
+    """Seat ``n`` if its person (called ``name``) played it in the last settled round (the
+    reveal marks their row), else None: a seat taken after that round's bets were taken
+    was the bot's in it."""
+    if not host.history:
+        return None
+    return n if host.history[-1][1].get(n) == name else None
+
+
+def _bank_hand_view(game: Game[Any, Any], hand: tuple[Any, ...]) -> dict[str, Any]:
+    """The bank's hand as its co-banker sees it: its pieces and how the house way sets it
+    (as the round will play it)."""
+    c = game.house_choice(hand, True)
+    v = game.view(c.setting)
+    return {"pieces": [game.piece_text(p) for p in hand], "high": v.high.split(),
+            "low": v.low.split(), "high_name": v.high_name, "low_name": v.low_name,
+            "rule_text": _plain_rule(c.rule)}
 
 
 def _hand_view(game: Game[Any, Any], hand: tuple[Any, ...], banking: bool) -> dict[str, Any]:

@@ -81,8 +81,13 @@ _WAY_TITLES = {
     ("tiles", "harrahs"): N_("Harrah's way"),
     ("tiles", "eighty"): N_("the 80% rules"),
     ("poker", "house"): N_("the house way"),
+    # the house way's own rule file (it sets every hand alike)
+    ("poker", "seeds"): N_("the house way"),
     ("poker", "basic"): N_("basic strategy"),
 }
+# a shipped rule file that is a built-in way written down (both set every hand alike): a
+# menu offering the built-in way leaves the file out (the API still takes either)
+_FILE_OF_BUILT_IN = {"seeds": "house"}
 
 
 def way_title(game: str, name: str) -> str:
@@ -145,8 +150,11 @@ def without_copies(names: list[str]) -> list[str]:
 
     >>> without_copies(["australian", "luger", "australian.toml", "mine.toml"])
     ['australian', 'luger', 'mine.toml']
+    >>> without_copies(["house", "foxwoods", "seeds"])  # the house way's own file
+    ['house', 'foxwoods']
     """
-    return [n for n in names if not (n.endswith(".toml") and n.removesuffix(".toml") in names)]
+    return [n for n in names if not (n.endswith(".toml") and n.removesuffix(".toml") in names)
+            and _FILE_OF_BUILT_IN.get(n) not in names]
 
 
 def plain_rule(rule: str, way_rule: dict[str, Any] | None = None, house: bool = False) -> str:

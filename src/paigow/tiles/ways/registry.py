@@ -55,7 +55,7 @@ def tile_way(
     >>> tile_way("nonsense")
     Traceback (most recent call last):
     ...
-    paigow.errors.RuleError: unknown tile way 'nonsense': choose one of australian, luger, luger-banker, luger-player, harrahs, eighty, optimal, australian.toml, harrahs.toml, FILE.toml, FILE.csv, table:PATH
+    paigow.errors.RuleError: unknown tile way 'nonsense': choose one of australian, luger, luger-banker, luger-player, harrahs, eighty, optimal, australian.toml, derived-australian.toml, harrahs.toml, FILE.toml, FILE.csv, table:PATH
     """
     key = str(name).strip()
     low = key.lower()

@@ -62,7 +62,7 @@ from paigow.tiles.hand import GONG_RANK, PAIR_BASE, WONG_RANK, HandValue, tiebre
 from paigow.tiles.rules import DEFAULT_RULES, TileRules
 from paigow.tiles.setting import SPLITS, Setting, make_setting, settings
 from paigow.tiles.tile import CLASSES, DAY, GEE_JOON, Tile
-from paigow.tiles.ways import Decision
+from paigow.tiles.ways import Decision, TileWay
 from paigow.tiles.ways._cache import cache_dir, save_atomically, tiles_source_hash
 from paigow.tiles.ways._common import (
     TOKENS,
@@ -390,7 +390,7 @@ _HAND_KINDS = {"two pairs": 2, "one pair": 1, "no pair": 0}
 _PLAYS = {"keep": "pair together", "split": "pair split", "pairs": "pairs together"}
 _RULE_KEYS = {"id", "text", "after", "role", "hand", "pair", "with", "tiles", "has", "chosen",
               "play", "together", "require", "prefer"}
-_WAY_KEYS = {"name", "title", "source", "format"}
+_WAY_KEYS = {"name", "title", "source", "format", "otherwise"}
 
 
 @dataclass
@@ -711,11 +711,14 @@ def _cache_path(sha: str, trules: TileRules) -> Path:
 
 def _set_all(
     rules: list[Rule], source: str, trules: TileRules, progress: Progress | None,
+    otherwise: TileWay | None = None,
 ) -> tuple[Any, Any, Any]:
     """Set every distinct hand in both roles: (split index [2, 8130], last rule [2, 8130],
-    hands each rule applied to [2, rules])."""
+    hands each rule applied to [2, rules]). A hand no rule sets is set by ``otherwise``
+    (its last rule is then ``len(rules)``), or is an error when there is none."""
     hands = distinct_hands()
-    roles = (False, True) if any(r.role is not None for r in rules) else (False,)
+    both = otherwise is not None or any(r.role is not None for r in rules)
+    roles = (False, True) if both else (False,)
     split = np.zeros((2, len(hands)), dtype=np.int8)
     last = np.zeros((2, len(hands)), dtype=np.int16)
     hits = np.zeros((2, len(rules)), dtype=np.int64)
@@ -728,6 +731,14 @@ def _set_all(
                 got = _evaluate(rules, as_hand(hand), role, trules)
             except _RuleFailed as exc:
                 raise WayFileError(f"{source}, {exc.rule.where()}: {exc.reason}") from None
+            if got is None and otherwise is not None:
+                d = otherwise.choose(as_hand(hand), role)
+                split[r, n] = _split_index(hand, d.setting)
+                last[r, n] = len(rules)
+                done += 1
+                if progress is not None and (done % 256 == 0 or done == total):
+                    progress(done, total)
+                continue
             if got is None:
                 who = "as banker" if role else "as a player"
                 raise WayFileError(
@@ -757,13 +768,16 @@ class FileWay:
 
     def __init__(
         self, name: str, source: str, sha256: str, fields: dict[str, str], rules: list[Rule],
-        trules: TileRules, split: Any, last: Any, hits: Any,
+        trules: TileRules, split: Any, last: Any, hits: Any, otherwise: TileWay | None = None,
     ) -> None:
         self.name = name
         self.source = source
         self.sha256 = sha256
         self.title = fields.get("title", "")
         self.source_note = fields.get("source", "")
+        self.otherwise: TileWay | None = otherwise
+        #: how the file names its otherwise way (``[way] otherwise``), or None
+        self.otherwise_name: str | None = fields.get("otherwise")
         self.rules = trules
         self.rule_list = rules
         self._hits = hits
@@ -772,7 +786,8 @@ class FileWay:
         self._row: dict[FaceKey, int] = {face_key(h): n for n, h in enumerate(distinct_hands())}
         self._made: dict[tuple[int, int], Setting] = {}
         counts = np.array(_deal_counts(), dtype=np.int64)
-        self._deals = np.zeros((2, len(rules)), dtype=np.int64)
+        # one more column: the deals the otherwise way set
+        self._deals = np.zeros((2, len(rules) + 1), dtype=np.int64)
         for role in (0, 1):
             np.add.at(self._deals[role], np.asarray(last[role], dtype=np.int64), counts)
         self.unreached: tuple[str, ...] = tuple(
@@ -795,6 +810,12 @@ class FileWay:
         """The decision's rule: this file's rule ``rule.id`` and its text."""
         return WayRule(self.name, str(rule.id), rule.text)
 
+    def otherwise_deals(self) -> tuple[int, int]:
+        """Deals of 35,960 (as a player, as banker) that no rule set: the ``otherwise``
+        way set them."""
+        n = len(self.rule_list)
+        return int(self._deals[0, n]), int(self._deals[1, n])
+
     def choose(self, tiles: Sequence[Tile], banking: bool = False) -> Decision[Setting]:
         """The file's setting of ``tiles`` and the rule that made it."""
         hand = as_hand(tiles)
@@ -805,7 +826,12 @@ class FileWay:
             (i, j), (k, m) = SPLITS[int(self._split[role, row])]
             s = make_setting((rep[i], rep[j]), (rep[k], rep[m]), self.rules)
             self._made[role, row] = s
-        return Decision(s, self.label(self.rule_list[int(self._last[role, row])]))
+        by = int(self._last[role, row])
+        if by == len(self.rule_list) and self.otherwise is not None:
+            theirs = self.otherwise.choose(hand, banking).rule
+            return Decision(s, WayRule(theirs.way, theirs.number, theirs.words,
+                                       cite=f"{self.name} otherwise: {theirs.head}"))
+        return Decision(s, self.label(self.rule_list[by]))
 
 
 def read_way_text(
@@ -819,19 +845,41 @@ def read_way_text(
     """Read, check and set every hand of a way file's text (see the module docstring)."""
     fields, compiled = compile_rules(text, source)
     sha = hashlib.sha256(text.encode()).hexdigest()
-    path = _cache_path(sha, rules)
-    arrays = _load_cached(path, len(compiled)) if use_cache else None
+    otherwise, other_key = _otherwise_way(fields, source, rules)
+    path = _cache_path(sha + other_key, rules)
+    arrays = _load_cached(path, len(compiled), otherwise is not None) if use_cache else None
     if arrays is None:
-        arrays = _set_all(compiled, source, rules, progress)
+        arrays = _set_all(compiled, source, rules, progress, otherwise)
         if use_cache:
             split, last, hits = arrays
             save_atomically(path, lambda fh: np.savez(fh, split=split, last=last, hits=hits))
     split, last, hits = arrays
     way_name = name or fields.get("name") or Path(source).stem
-    return FileWay(way_name, source, sha, fields, compiled, rules, split, last, hits)
+    return FileWay(way_name, source, sha, fields, compiled, rules, split, last, hits, otherwise)
 
 
-def _load_cached(path: Path, n_rules: int) -> tuple[Any, Any, Any] | None:
+def _otherwise_way(
+    fields: dict[str, str], source: str, rules: TileRules,
+) -> tuple[TileWay | None, str]:
+    """The way named by ``[way] otherwise`` (a built-in way or a way file, never
+    ``optimal``) and a key naming it for the cache (a file's content hash)."""
+    name = fields.get("otherwise")
+    if name is None:
+        return None, ""
+    from paigow.ways import get_way
+
+    if name.strip().lower() == "optimal":
+        raise WayFileError(f"{source}: otherwise = 'optimal' is not a way a person can ask "
+                           "the dealer for: name a house way (australian, a way file, ...)")
+    try:
+        way = get_way(name, rules)
+    except PaigowError as exc:
+        raise WayFileError(f"{source}: [way] otherwise: {exc}") from None
+    key = getattr(way, "sha256", None) or repr(way)
+    return way, f"+otherwise:{key}"
+
+
+def _load_cached(path: Path, n_rules: int, otherwise: bool = False) -> tuple[Any, Any, Any] | None:
     try:
         with np.load(path) as data:
             split, last, hits = data["split"], data["last"], data["hits"]
@@ -840,7 +888,7 @@ def _load_cached(path: Path, n_rules: int) -> tuple[Any, Any, Any] | None:
     n = len(distinct_hands())
     ok = (split.shape == (2, n) and last.shape == (2, n) and hits.shape == (2, n_rules)
           and int(split.min()) >= 0 and int(split.max()) <= 2
-          and int(last.min()) >= 0 and int(last.max()) < n_rules)
+          and int(last.min()) >= 0 and int(last.max()) < n_rules + int(otherwise))
     return (split, last, hits) if ok else None
 
 

@@ -1,7 +1,7 @@
 // "You": a person's wallet and chips at the tables, their password (to sign in from
 // another device), signing in and out, and the way to every round they played.
 
-import { announce, api, clearErrors, h, money, showErrorAt } from "./dom.js";
+import { announce, api, clearErrors, h, money, showErrorAt, showWho } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -106,11 +106,13 @@ async function show() {
     me = await api("GET", "/api/me");
   } catch (e) {
     showError(e.message);
+    showWho("");
     $("account").replaceChildren(signInCard(),
       h("button", { type: "button", onclick: () => act("/api/signout", {}) }, "Sign out"));
     return;
   }
   $("account-title").textContent = me.signed_in ? `You: ${me.name}` : "You";
+  showWho(me.signed_in ? me.name : "");
   $("account").replaceChildren(...(me.signed_in ? meCards(me) : [signInCard()]));
 }
 

@@ -1,6 +1,6 @@
 // Small helpers every page shares: building elements, money, the API, live updates.
 
-import { formatMoney } from "./i18n.js";
+import { formatMoney, t } from "./i18n.js";
 
 export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -118,8 +118,17 @@ export function liveSocket(path, onState, onStatus) {
       seq = msg.seq;
       onState(view, msg);
     });
-    sock.addEventListener("close", () => {
+    sock.addEventListener("close", (ev) => {
       if (stopped) return;
+      if (ev.code === 4404 || ev.code === 4410) {  // the table is not there: nothing to wait for
+        stopped = true;
+        onStatus("gone", ev.reason);
+        return;
+      }
+      if (sock.restarting) {  // closed on purpose to connect again at once: nothing lost
+        open();
+        return;
+      }
       onStatus("reconnecting");
       setTimeout(open, delay);
       delay = Math.min(delay * 2, 8000);
@@ -129,12 +138,14 @@ export function liveSocket(path, onState, onStatus) {
   return {
     close() { stopped = true; if (ws) ws.close(); },
     // a new cookie (joined, left): the server reads the person at the handshake
-    restart() { if (ws) ws.close(); },
+    restart() { if (ws) { ws.restarting = true; ws.close(); } },
   };
 }
 
-export function announce(text) {
-  const live = document.getElementById("announce");
+// Said to a screen reader (a polite live region): `region` "announce" (every page's), or
+// "announce-time" (a table's deadlines, apart, so a deadline never talks over a result).
+export function announce(text, region = "announce") {
+  const live = document.getElementById(region);
   if (live) live.textContent = text;
 }
 
@@ -159,6 +170,13 @@ export function showErrorAt(anchor, message) {
   const r = box.getBoundingClientRect();
   if (r.top < 0 || r.bottom > window.innerHeight) box.scrollIntoView({ block: "center" });
 }
+
+// A refusal shown in a form is about what was in it: once the person changes a field of
+// that form (or group of controls), the old reason goes.
+document.addEventListener("input", (ev) => {
+  const group = ev.target && ev.target.closest && ev.target.closest("form, [role=group]");
+  if (group) for (const el of group.querySelectorAll(".local-error")) el.remove();
+});
 
 export function clearErrors() {
   for (const el of document.querySelectorAll(".local-error")) el.remove();
@@ -189,4 +207,26 @@ export function floatTip(anchor, text, cls, below = false) {
   tip.style.left = `${left}px`;
   tip.style.top = `${top + window.scrollY}px`;
   return tip;
+}
+
+// Who this browser is, in every page's header (the server writes it; a page that signs a
+// person in or out, or makes one, says it again): their name, or that nobody is signed in.
+export function showWho(name) {
+  const link = document.getElementById("account-link");
+  if (!link || link.dataset.name === (name || "")) return;
+  link.dataset.name = name || "";
+  if (name) link.title = name; else link.removeAttribute("title");  // whole, where it is cut short
+  link.setAttribute("aria-label", name ? t("You are {name}", { name }) : t("Sign in (you are not signed in)"));
+  const shown = link.querySelector(".who-name");
+  if (shown) shown.textContent = name || t("Sign in");
+}
+
+// The same, asked of the server (after a page's action that may have made a person).
+export async function refreshWho() {
+  try {
+    const me = await api("GET", "/api/me");
+    showWho(me.signed_in ? me.name : "");
+  } catch (e) {
+    showWho("");
+  }
 }

@@ -14,10 +14,11 @@ function chips(cents) {
 import { cardBackSVG, chungSVG, dieSVG, tileBackSVG } from "./pieces.js";
 
 // Place k's centre in percent of the felt: place 0 (the dealer's) at the top, the others
-// clockwise, as on the table seen from above.
+// clockwise, as on the table seen from above (far enough in that a box at the side clears
+// the rim on a phone).
 export function placeXY(k, places) {
   const a = -Math.PI / 2 + (2 * Math.PI * k) / places;
-  return [50 + 37 * Math.cos(a), 50 + 38 * Math.sin(a)];
+  return [50 + 35 * Math.cos(a), 50 + 38 * Math.sin(a)];
 }
 
 function dealOrder(first, places, direction) {

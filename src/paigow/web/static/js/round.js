@@ -39,7 +39,8 @@ async function show() {
       : h("p", { text: f.why });
     const dealt = Object.entries(a.dealt || {}).map(([place, pieces]) =>
       h("li", {}, `place ${place}${place === "0" ? " (dealer)" : ""}: `, piecesRow(game, pieces)));
-    $("replay").replaceChildren(
+    // (a part that is not there is left out: replaceChildren would write "null")
+    $("replay").replaceChildren(...[
       h("p", { class: a.reproduced ? "audit ok" : "audit bad", role: "status" },
         a.reproduced ? "✓ Dealt again from the recorded shuffle and dice and settled again: "
           + "every hand, result and ledger entry is exactly the record."
@@ -49,7 +50,7 @@ async function show() {
       h("h2", { text: "The deal" }),
       h("p", { text: `The dice counted to place ${a.first_place}, which took the first ${game === "tiles" ? "stack" : "hand"}.` }),
       h("ul", { class: "dealt" }, ...dealt),
-      explained(renderStory(game, d.story, d.seat_mine)));  // your seat marked
+      explained(renderStory(game, d.story, d.seat_mine))].filter(Boolean));  // your seat marked
   } catch (e) {
     $("error").textContent = e.message;
     $("error").hidden = false;

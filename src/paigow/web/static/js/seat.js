@@ -2,7 +2,7 @@
 // the wallet (and the seat offered back after a restart), and the seat's own controls:
 // "Back" when sat out, "Add chips" from the wallet.
 
-import { api, dollars, h, money } from "./dom.js";
+import { announce, api, dollars, h, money } from "./dom.js";
 import { t, tn, tr } from "./i18n.js";
 
 let skew = 0; // the server's clock minus this page's, seconds
@@ -18,6 +18,7 @@ const PHASE_WORDS = {
   betting: (s) => t("Bets close in {s} s.", { s }),
   bank: (s) => t("The bank offer closes in {s} s.", { s }),
   setting: (s) => t("Hands not set in {s} s are set the house way.", { s }),
+  dragon: (s) => t("The dragon hand is set the house way in {s} s if its buyer has not set it.", { s }),
 };
 const MINE_WORDS = {
   bet: (s) => t("You have {s} s to bet, then you sit this round out.", { s }),
@@ -25,11 +26,15 @@ const MINE_WORDS = {
   set: (s) => t("You have {s} s, then the house way sets it.", { s }),
 };
 
-// The shared countdown in the status line, for everyone at the table (id "deadline").
+// The shared countdown in the status line, for everyone at the table (id "deadline"). A
+// dragon hand has its own time from its buyer's own hand set: once the phase's deadline
+// has passed, the line counts the dragon hand's down.
 export function countdown(d) {
   if (!d.deadline || !PHASE_WORDS[d.phase]) return null;
+  const dragon = d.in_play && d.in_play.dragon && d.in_play.dragon.deadline;
   return fill(h("span", { class: "countdown deadline", id: "deadline", role: "timer", "aria-live": "off",
-                          dataset: { at: String(d.deadline), words: d.phase } }));
+                          dataset: { at: String(d.deadline), words: d.phase,
+                                     then: dragon && dragon > d.deadline ? String(dragon) : undefined } }));
 }
 
 // The same countdown at the control of the person it waits on (id "my-deadline"): beside
@@ -42,15 +47,42 @@ export function myCountdown(deadline, awaiting) {
 }
 
 function fill(el) {
-  const left = Math.max(0, Math.round(Number(el.dataset.at) - (Date.now() / 1000 + skew)));
-  const words = el.dataset.mine ? MINE_WORDS[el.dataset.mine] : PHASE_WORDS[el.dataset.words];
+  const now = Date.now() / 1000 + skew;
+  let left = Math.max(0, Math.round(Number(el.dataset.at) - now));
+  let words = el.dataset.mine ? MINE_WORDS[el.dataset.mine] : PHASE_WORDS[el.dataset.words];
+  if (left === 0 && el.dataset.then) {
+    left = Math.max(0, Math.round(Number(el.dataset.then) - now));
+    words = PHASE_WORDS.dragon;
+  }
   if (words) el.textContent = words(left);
   return el;
 }
 
-// Every countdown on the page, counted on the server's clock.
+// What a screen reader is told as the person's own deadline nears its end.
+const SOON_WORDS = {
+  bet: (s) => t("Only {s} s left to bet.", { s }),
+  bank: (s) => t("Only {s} s left to answer the bank offer.", { s }),
+  set: (s) => t("Only {s} s left to set your hand.", { s }),
+};
+const SOON = 10; // seconds
+let told = { key: "", soon: false };
+
+// Every countdown on the page, counted on the server's clock. The person's own deadline is
+// announced when it starts and again when SOON seconds are left (the countdowns
+// themselves are silent timers: read out every second they would drown the table).
 export function tick() {
   for (const el of document.querySelectorAll(".countdown[data-at]")) fill(el);
+  const mine = document.getElementById("my-deadline");
+  if (!mine) return;
+  const key = `${mine.dataset.at} ${mine.dataset.mine}`;
+  const left = Math.max(0, Math.round(Number(mine.dataset.at) - (Date.now() / 1000 + skew)));
+  if (told.key !== key) {
+    told = { key, soon: left <= SOON };
+    announce(mine.textContent, "announce-time");
+  } else if (!told.soon && left <= SOON && left > 0) {
+    told.soon = true;
+    announce(SOON_WORDS[mine.dataset.mine](left), "announce-time");
+  }
 }
 
 // The form to take a seat: a signed-in person joins as themselves with a buy-in from their

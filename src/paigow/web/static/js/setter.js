@@ -83,10 +83,21 @@ export class Setter {
     if (fresh) this.showHint();
   }
 
-  // A hint just arrived: bring its first rows into view (the side panel scrolls itself).
+  // A hint just arrived: its rows scroll in their own box under the buttons, the best
+  // first; the setter, never taller than the window, is brought whole into view.
   showHint() {
-    const rows = this.root.querySelector(".hint-row");
-    if (rows) rows.scrollIntoView({ block: "nearest" });
+    const box = this.root.querySelector(".hint-rows");
+    const best = box && box.querySelector(".hint-row");
+    this.keepInView();
+    // the best row (the first) at the box's top, the caption above it when there is room
+    if (best) box.scrollTop = Math.min(best.offsetTop - 2, box.scrollHeight - box.clientHeight);
+  }
+
+  // The hand, its buttons, a foul's warning and the hint's rows are in view together: the
+  // setter is at most the window's height (its hint rows scroll inside it), so bringing it
+  // whole into view shows them all (nothing moves when it is in view already).
+  keepInView() {
+    intoView(this.root, "nearest");
   }
 
   // The pieces of each hand as the engine orders them (never the page's own idea).
@@ -103,7 +114,9 @@ export class Setter {
     this.note = note;
     this.foulOk = false;
     this.order();
+    this.error = "";  // a refusal belongs to the setting refused: a new one clears it
     this.render();
+    this.keepInView();  // a foul's warning may have made it taller
     const a = this.arrangement();
     announce(t("High hand: {high}. Low hand: {low}.", { high: this.name(a.high_name, a.high_pos), low: this.name(a.low_name, a.low_pos) })
              + (a.foul ? t(" This fouls.") : ""));
@@ -147,15 +160,15 @@ export class Setter {
 
   pieceButton(i, where) {
     const text = this.hand.pieces[i];
-    const label = (where === "high" ? t("{piece}, in the high hand", { piece: pieceName(this.game, text) })
-                                    : t("{piece}, in the low hand", { piece: pieceName(this.game, text) }))
+    // its name is the piece's picture's ("jack of spades") and where it is, said after it
+    const spot = (where === "high" ? t(", in the high hand") : t(", in the low hand"))
       + (this.selected === i ? t(", selected: now pick one in the other hand to swap") : "");
     const btn = h("button", {
       type: "button", class: `piece-btn ${this.selected === i ? "selected" : ""}`,
-      "aria-pressed": this.selected === i ? "true" : "false", "aria-label": label,
+      "aria-pressed": this.selected === i ? "true" : "false",
       title: pieceName(this.game, text), dataset: { focus: `piece-${i}`, pos: String(i), piece: text },
       onclick: () => this.clickPiece(i),
-    }, pieceSVG(this.game, text));
+    }, pieceSVG(this.game, text), h("span", { class: "sr-only", text: spot }));
     this.dragHandlers(btn, i);
     return btn;
   }
@@ -239,19 +252,19 @@ export class Setter {
     if (hint.status === "failed") return h("p", { class: "hint-status error", text: tr(hint.message) });
     const fmt = (n) => n.toLocaleString(document.documentElement.lang || "en");
     const pct = (n, t) => `${((100 * n) / t).toFixed(2)}%`;
+    // a row's name is what it shows (the pieces' pictures aside: the hands' names say them)
     const rows = hint.rows.map((r, k) => h("button", {
         type: "button", class: `hint-row ${r.best ? "best" : ""}`,
-        "aria-label": t("Arrange this setting: high {high}, low {low}; win {win}, push {push}, lose {lose}, EV {ev}",
-                        { high: handName(r.high_name, (r.high_text || "").split(" ")), low: handName(r.low_name, (r.low_text || "").split(" ")),
-                          win: pct(r.win, r.total), push: pct(r.push, r.total), lose: pct(r.lose, r.total), ev: r.ev.toFixed(4) })
-          + (r.best ? t(", the best") : ""),
         dataset: { focus: `hint-${k}` }, onclick: () => this.arrange(r.low) },
+      h("span", { class: "sr-only", text: t("Arrange this setting:") }), " ",
       h("span", { class: "hint-setting" },
-        this.game === "tiles" ? h("span", { class: "hint-pieces" },
+        this.game === "tiles" ? h("span", { class: "hint-pieces", "aria-hidden": "true" },
           ...r.high_text.split(" ").map((t) => pieceSVG("tiles", t, { small: true })), " ",
           ...r.low_text.split(" ").map((t) => pieceSVG("tiles", t, { small: true }))) : null,
         h("strong", { text: handName(r.high_name, (r.high_text || "").split(" ")) }), " / ",
         h("strong", { text: handName(r.low_name, (r.low_text || "").split(" ")) }),
+        this.game !== "tiles" && r.same_words ? h("span", { class: "hint-pieces apart" }, " ",
+          ...r.low_text.split(" ").map((p) => pieceSVG(this.game, p, { small: true }))) : null,
         r.merged > 1 ? h("span", { class: "merged", text: t(" ({n} settings alike)", { n: r.merged }) }) : null,
         r.best ? h("span", { class: "best-tag", text: t(" · best") }) : null),
       h("span", { class: "hint-odds" },
@@ -259,12 +272,16 @@ export class Setter {
         h("span", { title: t("{n} hands", { n: fmt(r.push) }), text: t("push {pct}", { pct: pct(r.push, r.total) }) }),
         h("span", { title: t("{n} hands", { n: fmt(r.lose) }), text: t("lose {pct}", { pct: pct(r.lose, r.total) }) }),
         h("span", { class: "ev", text: `EV ${r.ev >= 0 ? "+" : ""}${r.ev.toFixed(4)}` }))));
+    // the caption scrolls with the rows
     return h("div", { class: "hint" },
-      h("p", { class: "hint-caption" },
-        (hint.banking ? t("Exact odds against every hand the players can hold ({n}), set by {way}.", { n: fmt(hint.opponent_hands), way: tr(hint.way_title || "the house way") })
-                      : t("Exact odds against every hand the banker can hold ({n}), set by {way}.", { n: fmt(hint.opponent_hands), way: tr(hint.way_title || "the house way") }))
-        + " " + t("EV per unit bet, commission included. Pick a setting to arrange it.")),
-      h("div", { class: "hint-rows" }, ...(this.showAll ? rows : rows.slice(0, SHOWN)),
+      h("div", { class: "hint-rows" },
+        h("p", { class: "hint-caption" },
+          (hint.banking ? t("Exact odds against every hand the players can hold ({n}), set by {way}.", { n: fmt(hint.opponent_hands), way: tr(hint.way_title || "the house way") })
+                        : t("Exact odds against every hand the banker can hold ({n}), set by {way}.", { n: fmt(hint.opponent_hands), way: tr(hint.way_title || "the house way") }))
+          + " " + (Number(hint.commission) === 0  // a table without commission says so
+            ? t("EV per unit bet, no commission at this table. Pick a setting to arrange it.")
+            : t("EV per unit bet, commission included. Pick a setting to arrange it."))),
+        ...(this.showAll ? rows : rows.slice(0, SHOWN)),
         rows.length > SHOWN && !this.showAll
           ? h("button", { type: "button", class: "hint-more link-button", dataset: { focus: "hint-more" },
                           onclick: () => { this.showAll = true; this.render(); } },
@@ -275,6 +292,8 @@ export class Setter {
     const root = this.root;
     const active = document.activeElement;
     const focusKey = active && root.contains(active) ? active.dataset.focus : null;
+    const scrolled = root.querySelector(".hint-rows");  // where the person had scrolled them
+    const rowsTop = scrolled ? scrolled.scrollTop : 0;
     if (!this.hand) { root.replaceChildren(); root.hidden = true; return; }
     root.hidden = false;
     const hand = this.hand;
@@ -302,13 +321,15 @@ export class Setter {
                      onchange: (ev) => { this.foulOk = ev.target.checked; this.render(); } }),
         " ", t("play it fouled anyway"))) : null;
     const blocked = this.busy || (a.foul && !this.foulOk);
+    // the title and its countdown on one line; the two hands side by side where they fit
     root.replaceChildren(...[
-      h("h2", { text: hand.banking ? t("{title}: you bank", { title: this.title }) : this.title }),
-      this.timer && this.deadline ? this.timer(this.deadline) : null,
+      h("div", { class: "setter-head" },
+        h("h2", { text: hand.banking ? t("{title}: you bank", { title: this.title }) : this.title }),
+        this.timer && this.deadline ? this.timer(this.deadline) : null),
       h("p", { class: "setter-help", text:
         t("Pick a piece, then one in the other hand, to swap them (or drag one onto another).") }),
-      zone("high", this.high(), this.name(a.high_name, a.high_pos)),
-      zone("low", a.low_pos, this.name(a.low_name, a.low_pos)),
+      h("div", { class: "zones" }, zone("high", this.high(), this.name(a.high_name, a.high_pos)),
+        zone("low", a.low_pos, this.name(a.low_name, a.low_pos))),
       // the two names are on the zones already: said here for screen readers only
       h("p", { class: "arrangement", "aria-live": "polite" },
         h("span", { class: "sr-only", text: `${this.name(a.high_name, a.high_pos)} · ${this.name(a.low_name, a.low_pos)}.` }),
@@ -326,6 +347,8 @@ export class Setter {
       this.error ? h("div", { class: "local-error", role: "alert", text: tr(this.error) }) : null,
       this.renderHint()].filter(Boolean));
     explained(root);
+    const rowsBox = root.querySelector(".hint-rows");
+    if (rowsBox) rowsBox.scrollTop = rowsTop;
     if (this.error) intoView(root.querySelector(".local-error"), "center");
     if (focusKey) {
       const again = root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`);

@@ -1,14 +1,14 @@
 // A table's page: the server pushes the person's view over a WebSocket; every action is
 // a small POST; nothing is polled.
 
-import { api, announce, clearErrors, dollars, h, intoView, liveSocket, money, patch, showErrorAt } from "./dom.js";
+import { api, announce, clearErrors, dollars, h, intoView, liveSocket, money, patch, showErrorAt, showWho } from "./dom.js";
 import { explained } from "./words.js";
-import { t, tn, tr } from "./i18n.js";
+import { handName, t, tn, tr } from "./i18n.js";
 import { lineChart } from "./chart.js";
 import { renderFelt } from "./felt.js";
 import { setTileNames } from "./pieces.js";
 import { Setter } from "./setter.js";
-import { renderStory } from "./story.js";
+import { piecesRow, renderStory } from "./story.js";
 import { chipsForm, countdown, joinForm, myCountdown, seatExtras, serverNow, tick } from "./seat.js";
 
 const main = document.getElementById("table-page");
@@ -17,7 +17,16 @@ const game = main.dataset.game;
 const $ = (id) => document.getElementById(id);
 let state = null;
 let link = "connecting";
+let goneWhy = "";
 let askedBefore = null; // what the person was last asked (a bet, the bank): brought into view once
+
+// The moment of the table an action belongs to: the round, the phase and what the person
+// is asked. An error belongs to the action that caused it: shown while the table is still
+// at that moment, gone when the table moves on (a second tap of Bet answered "already in"
+// after the first one was taken is not shown at all).
+const moment = () => state ? `${state.round}|${state.phase}|${state.you && state.you.awaiting}` : "";
+let errorMoment = null;
+const inFlight = new Set(); // actions sent and not yet answered: a double tap sends one
 
 // An error appears next to the control that caused it (`anchor`), announced and on screen.
 function showError(message, anchor = null) {
@@ -26,12 +35,21 @@ function showError(message, anchor = null) {
 }
 
 async function act(method, path, body, anchor = null) {
+  if (inFlight.has(path)) return null;
+  inFlight.add(path);
   clearErrors();
+  errorMoment = null;
+  const at = moment();
   try {
     return await api(method, `/api/tables/${tableId}/${path}`, body);
   } catch (e) {
-    showError(e.message, anchor);
+    if (moment() === at) {  // else the table moved on: the action's moment is over
+      showError(e.message, anchor && anchor.isConnected ? anchor : $("controls"));
+      errorMoment = at;
+    }
     return null;
+  } finally {
+    inFlight.delete(path);
   }
 }
 
@@ -39,9 +57,13 @@ const setter = new Setter($("setter"), {
   game, onError: (message) => announce(message),  // the setter shows it at its buttons
   submit: async (low, foul) => {
     const dragon = Boolean(state && state.you && state.you.hand && state.you.hand.dragon);
+    const last = state && state.last ? state.last.round : null;
     await api("POST", `/api/tables/${tableId}/set`,
               { low, foul_ok: foul ? true : undefined, dragon: dragon || undefined });
-    announce(dragon ? t("Your dragon hand is set.") : t("Your hand is set."));
+    // said unless the round was settled meanwhile (its result, said already, stays said)
+    if ((state && state.last ? state.last.round : null) === last) {
+      announce(dragon ? t("Your dragon hand is set.") : t("Your hand is set."));
+    }
   },
   hint: () => api("POST", `/api/tables/${tableId}/hint`, {}),
   timer: (deadline) => myCountdown(deadline, "set"),
@@ -83,8 +105,11 @@ function sideInputs(rules) {
   }
   if (rules.dragon) {
     const limit = { "up-to-main": t("up to your bet"), "equal-main": t("equal to your bet"), any: t("any amount") }[rules.dragon.limit];
+    // its buyer sets it (a table's rule): told before the deal that two hands are theirs to set
     out.push(h("label", { for: "dragon-amount", class: "side-label" }, t("Dragon hand"), " ",
-      h("small", { text: t("(buy an empty place's hand, {limit}; blank: no)", { limit }) })),
+      h("small", { text: rules.dragon.set_by === "player"
+        ? t("(buy an empty place's hand, {limit}; you then set two hands, your own and the dragon hand, each with its own time; blank: no)", { limit })
+        : t("(buy an empty place's hand, {limit}; blank: no)", { limit }) })),
     h("input", { id: "dragon-amount", inputmode: "decimal", autocomplete: "off",
                  dataset: { focus: "dragon-amount" }, placeholder: "0" }));
   }
@@ -115,13 +140,16 @@ function wagerText(w, rules) {
 function renderHead(d) {
   const you = d.you;
   const bits = [h("h1", { text: tr(d.table.name) }),
+    d.notice ? h("p", { class: "notice", role: "status", id: "table-notice", text: tr(d.notice) }) : null,
+    d.link === "live" ? null : h("p", { class: "offline-note", role: "status", id: "offline-note",
+      text: t("The connection to the table is lost: reconnecting… Until it is back, nothing here is current and nothing can be played.") }),
     rulesLine(d.table),
     h("p", { class: "phase" },
       h("span", { class: `link link-${d.link}`, text: d.link === "live" ? t("● live") : `○ ${t(d.link)}` }),
       " ", d.round ? t("Round {n}: the table is {doing}", { n: d.round, doing: tr(d.doing) })
         : t("Before the first round: the table is {doing}", { doing: tr(d.doing) }),
       d.in_play ? h("strong", { class: "banker-line", text: t("; ") + tr(d.in_play.banker_words) }) : null, t(". "),
-      countdown(d),
+      d.link === "live" ? countdown(d) : null,
       d.hints && d.hints.status === "warming" && game === "poker"
         ? h("span", { class: "warming", role: "status" },
           " ", t("Preparing exact hints: {pct}%", { pct: d.hints.total ? Math.floor((100 * d.hints.done) / d.hints.total) : 0 }),
@@ -166,29 +194,52 @@ function renderControls(d) {
                     onclick: () => act("POST", "bet", { sit: true }, $("sit-button")) }, t("Sit out"))));
   } else if (you.awaiting === "bank" && you.offer) {
     const o = you.offer;
+    const pct = d.table.rules.commission_pct;
+    const free = pct === "0%";
+    // what each choice means, said before the choice (each button is described by its own)
+    const takeWords = free
+      ? t("Take the bank: you cover every other bet and your hand plays against each; no commission is taken.")
+      : t("Take the bank: you cover every other bet and your hand plays against each; the house takes {pct} commission on the bank's win.", { pct });
+    const cobankWords = free
+      ? t("Co-bank with the house: you and the house each cover half the bets and take half the bank's result; the house way sets the bank's hand.")
+      : t("Co-bank with the house: you and the house each cover half the bets and take half the bank's result, with {pct} commission on your half of a win; the house way sets the bank's hand.", { pct });
     out.push(h("div", { class: "bank-offer", role: "group", "aria-label": t("the bank offer") },
       myCountdown(d.deadline, "bank"),
       h("p", {}, t("The bank is yours to take: the other bets total"), " ", h("strong", { text: money(o.others) }), t(".")),
-      o.can_take ? h("button", { id: "take-button", class: "primary", dataset: { focus: "take" },
+      h("ul", { class: "bank-explain" },
+        o.can_take ? h("li", { id: "take-words", text: takeWords }) : null,
+        o.can_cobank ? h("li", { id: "cobank-words", text: cobankWords }) : null),
+      o.can_take ? h("button", { id: "take-button", class: "primary", dataset: { focus: "take" }, "aria-describedby": "take-words",
                                  onclick: () => act("POST", "bank", { decision: "take" }, $("refuse-button")) }, t("Take the bank")) : null,
-      o.can_cobank ? h("button", { id: "cobank-button", dataset: { focus: "cobank" },
+      o.can_cobank ? h("button", { id: "cobank-button", dataset: { focus: "cobank" }, "aria-describedby": "cobank-words",
                                    onclick: () => act("POST", "bank", { decision: "cobank" }, $("refuse-button")) }, t("Co-bank with the house")) : null,
       h("button", { id: "refuse-button", dataset: { focus: "refuse" },
                     onclick: () => act("POST", "bank", { decision: "refuse" }, $("refuse-button")) }, t("Refuse"))));
   } else if (you.bet_in && d.phase === "betting" && !you.sat_out) {  // sat out: said above
     out.push(h("p", { text: you.bet ? t("Your bet of {amount}{extra} is in: waiting for the others.", { amount: money(you.bet), extra: wagerText(you.wager, d.table.rules) }) : t("You sit this round out.") }));
+    if (you.wager && you.wager.dragon && d.table.rules.dragon && d.table.rules.dragon.set_by === "player") {
+      out.push(h("p", { class: "dragon-told", role: "status", id: "dragon-told",
+        text: t("If the dragon hand is yours this round, you set two hands: your own, then the dragon hand, each with its own time.") }));
+    }
   } else if (you.hand && you.hand.dragon) {
     out.push(h("p", { class: "dragon-note", role: "status",
-      text: t("You bought the dragon hand (place {place}): set it as your own.", { place: you.hand.dragon_place }) }));
-  } else if (!you.sat_out && (d.phase === "waiting" || (d.phase === "betting" && you.joins_round > d.round))) {
-    out.push(h("p", { text: t("You play from the next round.") }));
+      text: t("You bought the dragon hand (place {place}): set it as your own. It has its own time, counted from when you set your hand.", { place: you.hand.dragon_place }) }));
+  } else if (!you.sat_out && !you.in_round && (d.phase !== "waiting" || you.joins_round > d.round)) {
+    out.push(h("p", { class: "next-round", text: t("You play from the next round.") }));
+  }
+  const dragon = d.in_play && d.in_play.dragon;
+  if (you.in_round && dragon && dragon.seat === you.seat && !(you.hand && you.hand.dragon)
+      && d.table.rules.dragon && d.table.rules.dragon.set_by === "player" && d.phase !== "betting") {
+    out.push(h("p", { class: "dragon-told", role: "status", id: "dragon-told",
+      text: t("You bought the dragon hand (place {place}): you set two hands, your own first, then the dragon hand, each with its own time.", { place: dragon.place }) }));
   }
   const b = d.in_play && d.in_play.banker;
-  if (b && b.seat === you.seat && d.phase !== "betting") {
+  if (b && b.seat === you.seat && d.phase !== "betting" && you.in_round) {
     out.push(h("p", { class: "bank-note", role: "status", text: b.kind === "cobank"
       ? t("You co-bank with the house this round: you cover half the bets and take half the bank's result; the house way sets the bank's hand.")
       : t("You bank this round: you cover every bet, and your hand plays against each of them.") }));
   }
+  if (you.bank_hand) out.push(bankHand(you.bank_hand));
   out.push(chipsForm(d, act));
   out.push(h("p", { class: "links" },
     h("a", { href: `/tables/${tableId}/history`, text: t("History") }),
@@ -198,6 +249,16 @@ function renderControls(d) {
                   } },
       t("Leave (chips back to your wallet)"))));
   return out;
+}
+
+// What a co-banker sees while hands are set: the bank's hand, as the house way sets it.
+function bankHand(bh) {
+  return h("div", { class: "bank-hand", role: "group", "aria-label": t("The bank's hand, which the house way sets") },
+    h("h3", { text: t("The bank's hand, which the house way sets") }),
+    ...[["high", bh.high, bh.high_name], ["low", bh.low, bh.low_name]].map(([which, pieces, name]) =>
+      h("div", { class: "hand-line" }, h("span", { class: "which", text: t(which) }),
+        piecesRow(game, pieces), h("span", { class: "hand-name", text: handName(name, pieces) }))),
+    bh.rule_text ? h("p", { class: "rule", text: tr(bh.rule_text) }) : null);
 }
 
 function renderSession(d) {
@@ -221,13 +282,28 @@ function showDealt() {
   }
 }
 
+// The table is not there (closed, or not kept after a restart): say so, with the way back.
+function renderGone() {
+  setter.update(null, null, null);
+  $("table-page").replaceChildren(h("section", { class: "missing", role: "status" },
+    h("h1", { id: "missing-title", text: t("This table is not here any more") }),
+    h("p", { id: "missing-why", text: goneWhy ? tr(`${goneWhy[0].toUpperCase()}${goneWhy.slice(1)}.`) : "" }),
+    h("p", {}, h("a", { class: "button primary", id: "to-lobby", href: "/", text: t("Back to the lobby") }))));
+}
+
 function render() {
+  if (link === "gone") { renderGone(); return; }
+  main.classList.toggle("offline", link !== "live");
   if (!state) return;
+  if (errorMoment !== null && moment() !== errorMoment) { clearErrors(); errorMoment = null; }
   const d = { ...state, link };
+  showWho(d.me && !d.me.problem ? d.me.name : "");  // joining may have made the person
   setTileNames(state.piece_names);
   patch($("table-head"), { t: d.table, r: d.round, p: d.phase, l: link, h: d.hints,
                            c: d.commitment, dl: d.deadline, aw: d.you && d.you.awaiting,
-                           b: d.in_play && d.in_play.banker_words }, () => explained(renderHead(d)));
+                           b: d.in_play && d.in_play.banker_words, n: d.notice,
+                           dd: d.in_play && d.in_play.dragon && d.in_play.dragon.deadline },
+        () => explained(renderHead(d)));
   tickDeadline();
   patch($("felt-region"), { s: d.seats, ip: d.in_play, p: d.phase, o: d.option, hn: d.house_net },
         () => renderFelt(d));
@@ -237,12 +313,12 @@ function render() {
                          // the seats taken matter to the join form only: someone joining
                          // must not rebuild a seated person's bet form as they type
                          seats: d.you ? null : d.seats.map((s) => s.kind),
-                         b: d.in_play && d.in_play.banker },
+                         b: d.in_play && d.in_play.banker, dr: d.in_play && d.in_play.dragon },
         () => explained(renderControls(d)));
   setter.title = d.you && d.you.hand && d.you.hand.dragon ? t("The dragon hand you bought") : t("Your hand");
   const dealtBefore = setter.key;
   setter.update(d.you ? d.you.hand : null, d.you ? d.you.hint : null,
-                d.you && d.you.awaiting === "set" ? d.deadline : null);
+                d.you && d.you.awaiting === "set" ? d.you.deadline : null);  // (a dragon hand: its own)
   if (setter.key && setter.key !== dealtBefore && !(d.you && d.you.hand && d.you.hand.chosen)) {
     showDealt();
   }
@@ -250,8 +326,11 @@ function render() {
   if (asked && asked !== askedBefore) intoView($("controls"));  // a bet or the bank asked of you
   askedBefore = asked;
   tickDeadline();
-  patch($("reveal"), { last: d.last, you: d.you && d.you.seat }, () =>
-    d.last ? [explained(renderStory(game, d.last, d.you ? d.you.seat : null))] : []);
+  // your row of the reveal: the seat you played in that round (a seat taken after its bets
+  // were taken was the bot's in it)
+  const storySeat = d.you ? d.you.story_seat : null;
+  patch($("reveal"), { last: d.last, you: storySeat }, () =>
+    d.last ? [explained(renderStory(game, d.last, storySeat))] : []);
   patch($("session"), { c: d.you && d.you.chart }, () => renderSession(d));
 }
 
@@ -259,12 +338,20 @@ const socket = liveSocket(`/ws/tables/${tableId}`, (s, msg) => {
   serverNow(msg && msg.now);
   const before = state;
   state = s;
-  if (before && before.last && s.last && before.last.round !== s.last.round) {
-    const mine = s.you && s.last.seats.find((x) => x.seat === s.you.seat);
+  const told = s.notice && !(before && before.notice === s.notice);
+  if (told) announce(s.notice);
+  // a round settled while the page is open (its first one too) is told to a screen reader
+  if (before && s.last && (!before.last || before.last.round !== s.last.round)) {
+    const mine = s.you && s.last.seats.find((x) => x.seat === s.you.story_seat);
     announce(mine ? t("Round {n}: you {outcome}, net {amount}.", { n: s.last.number, outcome: t(mine.outcome), amount: money(mine.net) })
                   : t("Round {n} is settled.", { n: s.last.number }));
   }
   render();
-}, (status) => { link = status; render(); });
+  if (told) intoView($("table-notice"));  // the news first (on a phone, the top of the page)
+}, (status, why) => {
+  link = status;
+  if (status === "gone") goneWhy = why || "";
+  render();
+});
 
 setInterval(tickDeadline, 1000);

@@ -1,6 +1,6 @@
 // The Trainer page: one person practising, graded exactly; state pushed, actions POSTed.
 
-import { api, announce, h, intoView, liveSocket, patch, showErrorAt } from "./dom.js";
+import { api, announce, h, intoView, liveSocket, patch, refreshWho, showErrorAt } from "./dom.js";
 import { lineChart } from "./chart.js";
 import { pieceSVG, setTileNames } from "./pieces.js";
 import { Setter } from "./setter.js";
@@ -44,38 +44,49 @@ async function buildForm() {
   const way = h("select", { id: "t-way" });
   const role = select("t-role", ["player", "bank"], "player",
                       { player: t("a player, against the bank"), bank: t("the bank, against a player") });
+  // signed in, a practice is kept under the person's own name (the server holds it so)
+  const me = document.getElementById("account-link")?.dataset.name || "";
   const name = h("input", { id: "t-name", maxlength: "24", autocomplete: "nickname",
-                            value: localStorage.getItem(NAME_KEY) || "" });
+                            value: me || localStorage.getItem(NAME_KEY) || "",
+                            readonly: me ? true : null, "aria-describedby": me ? "t-name-note" : null });
   const ways = () => way.replaceChildren(...opts.house_ways[game.value].map((w) =>
     h("option", { value: w, text: tr(opts.way_titles[game.value][w] || w) })));
   game.addEventListener("change", ways);
   drill.addEventListener("change", () => { role.value = drill.value === "dealer" ? "bank" : "player"; });
   ways();
-  const field = (label, input) => h("div", { class: "field" }, h("label", { for: input.id, text: label }), input);
+  const field = (label, input, note = null) => h("div", { class: "field" },
+    h("label", { for: input.id, text: label }), input, note);
   form.replaceChildren(field(t("Game"), game), field(t("Drill"), drill), field(t("House way"), way),
-    field(t("You set the hand of"), role), field(t("Your name (to keep statistics)"), name),
+    field(t("You set the hand of"), role),
+    field(t("Your name (to keep statistics)"), name, me
+      ? h("small", { id: "t-name-note", text: t("You are signed in: your statistics are kept under your name.") })
+      : null),
     h("button", { type: "submit", class: "primary", id: "t-start" }, t("Start")));
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     showError("");
-    localStorage.setItem(NAME_KEY, name.value.trim());
+    if (!me) localStorage.setItem(NAME_KEY, name.value.trim());
     try {
       await api("POST", "/api/trainer/start", {
         game: game.value, drill: drill.value, way: way.value, banking: role.value === "bank",
         name: name.value.trim() });
       if (socket) socket.restart(); else socket = liveSocket("/ws/trainer", onState, () => {});
+      if (!me && name.value.trim()) refreshWho();  // a name given makes the person
     } catch (e) { showError(e.message, $("t-start")); }
   });
 }
 
 function ev(x) { return `${x >= 0 ? "+" : ""}${x.toFixed(4)}`; }
 
+// A setting: its two hands apart, each its pieces (in the order dealt) over its name.
 function settingLine(game, label, o, extra) {
+  const hand = (which, pieces, value) => h("span", { class: `grade-hand ${which}` },
+    h("span", { class: "sr-only", text: which === "high" ? t("The high hand:") : t("The low hand:") }), " ",
+    h("span", { class: "pieces" }, ...pieces.map((p) => pieceSVG(game, p, { small: true }))),
+    h("strong", { class: "hand-name", text: handName(value, pieces) }));
   return h("div", { class: "grade-line", dataset: { high: o.high.join(" "), low: o.low.join(" ") } },
     h("span", { class: "which", text: label }),
-    h("span", { class: "pieces" }, ...o.high.map((t) => pieceSVG(game, t, { small: true })), " ",
-      ...o.low.map((t) => pieceSVG(game, t, { small: true }))),
-    h("span", {}, h("strong", { text: handName(o.high_value, o.high) }), " / ", h("strong", { text: handName(o.low_value, o.low) })),
+    h("span", { class: "grade-hands" }, hand("high", o.high, o.high_value), hand("low", o.low, o.low_value)),
     h("span", { class: "ev", text: `EV ${ev(o.ev)}` }), extra || null);
 }
 
@@ -163,7 +174,12 @@ function onState(s) {
   if (hand && ex.number !== shownHand) {  // a new hand: its task, the hand and its buttons
     shownHand = ex.number;
     const r = $("setter").getBoundingClientRect();
-    if (r.top < 0 || r.bottom > window.innerHeight) $("trainer-task").scrollIntoView({ block: "start" });
+    const task = $("trainer-task").getBoundingClientRect();
+    if (r.top < 0 || r.bottom > window.innerHeight) {
+      // the task above the hand when both fit in the window (a phone held sideways: the hand)
+      if (r.bottom - task.top <= window.innerHeight) $("trainer-task").scrollIntoView({ block: "start" });
+      else intoView($("setter"));
+    }
   }
   patch($("trainer-grade"), { g: s.grade }, () => explained(renderGrade(s)));
   if (s.phase === "graded" && s.grade && ex && ex.number !== shownGrade) {  // the verdict

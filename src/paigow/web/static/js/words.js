@@ -1,4 +1,5 @@
 import { floatTip } from "./dom.js";
+import { t } from "./i18n.js";
 
 // Terms of art explained where a player meets them: every term of the server's glossary
 // (words.py, in the page as JSON) found in a region's text becomes a small button whose
@@ -7,11 +8,16 @@ import { floatTip } from "./dom.js";
 let GLOSSARY = null;
 let PATTERN = null;
 
+// The games' names hold a term's words ("Pai Gow Poker", "Pai Gow tiles": "pai gow" at
+// poker is a hand of no pair): a name is the game, never the term, and is left as it is.
+const NAMES = ["Commission-Free Pai Gow Poker", "EZ Pai Gow", "Pai Gow Poker", "Pai Gow tiles"]
+  .map((n) => t(n));
+
 function glossary() {
   if (GLOSSARY) return GLOSSARY;
   const el = document.getElementById("glossary");
   try { GLOSSARY = el ? JSON.parse(el.textContent) : {}; } catch (e) { GLOSSARY = {}; }
-  const terms = Object.keys(GLOSSARY).sort((a, b) => b.length - a.length)
+  const terms = [...Object.keys(GLOSSARY), ...NAMES].sort((a, b) => b.length - a.length)
     .map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
   PATTERN = terms.length ? new RegExp(`(^|[^\\w-])(${terms.join("|")})(?![\\w-])`, "i") : null;
   return GLOSSARY;
@@ -71,7 +77,10 @@ export function explained(root) {
         const start = m.index + m[1].length;
         const word = rest.splitText(start);
         rest = word.splitText(m[2].length);
-        word.replaceWith(termNode(m[2]));
+        // a game's name stays as it is (even where a language writes a term the same way)
+        if (!NAMES.some((n) => n.toLowerCase() === m[2].toLowerCase()) && lookup(m[2]) !== null) {
+          word.replaceWith(termNode(m[2]));
+        }
       }
     }
   }
