@@ -79,13 +79,9 @@ def _rules(rules: PokerRules | None, joker: JokerRule | None = None,
     r = DEFAULT_RULES if rules is None else rules
     if not isinstance(r, PokerRules):
         raise RuleError(f"rules= takes PokerRules, not {type(r).__name__}")
-    changes = {k: v for k, v in (("joker", joker), ("wheel", wheel), ("foul", foul),
-                                 ("push", push)) if v is not None}
-    if not changes:
+    if joker is None and wheel is None and foul is None and push is None:
         return r
-    base = PokerRules.of(changes.get("joker", r.joker), changes.get("wheel", r.wheel),
-                         changes.get("foul", r.foul), changes.get("push", r.push))
-    return base
+    return PokerRules.of(joker or r.joker, wheel or r.wheel, foul or r.foul, push or r.push)
 
 
 def _game(rules: PokerRules | None, game: GameName | None, push: PushSpec | None,
