@@ -53,6 +53,19 @@ assert typer.testing._get_command is _build  # type: ignore[attr-defined]  # wha
 typer.testing._get_command = get_command_once  # type: ignore[attr-defined,assignment]
 
 
+# Hypothesis times each example (200 ms by default) and the drawing of its data (a health
+# check): on a machine at load 20 those are the machine's speed, not the code's. Every
+# property test runs without either (a test that must be fast is a benchmark).
+try:
+    from hypothesis import HealthCheck, settings
+except ImportError:  # pragma: no cover - the dev tools are missing: the tests say so
+    pass
+else:
+    settings.register_profile("busy", deadline=None,
+                              suppress_health_check=[HealthCheck.too_slow])
+    settings.load_profile("busy")
+
+
 # -- running in parallel (pytest-xdist, ``-n 2 --dist loadfile`` in scripts/test.sh) -------
 
 # Each file runs whole on one worker (its module fixtures and its order kept, as in a serial

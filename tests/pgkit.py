@@ -100,7 +100,7 @@ def throwaway_postgres(fsync: bool = False) -> Iterator[PgServer]:
     data, log = f"{root}/data", f"{root}/server.log"
 
     def run(*cmd: str) -> None:
-        done = subprocess.run([*as_user, *cmd], capture_output=True, text=True, timeout=60)
+        done = subprocess.run([*as_user, *cmd], capture_output=True, text=True, timeout=600)
         if done.returncode != 0:
             tail = Path(log).read_text()[-2000:] if Path(log).exists() else ""
             raise RuntimeError(f"{' '.join(cmd)} failed:\n{done.stdout}{done.stderr}{tail}")
@@ -111,7 +111,7 @@ def throwaway_postgres(fsync: bool = False) -> Iterator[PgServer]:
         for attempt in range(3):  # the free port may be taken before the server binds it
             port = free_port()
             try:
-                run(str(bindir / "pg_ctl"), "-D", data, "-l", log, "-w", "-t", "30", "-o",
+                run(str(bindir / "pg_ctl"), "-D", data, "-l", log, "-w", "-t", "300", "-o",
                     f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c max_connections=300"
                     + ("" if fsync else " -F"), "start")
                 break
@@ -121,7 +121,7 @@ def throwaway_postgres(fsync: bool = False) -> Iterator[PgServer]:
         yield PgServer(port)
     finally:
         subprocess.run([*as_user, str(bindir / "pg_ctl"), "-D", data, "-m", "immediate", "stop"],
-                       capture_output=True, timeout=60)
+                       capture_output=True, timeout=600)
         shutil.rmtree(root, ignore_errors=True)
 
 

@@ -163,3 +163,48 @@ def test_a_warm_advice_imports_no_numba(tmp_path: Path, monkeypatch: pytest.Monk
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, timeout=300)
     assert out.stdout.strip() == "False", out.stderr
+
+
+def test_a_process_finding_a_table_in_the_making_waits_and_reads_it(tmp_path: Path) -> None:
+    """Two processes missing one table build it once (the cache folder's lock): the second
+    says it waits, then reads the first one's file, building nothing (two test workers or
+    two servers at once would otherwise each spend the machine's cores on it). Here the
+    test is the first process, holding the folder's lock while it writes the table."""
+    import fcntl
+    import os
+
+    from paigow.analysis import poker_odds
+
+    rules = PokerRules()
+    way = way_for("house", rules)
+    path = poker_odds.table_path(tmp_path, way, poker_odds.table_key(
+        way, True, rules, poker_odds.check_deck(DECK)))
+    code = ("from paigow.analysis.poker_odds import opponent_table, way_for\n"
+            "from paigow.poker.cards import parse_cards\n"
+            "from paigow.poker.rules import PokerRules\n"
+            "r = PokerRules()\n"
+            f"deck = sorted(parse_cards({' '.join(map(str, DECK))!r}))\n"
+            f"t = opponent_table(way_for('house', r), True, r, deck, cache={str(tmp_path)!r})\n"
+            "print(len(t))\n")
+    env = {k: v for k, v in os.environ.items() if k != "PAIGOW_QUIET"}
+    fd = os.open(tmp_path, os.O_RDONLY)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        assert proc.stderr is not None
+        said = ""
+        while "another process" not in said and "building" not in said:  # what it does
+            line = proc.stderr.readline()
+            assert line, f"it ended saying {said!r}"
+            said += line
+        assert "another process is building a table" in said, said  # it waits ...
+        poker_odds.build_table(way, True, rules, poker_odds.check_deck(DECK)).save(path)
+        written = path.stat().st_ino
+    finally:
+        os.close(fd)  # ... until the table is written
+    out, err = proc.communicate(timeout=600)
+    assert proc.returncode == 0, err
+    assert int(out) == comb(len(DECK), 7)
+    assert "building the" not in said + err  # it read the file; it built none
+    assert path.stat().st_ino == written and [p.suffix for p in tmp_path.iterdir()] == [".table"]

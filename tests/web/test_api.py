@@ -190,7 +190,7 @@ def test_a_poker_hint_is_the_exact_advice_with_suit_twins_merged(tmp_path: Path)
         hand = ann.state()["you"]["hand"]
         first = ann.ok("hint")
         assert first["status"] in ("working", "ready")
-        s = ann.wait(lambda s: (s["you"]["hint"] or {}).get("status") == "ready", 600)
+        s = ann.wait(lambda s: (s["you"]["hint"] or {}).get("status") == "ready", 3600)
         hint = s["you"]["hint"]
         assert hint["opponent_hands"] == 53_524_680
         adv = advise(list(parse_cards(" ".join(hand["pieces"]))), "house", False,
@@ -244,21 +244,30 @@ def test_a_person_who_leaves_is_played_by_the_bot(tmp_path: Path) -> None:
 
 
 def test_a_person_who_takes_too_long_sits_out_then_gets_the_house_way(tmp_path: Path) -> None:
-    """The first round's deadlines pass with Ann silent (she sits out); in the second she
-    bets in time. A real clock: the deadline is long enough for a loaded machine to answer
-    within it (at 1 s the second round's bet was sometimes late, and she missed it too)."""
-    limits = HostLimits(idle_seconds=4.0, seats_per_client=7)
-    with serving(tmp_path, tiles_opts(seats=2, seed=3), limits=limits) as (_lobby, app):
+    """The first round's betting deadline passes with Ann silent (she sits it out); in the
+    second she bets in time, then lets the setting's deadline pass (the house way sets her
+    hand). The table's clock is the test's: a deadline passes when the test moves it past,
+    and never while Ann answers, however busy the machine."""
+    idle = 30.0
+    limits = HostLimits(idle_seconds=idle, seats_per_client=7)
+    with serving(tmp_path, tiles_opts(seats=2, seed=3), limits=limits) as (lobby, app):
+        now = [1_000.0]
+        lobby.get("1").clock = lambda: now[0]  # before anyone joins: no deadline yet
         ann = Person(app, name="Ann")
         ann.join()
+        ann.awaiting("bet")
+        now[0] += idle + 1  # the betting's deadline passes: she sits round 1 out
         s = ann.wait(lambda s: s["rounds_played"] == 1)
         assert s["you"]["balance"] == BANKROLL
         assert all(x["seat"] != 1 for x in s["last"]["seats"])
         ann.awaiting("bet")
         ann.ok("bet", {"amount": "10"})
+        ann.wait(lambda s: s["you"]["awaiting"] in ("bank", "set"))
+        now[0] += idle + 1  # she answers nothing more: the table acts for her
         s = ann.wait(lambda s: s["rounds_played"] == 2)
         mine = [x for x in s["last"]["seats"] if x["seat"] == 1]
         assert len(mine) == 1 and mine[0]["stake"] == 1_000
+        assert mine[0]["rule"] != "person", mine[0]  # set by the house way, not by her
 
 
 def test_a_gone_person_loses_the_seat_not_the_chips(tmp_path: Path) -> None:

@@ -272,15 +272,20 @@ BIG = "9223372036854775808"  # 2**63: one past the ledger's integers
     "/api/history?page=abc", "/api/history?page=-5", "/api/tables/1/history?page=1.5",
     "/rounds/abc", "/tables/1/rounds/x1",
 ])
-def test_a_huge_or_strange_id_or_page_is_a_json_refusal(tmp_path: Path, path: str,
+def test_a_huge_or_strange_id_or_page_is_a_refusal_json_or_a_page(tmp_path: Path, path: str,
                                                         caplog: pytest.LogCaptureFixture) -> None:
     with serving(tmp_path, tiles_opts()) as (_lobby, app):
         ann = Person(app, name="Ann")
         ann.join()
         r = ann.client.get(path)  # a server error would raise here (TestClient)
         assert r.status_code in (400, 404), (path, r.status_code, r.text)
-        body = r.json()
-        assert set(body) == {"error"} and body["error"], body
+        if path.startswith("/api/"):
+            body = r.json()
+            assert set(body) == {"error"} and body["error"], body
+        else:  # a page refused is a page (issue 24 §1.1: never raw JSON), saying why
+            assert r.headers["content-type"].startswith("text/html"), r.headers
+            bad = path.rsplit("/", 1)[1]
+            assert f"&#39;{bad}&#39;" in r.text and '{"error"' not in r.text, r.text
         assert not [rec for rec in caplog.records if rec.levelname in ("ERROR", "CRITICAL")]
 
 

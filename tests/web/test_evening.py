@@ -47,7 +47,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_browser import DESKTOP, PHONE, Page, _serve, _stop, browser  # noqa: F401
+from test_browser import (  # noqa: F401 - the browser fixture is used by name
+    BUILD_MS,
+    DESKTOP,
+    LOAD_MS,
+    PHONE,
+    Page,
+    _serve,
+    _stop,
+    browser,
+    one_deadline_counting_down,
+)
 
 from paigow.poker.rank import rank2, rank5
 from paigow.table.bank import cobank_share
@@ -55,7 +65,11 @@ from paigow.tiles.hand import hand_value
 from paigow.tiles.tile import parse_tiles
 
 ROUNDS = 10  # rounds each person plays at each table
-IDLE = 12  # seconds each phase waits for people: serve --idle-seconds (both act in it)
+IDLE = 120  # seconds each phase waits for people (serve --idle-seconds): both act in it,
+# checks and screenshots included, on a machine at load 20 (at 12 s they did not); the
+# evening waits it out only where Bob lets a deadline pass (two rounds)
+ROUND_LIMIT = 4 * IDLE + 600  # seconds a round may take before the evening calls it stuck:
+# its deadlines (the betting, the bank offer, the setting, a dragon hand) and the checks
 SIT_OUT_AFTER = 2  # serve --sit-out-after
 WALLET = 2000_00  # serve --wallet: a new person's play money
 ARGS = ("--seats", "3", "--bankroll", "500", "--wallet", "2000", "--idle-seconds", str(IDLE),
@@ -122,7 +136,7 @@ class Server:
             return
         self.proc.send_signal(signal.SIGTERM)
         try:
-            assert self.proc.wait(30) == 128 + signal.SIGTERM  # a clean stop, not a crash
+            assert self.proc.wait(120) == 128 + signal.SIGTERM  # a clean stop, not a crash
         except subprocess.TimeoutExpired:
             _stop(self.proc)
             raise
@@ -157,6 +171,7 @@ class Person:
         self.base = ""  # the server's address
         self.late = 0  # answers the phase's deadline beat (a loaded machine): the table acted
         self.late_refused = 0  # of them, those the server refused (409), the click too late
+        self.least_left: int | None = None  # the fewest seconds the page showed at an answer
 
     @property
     def page(self) -> Any:
@@ -252,15 +267,21 @@ class Person:
 
 
 def answer(me: Person, sel: str) -> bool:
-    """Click ``sel``, an answer the phase's deadline may have taken away meanwhile (on a
-    loaded machine the checks before it can outlast the deadline): then the table has acted
-    for ``me``, as it does for anyone late, and the evening goes on."""
+    """Click ``sel``, an answer the phase's deadline may have taken away meanwhile (the
+    deadline is long enough for the checks before it, but a person can be late): then the
+    table has acted for ``me``, as it does for anyone late, and the evening goes on. The
+    seconds the page shows left at the click are recorded (the evening prints the fewest)."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+    shown = me.page.evaluate("() => { const e = document.getElementById('my-deadline');"
+                             " return e ? e.textContent : null; }")
+    if shown and re.search(r"\d+ s\b", shown):
+        left = seconds_in(shown)
+        me.least_left = left if me.least_left is None else min(me.least_left, left)
     try:
         with me.page.expect_response(lambda r: r.request.method == "POST"
-                                     and "/api/" in r.url, timeout=10_000) as sent:
-            me.page.click(sel, timeout=3_000)
+                                     and "/api/" in r.url, timeout=90_000) as sent:
+            me.page.click(sel, timeout=30_000)
         r = sent.value
     except PlaywrightTimeout:
         if me.visible(sel):
@@ -327,7 +348,7 @@ def act(me: Person, done: set[str], rng: random.Random, set_hands: bool = True,
         me.check_labels()
         me.check_felt()
         mine = page.locator("#my-deadline").inner_text()  # their own countdown, at the hand
-        assert "the house way sets it" in mine and 0 <= seconds_in(mine) <= IDLE, mine
+        assert "the house way sets it" in mine and seconds_in(mine) >= 0, mine
         if me.game == "poker" and me.name == "Bob":  # the phone: five cards on one row
             rows = {round(b["y"]) for b in (e.bounding_box() for e in
                                             page.locator(".zone.high .piece-btn").all()) if b}
@@ -342,7 +363,7 @@ def act(me: Person, done: set[str], rng: random.Random, set_hands: bool = True,
             # the exact hint (tiles: at once): its best row in the viewport too
             page.click("#hint-button")
             best = page.locator(".hint-row.best")
-            best.wait_for(timeout=30_000)
+            best.wait_for(timeout=BUILD_MS)
             box = best.bounding_box()
             assert box is not None and box["y"] >= 0 \
                 and box["y"] + box["height"] <= page.evaluate("window.innerHeight") + 0.5, box
@@ -436,7 +457,8 @@ def play_round(people: list[Person], table_url: str, last: int | None, rng: rand
         for me, seen in zip(people, ids, strict=True):
             if seen is None or seen == last:  # a page showing this round's reveal already
                 act(me, done[me.name], rng, bets=bets)
-        assert time.monotonic() < start + 120, f"{table_url}: the round after {last} did not finish"
+        assert time.monotonic() < start + ROUND_LIMIT, \
+            f"{table_url}: the round after {last} did not finish"
         time.sleep(0.05)
     assert hook is None and before is None, "the round ended before its hook or checks were done"
     rid = ids[0]
@@ -501,8 +523,9 @@ def idle_countdown(ann: Person, bob: Person) -> Hook:
         his_line = bob.page.locator("#deadline").inner_text()
         assert "to bet, then you sit this round out" in mine, mine
         assert theirs.startswith("Bets close in") and his_line.startswith("Bets close in")
-        left = [seconds_in(t) for t in (mine, theirs, his_line)]
-        assert max(left) - min(left) <= 1 and 0 <= min(left) <= IDLE, left
+        # one deadline on both pages (the same moment), counted down alike
+        one_deadline_counting_down(bob.page.locator("#my-deadline"),
+                                   ann.page.locator("#deadline"), bob.page.locator("#deadline"))
         felt = ann.page.locator(".place.person")
         expect(felt.filter(has_text="Ann").locator(".status")).to_have_text("bet in")
         expect(felt.filter(has_text="Bob").locator(".status")).to_have_text("betting")
@@ -514,7 +537,7 @@ def idle_countdown(ann: Person, bob: Person) -> Hook:
 
 def restart_mid_round(server: Server, people: list[Person], rng: random.Random) -> None:
     """Both bet and are dealt; the server is restarted with the round in play."""
-    end = time.monotonic() + 120
+    end = time.monotonic() + ROUND_LIMIT
     while not all(p.visible("#bet-amount") for p in people):
         assert time.monotonic() < end, "nobody was asked to bet"
         time.sleep(0.05)
@@ -529,7 +552,7 @@ def restart_mid_round(server: Server, people: list[Person], rng: random.Random) 
     server.restart()
     for me in people:
         back = me.page.locator("#seat-back-button")  # the page reconnects by itself
-        back.wait_for(timeout=60_000)
+        back.wait_for(timeout=LOAD_MS)
         me.shot("restart", full=False)
         mine = me.api("/api/me")
         assert mine["seats"] == [] and mine["wallet"] == totals[me.name], (mine, totals)
@@ -769,8 +792,7 @@ def test_an_evening_two_people_three_tables(evening_server: Server, browser: Any
     wallets: dict[str, int] = {}
     for me in people:
         me.page.goto(url + "/account")
-        expect(me.page.locator("#wallet-card")).to_contain_text("You sit at no table",
-                                                                timeout=30_000)
+        expect(me.page.locator("#wallet-card")).to_contain_text("You sit at no table")
         wallets[me.name] = cents(me.page.locator("#wallet").inner_text())
         me.check_page()
         me.shot("account")
@@ -823,7 +845,9 @@ def test_an_evening_two_people_three_tables(evening_server: Server, browser: Any
     assert ann.banked and bob.banked and ann.shares_checked + bob.shares_checked >= 2
     print(f"the evening ({time.monotonic() - t0:.0f} s): {deals} deals, {labels} label checks,",
           f"Ann banked {len(ann.banked)}, Bob co-banked {len(bob.banked)},",
-          f"answers too late {ann.late + bob.late}; the books: {books}")
+          f"answers too late {ann.late + bob.late}, the fewest seconds left at an answer "
+          f"{min(x for x in (ann.least_left, bob.least_left, IDLE) if x is not None)} of {IDLE};",
+          f"the books: {books}")
     for me in people:  # the late answers' refusals, which the page logged: those only
         refusals = [e for e in me.p.errors if "409" in e]
         assert len(refusals) <= me.late_refused, (me.name, me.late_refused, me.p.errors)
@@ -877,7 +901,7 @@ def test_every_choice_reads_whole_in_the_menus(evening_server: Server,
         first.page.goto(url + "/trainer")
         first.page.fill("#t-name", name)
         first.page.click("#t-start")
-        first.page.locator("#trainer-task h2").wait_for(timeout=120_000)
+        first.page.locator("#trainer-task h2").wait_for(timeout=BUILD_MS)
         first.close()
         p.page.goto(url + "/trainer")
         p.page.fill("#t-name", name)

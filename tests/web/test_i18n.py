@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 import test_browser
-from test_browser import PHONE, SHOTS, _serve, _stop, _until_dealt
+from test_browser import PHONE, SHOTS, _serve, _stop, _until_dealt, context
 
 from paigow.tiles import FACES, compare, hand_value
 from paigow.web import i18n
@@ -194,8 +194,8 @@ def untranslated(page: Any, names: set[str] = frozenset()) -> list[str]:  # type
 
 
 def _zh_page(browser: Any, viewport: dict[str, int]) -> Any:
-    ctx = browser.new_context(viewport=viewport, locale="zh-TW",
-                              extra_http_headers={"Accept-Language": "zh-TW,zh;q=0.9"})
+    ctx = context(browser, viewport=viewport, locale="zh-TW",
+                  extra_http_headers={"Accept-Language": "zh-TW,zh;q=0.9"})
     return ctx, ctx.new_page()
 
 
@@ -250,9 +250,9 @@ def _walk(zh_server: str, browser: Any, full: bool) -> tuple[dict[str, list[str]
     page.goto(zh_server + "/tables/1")
     page.fill("#join-name", "Ann")
     page.click("#join-button")
-    expect(page.locator("#bet-button")).to_be_visible(timeout=60_000)
+    expect(page.locator("#bet-button")).to_be_visible()
     page.click("#bet-button")
-    _until_dealt(type("P", (), {"page": page, "name": "Ann"})(), 60)  # type: ignore[arg-type]
+    _until_dealt(type("P", (), {"page": page, "name": "Ann"})(), 120)  # type: ignore[arg-type]
     page.screenshot(path=str(SHOTS / "zh-tiles-setter-phone.png"), full_page=True)
     found = untranslated(page, names)
     if found:
@@ -262,7 +262,7 @@ def _walk(zh_server: str, browser: Any, full: bool) -> tuple[dict[str, list[str]
         return left, errors
     page.click("#house-button")
     page.click("#set-button")
-    expect(page.locator("#reveal .story")).to_be_visible(timeout=60_000)
+    expect(page.locator("#reveal .story")).to_be_visible()
     page.screenshot(path=str(SHOTS / "zh-tiles-reveal-phone.png"), full_page=True)
     found = untranslated(page, names)
     if found:

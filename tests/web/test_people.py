@@ -61,7 +61,7 @@ def _limits(**kw: Any) -> HostLimits:
     return HostLimits(**base)
 
 
-def _cashed_out(p: Person, timeout: float = 30) -> None:
+def _cashed_out(p: Person, timeout: float = 180) -> None:
     """Wait until ``p``'s chips are back in their wallet (written after the round that
     holds them)."""
     end = time.monotonic() + timeout

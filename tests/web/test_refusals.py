@@ -336,7 +336,7 @@ ACTIONS = st.sampled_from(["bet", "bank", "set", "hint", "leave", "join", "/api/
 
 
 @settings(max_examples=300, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(action=ACTIONS, body=BODIES, who=st.sampled_from(["ann", "stranger"]))
 def test_fuzzed_bodies_never_crash_and_change_nothing_when_refused(
         betting: World, action: str, body: Any, who: str) -> None:
@@ -359,7 +359,7 @@ def _undo(w: World, action: str, answer: dict[str, Any]) -> None:
         w.stranger.client.post("/api/signout")
         w.stranger.client.cookies.clear()
         seat = w.lobby.get("1").seats[answer["seat"]]
-        end = time.monotonic() + 30
+        end = time.monotonic() + 180
         while seat.owner is not None:
             assert time.monotonic() < end, "the cash-out was never written"
             time.sleep(0.01)

@@ -28,7 +28,7 @@ def app_for(db: Path) -> Any:
     return create_app(Lobby(str(db), warm_hints=False), HOSTS)
 
 
-def wait(c: TestClient, pred: Callable[[dict[str, Any]], bool], timeout: float = 300) -> dict[str, Any]:
+def wait(c: TestClient, pred: Callable[[dict[str, Any]], bool], timeout: float = 900) -> dict[str, Any]:
     end = time.monotonic() + timeout
     while True:
         s: dict[str, Any] = c.get("/api/trainer/state").json()

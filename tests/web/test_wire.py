@@ -104,14 +104,14 @@ def _served(app: Any) -> Iterator[int]:
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     try:
-        end = time.monotonic() + 30
+        end = time.monotonic() + 180
         while not server.started:
             assert time.monotonic() < end, "the server did not start"
             time.sleep(0.02)
         yield port
     finally:
         server.should_exit = True
-        thread.join(30)
+        thread.join(120)
 
 
 def _handshake(sock: socket.socket, port: int, path: str = "/") -> None:
@@ -133,7 +133,7 @@ def _handshake(sock: socket.socket, port: int, path: str = "/") -> None:
 def test_views_are_compressed_against_the_last_one_sent(app: Any) -> None:
     """Through ASGI's send, or written at once by the protocol (paigow.web.push.SEND_NOW,
     what a table's pass uses): the same frames, byte for byte the protocol's."""
-    with _served(app) as port, socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+    with _served(app) as port, socket.create_connection(("127.0.0.1", port), timeout=120) as sock:
         _handshake(sock, port)
         inflate = zlib.decompressobj(-WINDOW_BITS)  # one context: the server's takes over
         sizes = []
@@ -153,7 +153,7 @@ def test_views_are_compressed_against_the_last_one_sent(app: Any) -> None:
 
 def test_a_small_message_goes_as_it_is_and_the_large_ones_stay_readable() -> None:
     with _served(_app_mixed) as port, \
-            socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+            socket.create_connection(("127.0.0.1", port), timeout=120) as sock:
         _handshake(sock, port)
         inflate = zlib.decompressobj(-WINDOW_BITS)  # fed the compressed messages only
         got = []
@@ -176,7 +176,7 @@ def test_a_table_sends_its_view_whole_then_the_parts_that_changed(tmp_path: Path
     from webkit import Person, serving, tiles_opts
 
     with serving(tmp_path, tiles_opts()) as (_lobby, app), _served(app) as port, \
-            socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+            socket.create_connection(("127.0.0.1", port), timeout=120) as sock:
         _handshake(sock, port, "/ws/tables/1")
         inflate = zlib.decompressobj(-WINDOW_BITS)
         msgs, sizes, deflated = [], [], []

@@ -23,6 +23,8 @@ from paigow.web.host import HostLimits
 from paigow.web.lobby import Lobby
 
 BANKROLL = 100_000  # $1,000.00
+WAIT = 180.0  # seconds a wait for a fact gives up after: enough at load 20 on 2 cores (a
+# wait ends as soon as its fact holds; only a failure waits this long)
 State = dict[str, Any]
 HOSTS = frozenset({"testserver"})
 
@@ -136,7 +138,7 @@ class Person:
         assert r.status_code == 200, (action, body, r.text)
         return r.json()
 
-    def wait(self, pred: Callable[[State], bool], timeout: float = 60.0) -> State:
+    def wait(self, pred: Callable[[State], bool], timeout: float = WAIT) -> State:
         end = time.monotonic() + timeout
         s = self.state()
         while not pred(s):
@@ -146,12 +148,12 @@ class Person:
             s = self.state()
         return s
 
-    def awaiting(self, what: str, timeout: float = 60.0) -> State:
+    def awaiting(self, what: str, timeout: float = WAIT) -> State:
         return self.wait(lambda s: s["you"] is not None and s["you"]["awaiting"] == what,
                          timeout)
 
 
-def refuse_bank_until_set(people: list[Person], timeout: float = 60.0) -> None:
+def refuse_bank_until_set(people: list[Person], timeout: float = WAIT) -> None:
     """Everyone sets a hand next; a bank offer on the way is refused."""
     end = time.monotonic() + timeout
     while True:
@@ -211,7 +213,7 @@ def served(app: Any, **settings: Any) -> Iterator[int]:
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     try:
-        end = time.monotonic() + 60
+        end = time.monotonic() + WAIT
         while not server.started:
             assert thread.is_alive() and time.monotonic() < end, "the server did not start"
             time.sleep(0.02)

@@ -42,7 +42,8 @@ import json
 import os
 import re
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from math import comb
@@ -309,6 +310,35 @@ def _build_lock(path: Path) -> threading.Lock:
         return _LOCKS.setdefault(path, threading.Lock())
 
 
+@contextmanager
+def _building_in(folder: Path) -> Iterator[None]:
+    """Hold the cache folder's build lock (``flock`` on the folder itself: no file left
+    behind): two processes missing a table build it once, the second waiting for the
+    first and then reading its file, instead of both spending the machine's cores on it
+    (a test run's two workers, two servers). Where ``flock`` is missing (not POSIX), each
+    process builds its own; the rename into place keeps the file whole either way."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX
+        yield
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if not os.environ.get("PAIGOW_QUIET"):
+                from rich.console import Console
+
+                Console(stderr=True).print(
+                    f"paigow: another process is building a table in {folder}: waiting for "
+                    "it", highlight=False)
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # (closing the descriptor releases the lock)
+
+
 BUILD_MINUTES = "1-2 minutes"
 """How long a full-deck table takes to build on the project's 2-core machine (60-100 s
 wall in quiet runs, more when the machine is shared)."""
@@ -360,14 +390,18 @@ def opponent_table(
             got = ptable.load(path)
             if got is None:
                 folder.mkdir(parents=True, exist_ok=True)
-                prune_stale_tables(folder, dealer)
-                bar = _say_building(dealer, cards, folder, on_progress is None)
-                try:
-                    build_table(dealer, banking, rules, cards, on_progress or bar).save(path)
-                finally:
-                    if bar is not None:
-                        bar.stop()
-                got = ptable.load(path)
+                with _building_in(folder):  # ... and two processes too
+                    got = ptable.load(path)  # (built by the one this waited for)
+                    if got is None:
+                        prune_stale_tables(folder, dealer)
+                        bar = _say_building(dealer, cards, folder, on_progress is None)
+                        try:
+                            build_table(dealer, banking, rules, cards,
+                                        on_progress or bar).save(path)
+                        finally:
+                            if bar is not None:
+                                bar.stop()
+                        got = ptable.load(path)
             if got is None:  # pragma: no cover - a cache dir that lost the file at once
                 raise CardError(f"the cached table {path} could not be read back")
             table = got

@@ -85,6 +85,11 @@ _WAY_TITLES = {
     ("poker", "seeds"): N_("the house way"),
     ("poker", "basic"): N_("basic strategy"),
 }
+# a shipped rule file that is a way of its own (no built-in way sets hands alike): its
+# title, as a built-in way has one (a menu never says "from its rule file" of it)
+_FILE_WAY_TITLES = {
+    ("tiles", "derived-australian"): N_("the learned player's way"),
+}
 # a shipped rule file that is a built-in way written down (both set every hand alike): a
 # menu offering the built-in way leaves the file out (the API still takes either)
 _FILE_OF_BUILT_IN = {"seeds": "house"}
@@ -99,6 +104,8 @@ def way_title(game: str, name: str) -> str:
     "the Bally's Atlantic City house way"
     >>> way_title("poker", "claridge")
     'the Claridge house way'
+    >>> way_title("tiles", "derived-australian.toml")
+    "the learned player's way"
     """
     key = name.strip().lower()
     if (game, key) in _WAY_TITLES:
@@ -106,6 +113,8 @@ def way_title(game: str, name: str) -> str:
     if game == "poker" and (titled := _poker_file_title(key)) is not None:
         return titled
     stem = key.removesuffix(".toml")
+    if stem != key and (game, stem) in _FILE_WAY_TITLES:
+        return _FILE_WAY_TITLES[(game, stem)]
     if stem != key and (game, stem) in _WAY_TITLES:
         return N_("{way} (from its rule file)").format(way=_WAY_TITLES[(game, stem)])
     if stem != key:
