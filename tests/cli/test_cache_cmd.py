@@ -16,7 +16,7 @@ import pytest
 def paigow(args: list[str], cache: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "XDG_CACHE_HOME": str(cache), "PAIGOW_QUIET": "1"}
     return subprocess.run([sys.executable, "-m", "paigow", *args], capture_output=True,
-                          text=True, env=env, timeout=600, check=False)
+                          text=True, env=env, timeout=3600, check=False)
 
 
 @pytest.fixture
@@ -89,7 +89,7 @@ def test_a_kept_census_reads_back_equal_and_imports_no_numba(tmp_path: Path) -> 
     )
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path), "PAIGOW_QUIET": "1"}
     runs = [json.loads(subprocess.run([sys.executable, "-c", code], capture_output=True,
-                                      text=True, env=env, timeout=600, check=True).stdout)
+                                      text=True, env=env, timeout=3600, check=True).stdout)
             for _ in range(2)]
     assert runs[0][0] == runs[1][0] and runs[0][0]["total"] == 120
     assert runs[0][1] is True and runs[1][1] is False
@@ -104,7 +104,7 @@ def test_a_first_compile_says_so_and_a_second_run_says_nothing(tmp_path: Path) -
     env |= {"XDG_CACHE_HOME": str(tmp_path / "xdg"), "NUMBA_CACHE_DIR": str(tmp_path / "nb")}
     args = [sys.executable, "-m", "paigow", "poker", "census", "--json", "--deck",
             "As Ks Qs Js Ts 9s 2c 2d"]
-    runs = [subprocess.run(args, capture_output=True, text=True, env=env, timeout=900,
+    runs = [subprocess.run(args, capture_output=True, text=True, env=env, timeout=3600,
                            check=True) for _ in range(2)]
     first, second = runs[0].stderr, runs[1].stderr
     assert "compiling its numba kernels" in first and "about 75 s" in first, first
@@ -113,6 +113,6 @@ def test_a_first_compile_says_so_and_a_second_run_says_nothing(tmp_path: Path) -
     (tmp_path / "xdg" / "paigow").mkdir(parents=True, exist_ok=True)
     for p in (tmp_path / "xdg" / "paigow").glob("poker-census-*.json"):
         p.unlink()  # the census counted again: the kernel is loaded, not compiled
-    again = subprocess.run(args, capture_output=True, text=True, env=env, timeout=900,
+    again = subprocess.run(args, capture_output=True, text=True, env=env, timeout=3600,
                            check=True)
     assert "compiling" not in again.stderr, again.stderr

@@ -20,7 +20,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
-from paigow.table.game import Game
+from paigow.table.game import Choice, Game
 from paigow.table.ledger import HOUSE
 from paigow.table.money import format_money
 from paigow.web.schemas import WebError
@@ -646,6 +646,12 @@ def _story_seat(host: TableHost, n: int, name: str) -> int | None:
     return n if host.history[-1][1].get(n) == name else None
 
 
+def _house_rule_text(c: Choice[Any]) -> str:
+    """The words of the house way's choice ``c`` (from its structured rule: never the
+    way's code line)."""
+    return _plain_rule(c.rule, None if c.way_rule is None else c.way_rule.to_json(), True)
+
+
 def _bank_hand_view(game: Game[Any, Any], hand: tuple[Any, ...]) -> dict[str, Any]:
     """The bank's hand as its co-banker sees it: its pieces and how the house way sets it
     (as the round will play it)."""
@@ -653,7 +659,7 @@ def _bank_hand_view(game: Game[Any, Any], hand: tuple[Any, ...]) -> dict[str, An
     v = game.view(c.setting)
     return {"pieces": [game.piece_text(p) for p in hand], "high": v.high.split(),
             "low": v.low.split(), "high_name": v.high_name, "low_name": v.low_name,
-            "rule_text": _plain_rule(c.rule)}
+            "rule_text": _house_rule_text(c)}
 
 
 def _hand_view(game: Game[Any, Any], hand: tuple[Any, ...], banking: bool) -> dict[str, Any]:
@@ -668,8 +674,7 @@ def _hand_view(game: Game[Any, Any], hand: tuple[Any, ...], banking: bool) -> di
         "foul_rule": getattr(getattr(game, "rules", None), "foul", None),
         "house_low": positions_of(hand, list(house.setting.low)),
         "house_rule": house.rule,
-        "house_rule_text": _plain_rule(
-            house.rule, None if house.way_rule is None else house.way_rule.to_json(), True),
+        "house_rule_text": _house_rule_text(house),
     }
 
 
