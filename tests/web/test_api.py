@@ -57,7 +57,7 @@ def test_two_people_play_tiles_and_see_only_their_own_hands(tmp_path: Path) -> N
         # (the side bets and the dragon buy are stakes, public as the bets are; none here)
         assert set(a["in_play"]) == {"banker", "dice", "first_place", "bets", "side", "dragon",
                                      "banker_words"}
-        assert a["in_play"]["banker_words"] == "the house banks"
+        assert a["in_play"]["banker_words"]["text"] == "the house banks"
         assert a["in_play"]["side"] == [] and a["in_play"]["dragon"] is None
         # Ann swaps into the arrangement whose low hand is her first and last tiles
         ann.ok("set", {"low": [0, 3]})
@@ -316,7 +316,7 @@ def test_history_is_for_seated_people_paged_and_audited(tmp_path: Path) -> None:
         d = ann.client.get(f"/api/tables/1/rounds/{rid}").json()
         assert d["audit"]["reproduced"] is True and d["audit"]["differences"] == []
         assert d["story"] == {k: v for k, v in h["rounds"][0].items()
-                              if k not in ("table", "seat_mine", "game", "opened")}
+                              if k not in ("table", "table_msg", "seat_mine", "game", "opened")}
         refused(ann.client.get("/api/tables/1/rounds/99999"), 404, "99999")
         refused(stranger.client.get(f"/api/tables/1/rounds/{rid}"), 401, "join")
         body = str(h) + str(d)

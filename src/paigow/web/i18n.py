@@ -29,9 +29,12 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from datetime import UTC
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
+
+from paigow.phrasing import Money, Msg, arg_from_json
 
 HERE = Path(__file__).parent
 LOCALE_DIR = HERE / "locale"
@@ -241,6 +244,116 @@ def _phrase(text: str, lang: str, depth: int) -> str:
         if said != text[:-1]:
             return said + gettext(".", lang)
     return text
+
+
+# -- structured messages -------------------------------------------------------------------
+def say(value: Any, lang: str | None = None) -> str:
+    """What the page's ``say()`` (``static/js/i18n.js``) makes of ``value``, on the server:
+    a :class:`~paigow.phrasing.Msg` (or its parts, :meth:`~paigow.phrasing.Msg.to_json`)
+    from its catalog message, its parameters said the same way (an amount in the
+    language's format, a name as it is); a plain text, read back (:func:`phrase`: an
+    English text kept in the ledger).
+
+    >>> say(Msg("seat {seat} is taken: choose a free one", seat=3), "zh-Hant")
+    '{s}'
+    >>> say(Msg("a fee of {fee} a hand", fee=Money(150)), "zh-Hant"), say(Money(-5), "en")
+    ('每手收費 US$1.50', '-$0.05')
+    """
+    lang = lang or current()
+    if value is None:
+        return ""
+    if isinstance(value, dict):
+        value = arg_from_json(value)
+    if isinstance(value, Msg):
+        return _say_msg(value, lang)
+    if isinstance(value, Money):
+        return money(value.cents, lang)
+    return phrase(str(value), lang)
+
+
+def _say_msg(m: Msg, lang: str) -> str:
+    if not m.id:
+        return ""
+    if not m.args:
+        if lang == DEFAULT:
+            return m.id
+        found = _catalog(lang).get(m.id)
+        return str(found) if found else phrase(m.id, lang)  # an engine's phrase: read back
+    template = m.id if lang == DEFAULT else str(_catalog(lang).get(m.id) or m.id)
+    args = {k: _say_msg(v, lang) if isinstance(v, Msg) else money(v.cents, lang)
+            if isinstance(v, Money) else str(v) for k, v in m.args.items()}
+    try:
+        return template.format(**args)
+    except (KeyError, IndexError, ValueError):  # a translation that lost a placeholder
+        return m.id.format(**args)
+
+
+def sentence(value: Any, lang: str | None = None) -> str:
+    """``value`` said (:func:`say`) as a sentence: in English capitalised, with a full stop;
+    in Chinese with the catalog's full stop (。). The page's ``sentence()`` agrees.
+
+    >>> sentence(Msg("the table is closed"), "en"), sentence(Msg("the table is closed"), "zh-Hant")
+    ('The table is closed.', '牌桌已關閉。')
+    """
+    lang = lang or current()
+    text = say(value, lang)
+    if not text:
+        return text
+    if lang == DEFAULT:
+        return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
+    stop = gettext(".", lang)
+    return text if text.endswith(stop) else text + stop
+
+
+#: The locale Babel formats with, for each language offered (CLDR's; the page's ``Intl``
+#: reads the same data for its language tag).
+BABEL_LOCALES: dict[str, str] = {"en": "en", "zh-Hant": "zh_Hant", "zh-Hans": "zh_Hans"}
+
+
+def money(cents: int, lang: str | None = None) -> str:
+    """An amount in ``lang``'s format (Babel, CLDR): the page's ``formatMoney`` agrees.
+
+    >>> money(123450, "en"), money(-5, "zh-Hant")
+    ('$1,234.50', '-US$0.05')
+    """
+    from decimal import Decimal
+
+    from babel.numbers import format_currency
+
+    return format_currency(Decimal(int(cents)) / 100, "USD",
+                           locale=BABEL_LOCALES.get(lang or current(), "en"))
+
+
+def number(n: float, lang: str | None = None) -> str:
+    """A number in ``lang``'s format (grouping, decimal sign): the page's ``formatNumber``
+    agrees.
+
+    >>> number(1234567, "zh-Hant"), number(0.5, "en")
+    ('1,234,567', '0.5')
+    """
+    from babel.numbers import format_decimal
+
+    return format_decimal(n, locale=BABEL_LOCALES.get(lang or current(), "en"))
+
+
+def when(moment: Any, lang: str | None = None, tz: Any = None) -> str:
+    """A moment (an aware ``datetime``) as a date of medium length and a short time in
+    ``lang`` (CLDR's pattern joining them), in the time zone ``tz`` (UTC by default): the
+    page's ``formatWhen`` agrees.
+
+    >>> from datetime import datetime, timezone
+    >>> when(datetime(2026, 11, 27, 15, 4, tzinfo=timezone.utc), "zh-Hant")
+    '2026年11月27日 下午3:04'
+    """
+
+    from babel.dates import format_date, format_time, get_datetime_format
+
+    loc = BABEL_LOCALES.get(lang or current(), "en")
+    zone = tz or UTC
+    local = moment.astimezone(zone)
+    pattern = str(get_datetime_format("medium", locale=loc))
+    return (pattern.replace("{1}", format_date(local, "medium", locale=loc))
+            .replace("{0}", format_time(local, "short", locale=loc, tzinfo=zone)))
 
 
 def catalog_json(lang: str) -> dict[str, Any]:
