@@ -85,6 +85,7 @@ def data_messages() -> list[tuple[str, str, int]]:
     src = ROOT / "src" / "paigow"
     from paigow.poker.ways.file_way import read_way, shipped_path, shipped_ways
     from paigow.tiles.ways.way_file import compile_rules
+    from paigow.web.words import _poker_file_title
 
     for f in sorted((src / "tiles" / "ways" / "files").glob("*.toml")):
         text = f.read_text("utf-8")
@@ -97,6 +98,10 @@ def data_messages() -> list[tuple[str, str, int]]:
         text = f.read_text("utf-8")
         spec = read_way(name)
         add(spec.title, f, text)
+        short = _poker_file_title(name)  # its menu title names the casino: said too
+        if short is not None:
+            for arg in short.args.values():
+                add(arg, f, text)
         for prule in spec.rules:  # a rule the file words itself, or the words made for it
             add(prule.text, f, text)
     for f in sorted((src / "poker" / "paytables").glob("*.toml")):

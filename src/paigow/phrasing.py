@@ -104,6 +104,10 @@ class Msg(str):
                                        for k, v in (data.get("args") or {}).items()})
 
 
+#: The empty message (said as nothing in every language; never the catalog's header).
+NOTHING: Msg = Msg.__new__(Msg, "")
+
+
 def _rebuild(id: str, args: dict[str, Arg]) -> Msg:
     return Msg(id, **args)
 

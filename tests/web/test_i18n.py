@@ -10,6 +10,7 @@ import re
 import shutil
 import subprocess
 import sys
+from datetime import UTC
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -117,17 +118,128 @@ SAMPLES = [
 def test_the_page_script_reads_the_server_phrases_as_the_server_does() -> None:
     """static/js/i18n.js's tr() and web/i18n.py's phrase(), two implementations of one
     reading, give the same Chinese for the same English."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed")
     module = (ROOT / "src/paigow/web/static/js/i18n.js").as_uri()
     for lang in ("zh-Hant", "zh-Hans"):
         script = (f"import {{ useCatalog, tr }} from {json.dumps(module)};\n"
                   f"useCatalog({json.dumps(i18n.catalog_json(lang))});\n"
                   f"console.log(JSON.stringify({json.dumps(SAMPLES)}.map(tr)));")
-        out = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True,
-                             text=True, check=True).stdout
-        assert json.loads(out) == [i18n.phrase(s, lang) for s in SAMPLES]
+        assert _node(script) == [i18n.phrase(s, lang) for s in SAMPLES]
+
+
+def _node(script: str) -> Any:
+    """What ``script`` (an ES module) prints, read as JSON (the script on stdin: a catalog
+    is longer than a command line may be)."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    out = subprocess.run([node, "--input-type=module"], input=script, capture_output=True,
+                         text=True, check=True).stdout
+    return json.loads(out)
+
+
+def _messages() -> list[Any]:
+    """Messages the server makes, from their producers: who banks, a table's rules in
+    words (limits, fees, the push rule, side bets, the dragon hand), ways' titles, the
+    trainer's task, refusals with amounts, the engine's hand names and explanations, and
+    the rules a way decided by (the Australian tile way's, the poker house way's)."""
+    from paigow.phrasing import Money, Msg
+    from paigow.poker.rank import rank2, rank5
+    from paigow.tiles.tile import parse_tiles
+    from paigow.ways import POKER, TILES, get_way
+    from paigow.web.view import banker_words
+    from paigow.web.words import limits_words, plain_rule, rules_words, trainer_task, way_title
+
+    summary = {"title": "EZ Pai Gow", "min_bet": 500, "max_bet": 50_000, "limits": "",
+               "commission_pct": "5%", "flat_fee": 150, "house_way": "claridge",
+               "player_bank": False, "joker": "bug", "wheel": "second", "foul": "house",
+               "push": "pai-gow:Q", "dragon": {"set_by": "player", "limit": "up-to-main"},
+               "side_bets": [{"title": "Fortune Bonus", "minimum": 100, "maximum": 10_000}]}
+    msgs: list[Any] = [
+        *rules_words(summary, "poker"),
+        banker_words(None, {}, None), banker_words({"kind": "player", "seat": 2}, {}, 2),
+        banker_words({"kind": "cobank", "seat": 2}, {2: "Bo"}, None),
+        banker_words({"kind": "player", "seat": 3}, {}, None),
+        way_title("tiles", "australian.toml"), way_title("tiles", "derived-australian.toml"),
+        limits_words(500, None),
+        trainer_task({"game": "tiles", "drill": "dealer", "way": "harrahs",
+                      "dealer": "australian", "banking": False}),
+        Msg("a bet of {amount} is outside the table's limits: {limits}",
+            amount=Money(123_456_700), limits=limits_words(500, 50_000)),
+        Msg("your wallet holds {wallet}: you cannot buy in for {amount}", wallet=Money(-5),
+            amount=Money(100)),
+    ]
+    for cards in ("As Ah Ad Ac Jk", "9h 8h 7h 6h 5h", "Qs Qh Qd 3c 3s", "Js Jh 4d 4c As",
+                  "Ts Th Ad 8c 2s", "Ks Qh 9d 6c 3s", "Ah 9h 6h 4h Jk"):
+        msgs.append(rank5(cards).description)
+    msgs += [rank2(c).description for c in ("Jk Ah", "8s 8d", "Ah Kd")]
+    for pair in ("6-6 5-4", "1-1 6-3", "6-6 4-4", "1-1 6-2", "2-1 6-1", "5-5 6-4", "3-3 3-3"):
+        v = __import__("paigow.tiles", fromlist=["hand_value"]).hand_value(parse_tiles(pair))
+        msgs += [v.name, v.explanation]
+    aus, house = get_way("australian", TILES), get_way("house", POKER)
+    for tiles in ("6-6 4-2 5-3 1-1", "6-5 3-2 6-4 4-3", "5-1 5-1 6-6 5-5", "3-3 3-3 6-6 1-1",
+                  "6-4 5-5 3-3 2-5", "1-3 1-3 6-6 6-5", "2-1 4-2 6-6 6-1"):
+        rule = aus.choose(parse_tiles(tiles)).rule
+        msgs.append(plain_rule("", rule, True))
+    for cards in ("Kd Qs Jh 9c 7d 4s 3h", "Kd Ks 7h 7c 4d 4s Ac", "Ah Ad Ac 9s 6h 5d 3c"):
+        msgs.append(plain_rule("", house.choose(cards).rule, True))
+    return msgs
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
+def test_the_page_says_the_servers_messages_as_the_server_does(lang: str) -> None:
+    """A structured message (its id and parameters, web/i18n.py's say() on the server,
+    static/js/i18n.js's say() on the page): two implementations of one saying give the
+    same text for the same parts; in English that text is the message's own English, and
+    in Chinese no English word is left but names (tiles, the seeds' romanization)."""
+    from paigow.phrasing import Msg, wire
+
+    msgs = _messages()
+    assert all(isinstance(m, Msg) for m in msgs), [m for m in msgs if not isinstance(m, Msg)]
+    module = (ROOT / "src/paigow/web/static/js/i18n.js").as_uri()
+    page = _node(f"import {{ useCatalog, say }} from {json.dumps(module)};\n"
+                 f"useCatalog({json.dumps(i18n.catalog_json(lang))});\n"
+                 f"console.log(JSON.stringify({json.dumps([wire(m) for m in msgs])}.map(say)));")
+    server = [i18n.say(m, lang) for m in msgs]
+    assert page == server
+    if lang == "en":
+        assert server == [str(m) for m in msgs]
+    else:
+        left = {said: _english_left(said) for said in server if _english_left(said)}
+        names = ALLOWED | {"Bo"}  # (a person's name is a name)
+        assert not {k: v for k, v in left.items() if set(v) - names}, left
+
+
+AMOUNTS = [0, 5, -5, 99, 100, -123_456, 123_450, 100_000_000, -999_999_999]
+NUMBERS = [0, 7, 1234, 1_234_567, 0.5, 2.125, 736_281_000]
+MOMENTS = [(2026, 11, 27, 15, 4), (2027, 1, 1, 0, 0), (2026, 2, 28, 23, 59), (1999, 12, 31, 12, 0)]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
+def test_money_numbers_and_dates_read_alike_on_the_server_and_in_chromium(
+        lang: str, zh_server: str, browser: Any) -> None:
+    """Babel (CLDR) on the server and the page's Intl in Chromium format the same amounts,
+    numbers and moments alike in each language: "$1,234.50" / "US$1,234.50", a date of
+    medium length and a short time ("2026年11月27日 下午3:04")."""
+    from datetime import datetime
+
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.goto(zh_server + "/rules/tiles")
+    got = page.evaluate("""async ([lang, amounts, numbers, moments]) => {
+      const m = await import("/static/js/i18n.js");
+      m.useCatalog({ lang, messages: {} });
+      return [amounts.map(m.formatMoney), numbers.map(m.formatNumber),
+              moments.map(([y, mo, d, h, mi]) =>
+                m.formatWhen(new Date(Date.UTC(y, mo - 1, d, h, mi)), "UTC"))];
+    }""", [lang, AMOUNTS, NUMBERS, MOMENTS])
+    ctx.close()
+    want = [[i18n.money(a, lang) for a in AMOUNTS], [i18n.number(n, lang) for n in NUMBERS],
+            [i18n.when(datetime(*m, tzinfo=UTC), lang) for m in MOMENTS]]
+    assert got == want
+    if lang == "en":  # and the server's English, which needs no Babel, says amounts alike
+        from paigow.table.money import format_money
+
+        assert got[0] == [format_money(a) for a in AMOUNTS]
 
 
 # -- the pages ---------------------------------------------------------------------------

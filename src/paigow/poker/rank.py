@@ -416,8 +416,8 @@ def describe_key(key: int, rules: PokerRules = DEFAULT_RULES) -> Msg:
         return Msg("four of a kind, {rank}, {kicker} kicker", rank=plural(vals[0]),
                    kicker=sym[1])
     if cat is Category.FULL_HOUSE:
-        return Msg("full house, {trips} full of {pair}", trips=plural(vals[0]),
-                   pair=plural(vals[1]))
+        return Msg("full house, {trips} full of {over}", trips=plural(vals[0]),
+                   over=plural(vals[1]))
     if cat is Category.FLUSH:
         return Msg("flush, {cards}", cards="-".join(sym))
     if cat is Category.STRAIGHT:

@@ -38,7 +38,7 @@ from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
 from paigow.errors import PaigowError
-from paigow.phrasing import Msg
+from paigow.phrasing import NOTHING, Msg
 from paigow.table.ledger import CASHIER, WALLET_PREFIX, Entry, seat_account, wallet_account
 
 
@@ -431,9 +431,9 @@ def _lookalike(name: str, other: str) -> Msg:
     import unicodedata
 
     odd = next((c for c in name if not c.isascii() and c not in other), None)
+    code = f"U+{ord(odd):04X}" if odd else ""  # (the page's Chinese names the code point)
     why = Msg(" (its {char} is {unicode})", char=repr(odd),
-              unicode=unicodedata.name(odd, hex(ord(odd))), code=f"U+{ord(odd):04X}") \
-        if odd else Msg("")
+              unicode=unicodedata.name(odd, hex(ord(odd))), code=code) if odd else NOTHING
     return Msg("the name {name} looks like {other}, someone else's{why}: choose a name that "
                "reads differently", name=repr(name), other=repr(other), why=why)
 

@@ -381,10 +381,10 @@ def compare(
         else:
             why = Msg("both highest tiles are {pair} ({tile})", pair=Msg(pt.class_name),
                       tile=str(pt))
-        lead = (Msg("{what} each", what=what) if pv.kind == "points"
+        same = (Msg("{what} each", what=what) if pv.kind == "points"
                 else Msg("both hands are {what}", what=what))
-        return Comparison("banker", Msg("copy: {lead} and {why}; a copy goes to the banker",
-                                        lead=lead, why=why), pv, bv)
+        return Comparison("banker", Msg("copy: {same} and {why}; a copy goes to the banker",
+                                        same=same, why=why), pv, bv)
     if pv.tiebreak > bv.tiebreak:
         return Comparison(
             "player",

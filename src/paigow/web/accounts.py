@@ -40,7 +40,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from paigow.errors import PaigowError
-from paigow.phrasing import N_, Money, Msg, message_of
+from paigow.phrasing import N_, NOTHING, Money, Msg, message_of
 from paigow.store import Store, open_store
 from paigow.store.players import secret_hash
 from paigow.table.ledger import seat_account
@@ -372,7 +372,7 @@ class Accounts:
                     "a reload is for an empty wallet (below {low}) with no chips at any table; "
                     "yours holds {wallet}{seated}", low=Money(self.grant // 10),
                     wallet=Money(wallet), seated=Msg(" and you sit at a table") if seated
-                    else Msg("")))
+                    else NOTHING))
             self.store.grant(me.id, self.grant - wallet, "play money again: a reload")
             return self.grant
 

@@ -126,8 +126,8 @@ def parameter_error(errors: Any) -> Msg:
     shown = repr(given[:24]) if isinstance(given, str) else "missing"
     if str(first.get("type", "")).startswith("int"):
         return Msg("{name} {given} is not a whole number", name=name, given=shown)
-    return Msg("{name} {given}: {why}", name=name, given=shown,
-               why=str(first.get("msg", "not understood")))
+    return Msg("{name} {given} is not understood ({why})", name=name, given=shown,
+               why=str(first.get("msg", "")))
 
 
 def _reason(message: str, lang: str) -> str:

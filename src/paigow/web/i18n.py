@@ -29,7 +29,7 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from datetime import UTC
+from datetime import UTC, timedelta
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -179,11 +179,26 @@ def t(message: str, lang: str | None = None, **args: Any) -> str:
 _SLOT = re.compile(r"\{(\w+)\}")
 
 
+#: Placeholders that name a tile pair (the engine's templates call them so): they match
+#: only a pair's name, so "pair of tens" (a poker hand) is never read as the tile game's
+#: "pair of {pair}". The page's script reads the same names from the catalog (``names``).
+PAIR_SLOTS = frozenset({"pair", "other_pair", "lead"})
+
+
+@cache
+def pair_names() -> tuple[str, ...]:
+    """The tile pairs' names as the engine writes them (the seeds' romanization)."""
+    from paigow.tiles.names import PAIRS
+
+    return tuple(sorted((n.romanization for n in PAIRS), key=len, reverse=True))
+
+
 @lru_cache(maxsize=8)
 def templates(lang: str) -> tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...]:
     """The catalog's templates (entries with ``{placeholders}``) as patterns matching
     the English they make, the most specific (the most fixed text) first."""
     found = []
+    names = "|".join(re.escape(n) for n in pair_names())
     for msgid, msgstr in _catalog(lang).items():
         if not isinstance(msgid, str) or not msgstr or "{" not in msgid:
             continue
@@ -192,7 +207,8 @@ def templates(lang: str) -> tuple[tuple[re.Pattern[str], str, tuple[str, ...]], 
             continue
         fixed = len(_SLOT.sub("", msgid))
         parts = _SLOT.split(msgid)
-        pattern = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)"
+        pattern = "".join(re.escape(p) if i % 2 == 0 else
+                          f"(?P<{p}>{names})" if p in PAIR_SLOTS else f"(?P<{p}>.+?)"
                           for i, p in enumerate(parts))
         try:
             rx = re.compile(f"^{pattern}$", re.S)
@@ -351,9 +367,16 @@ def when(moment: Any, lang: str | None = None, tz: Any = None) -> str:
     loc = BABEL_LOCALES.get(lang or current(), "en")
     zone = tz or UTC
     local = moment.astimezone(zone)
+    # ICU (the page's Intl) never names CLDR's "midnight" day period (zh: 午夜) where Babel
+    # does: exactly midnight is said as the second after it (the minute shown the same)
+    clock = local + timedelta(seconds=1) if (local.hour, local.minute, local.second) == (
+        0, 0, 0) else local
     pattern = str(get_datetime_format("medium", locale=loc))
-    return (pattern.replace("{1}", format_date(local, "medium", locale=loc))
-            .replace("{0}", format_time(local, "short", locale=loc, tzinfo=zone)))
+    said = (pattern.replace("{1}", format_date(local, "medium", locale=loc))
+            .replace("{0}", format_time(clock, "short", locale=loc, tzinfo=zone)))
+    # CLDR puts a narrow no-break space before "PM"; browsers write a plain one (Chromium
+    # went back to it for the web's sake): the server writes what the page writes
+    return said.replace("\u202f", " ")
 
 
 def catalog_json(lang: str) -> dict[str, Any]:
@@ -361,7 +384,7 @@ def catalog_json(lang: str) -> dict[str, Any]:
     translation (English: empty, the page's words are English), and the plural rule's
     forms as ``[singular, plural]`` pairs kept under the singular."""
     if lang == DEFAULT:
-        return {"lang": lang, "messages": {}}
+        return {"lang": lang, "messages": {}, "names": list(pair_names())}
     messages: dict[str, Any] = {}
     for msgid, msgstr in _catalog(lang).items():
         if isinstance(msgid, tuple):  # (singular, n): Chinese has one form
@@ -369,7 +392,7 @@ def catalog_json(lang: str) -> dict[str, Any]:
                 messages.setdefault(msgid[0], msgstr)
         elif msgid and msgstr:
             messages[msgid] = msgstr
-    return {"lang": lang, "messages": messages}
+    return {"lang": lang, "messages": messages, "names": list(pair_names())}
 
 
 #: Words the pages show from codes and from the server's view (a seat's status, what a
@@ -423,4 +446,11 @@ CODES: tuple[str, ...] = (
     N_(", "), N_("; "),
     # the poker way the seeds describe (its strategy card's title)
     N_("the seeds' house way"),
+    # the games by their codes, a practice's phases, a round's status (said in refusals)
+    N_("tiles"), N_("poker"), N_("preparing"), N_("grading"), N_("dealing"), N_("ready"),
+    N_("graded"), N_("failed"), N_("open"), N_("settled"), N_("void"),
+    # a card room's words for a table gone (web/room.py, kept in its directory)
+    N_("playing a round"), N_("the table closed"), N_("the server stopped"),
+    N_("the server holding it stopped; a round in play there was voided and its bets "
+       "returned"),
 )

@@ -24,7 +24,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from paigow.phrasing import N_, Money, Msg
+from paigow.phrasing import N_, NOTHING, Money, Msg
 from paigow.ways import Rule
 
 # -- the terms of art ------------------------------------------------------------------
@@ -131,9 +131,10 @@ def _poker_file_title(name: str) -> Msg | None:
     title = re.sub(r"\s+", " ", re.sub(r"Pai Gow Poker|\([^()]*\)", "", title)).strip()
     way = re.match(r"(?i)^(?:the )?(.*?)\s*\bhouse way$", title)
     if way is not None:  # "the Claridge house way", one template for every casino's
-        return (Msg("the {name} house way", name=way.group(1)) if way.group(1)
+        return (Msg("the {name} house way", name=Msg(way.group(1))) if way.group(1)
                 else Msg("the house way"))
-    return Msg(title[0].lower() + title[1:] if title.startswith("The ") else f"the {title}")
+    said = title[0].lower() + title[1:] if title.startswith("The ") else "the " + title
+    return Msg(said)
 
 
 def menu_ways(names: list[str]) -> list[str]:
@@ -256,8 +257,8 @@ def trainer_verdict(g: dict[str, Any]) -> Msg:
                    setting=g["house"]["text"], rule=ref)
     if g["optimal"]:
         return Msg("That is the best setting of this hand.")
-    return Msg("It gives up {ev} of a unit bet against the best setting.",
-               ev=f"{float(g['ev_lost']):.4f}")
+    ev = f"{float(g['ev_lost']):.4f}"
+    return Msg("It gives up {ev} of a unit bet against the best setting.", ev=ev)
 
 
 
@@ -279,7 +280,7 @@ def push_words(spec: str) -> Msg:
 
     kind = parse_kind(spec)
     if kind.spec == "none":
-        return Msg("")
+        return NOTHING
     return Msg("a banker's {kind} pushes every bet", kind=as_msg(kind.label))
 
 

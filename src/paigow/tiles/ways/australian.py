@@ -259,15 +259,15 @@ class AustralianHouseWay:
         if cls in NEVER_SPLIT:
             return Decision(
                 keep_pair(hand, pair, self.rules),
-                Rule("australian", "2", Msg("never split {pair}", pair=Msg(NEVER_SPLIT[cls]))),
+                Rule("australian", "2", Msg("never split {name}", name=Msg(NEVER_SPLIT[cls]))),
             )
         others = [t for t in hand if t.class_index != cls]
         for row in SPLIT_TABLE:
             if cls in row.pairs and any(match(others, o) for o in row.others):
                 return Decision(
                     split_pair(hand, pair, self.rules),
-                    Rule("australian", "3", Msg("split {pair} with {others}",
-                                                pair=Msg(row.pair_text), others=Msg(row.text))),
+                    Rule("australian", "3", Msg("split {name} with {others}",
+                                                name=Msg(row.pair_text), others=Msg(row.text))),
                 )
         return Decision(
             keep_pair(hand, pair, self.rules),

@@ -22,7 +22,8 @@ function catalog() {
 
 // Set the catalog (the page's, or a test's): { lang, messages }.
 export function useCatalog(cat) {
-  CAT = { lang: (cat && cat.lang) || "en", messages: (cat && cat.messages) || {} };
+  CAT = { lang: (cat && cat.lang) || "en", messages: (cat && cat.messages) || {},
+          names: (cat && cat.names) || [] };
   TEMPLATES = null;
   MEMO.clear();
   return CAT;
@@ -52,17 +53,23 @@ export function tn(one, many, n, args) {
 let TEMPLATES = null;
 const MEMO = new Map();
 
+// Placeholders that name a tile pair match only a pair's name (web/i18n.py's PAIR_SLOTS):
+// "pair of tens" (poker) is never read as the tile game's "pair of {pair}".
+const PAIR_SLOTS = new Set(["pair", "other_pair", "lead"]);
+const escape = (x) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 function templates() {
   if (TEMPLATES) return TEMPLATES;
   const found = [];
+  const names = (catalog().names || []).map(escape).join("|");
   for (const [id, str] of Object.entries(catalog().messages)) {
     if (!str || !id.includes("{")) continue;
     const parts = id.split(/\{(\w+)\}/);
     if (parts.length < 3) continue;
     const slots = parts.filter((_, i) => i % 2 === 1);
     const fixed = parts.filter((_, i) => i % 2 === 0).join("").length;
-    const source = parts.map((p, i) => (i % 2 === 0 ? p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
-                                                  : `(?<${p}>[\\s\\S]+?)`)).join("");
+    const source = parts.map((p, i) => (i % 2 === 0 ? escape(p)
+      : PAIR_SLOTS.has(p) && names ? `(?<${p}>${names})` : `(?<${p}>[\\s\\S]+?)`)).join("");
     try {
       found.push({ fixed, rx: new RegExp(`^${source}$`), str, slots });
     } catch (e) { /* a placeholder used twice: not a template tr() can read */ }
