@@ -174,7 +174,7 @@ def cmd_extract() -> None:
     cat = read(src, "zh_Hant") if src.exists() else Catalog(locale="zh_Hant", project="paigow")
     cat.update(template, no_fuzzy_matching=True)
     write(src, cat)
-    missing = [m.id for m in cat if m.id and not m.string]
+    missing = [m.id for m in cat if m.id and not _translated(m)]
     print(f"{len(template)} messages; zh_Hant lacks {len(missing)}")
 
 
@@ -219,12 +219,20 @@ def cmd_compile() -> None:
         print(f"{code}: compiled")
 
 
+def _translated(message: object) -> bool:
+    """Whether a catalog's ``message`` has its translation (every form of a plural)."""
+    string = getattr(message, "string", None)
+    if isinstance(string, tuple):
+        return bool(string) and all(string)
+    return bool(string)
+
+
 def cmd_check() -> int:
     bad = 0
     template = extract()
     for code in ("zh_Hant", "zh_Hans"):
         cat = read(po_path(code), code)
-        lacking = [m.id for m in template if m.id and not (cat.get(m.id) and cat.get(m.id).string)]
+        lacking = [m.id for m in template if m.id and not _translated(cat.get(m.id))]
         if lacking:
             bad += 1
             print(f"{code}: {len(lacking)} messages have no translation, e.g. {lacking[:5]}")

@@ -414,7 +414,8 @@ def test_the_menus_offer_each_way_once_by_its_title(tmp_path: Path) -> None:
         for path in ("/api/options", "/api/trainer/options"):
             options = visitor.client.get(path).json()
             for game in ("tiles", "poker"):
-                ways, titles = options["house_ways"][game], options["way_titles"][game]
+                ways = options["house_ways"][game]
+                titles = {w: t["text"] for w, t in options["way_titles"][game].items()}
                 assert sorted(ways) == sorted(titles) and set(ways) <= set(house_ways(game))
                 shown = list(titles.values())
                 assert len(set(shown)) == len(shown), shown
@@ -428,11 +429,11 @@ def test_the_menus_offer_each_way_once_by_its_title(tmp_path: Path) -> None:
 
             poker = options["house_ways"]["poker"]
             assert "house" in poker and "seeds" not in poker, poker
-            assert not any("seed" in t for t in options["way_titles"]["poker"].values())
+            assert not any("seed" in t["text"] for t in options["way_titles"]["poker"].values())
             for way in shipped_ways():
                 if way == "seeds":
                     continue
-                title = options["way_titles"]["poker"][way]
+                title = options["way_titles"]["poker"][way]["text"]
                 assert title != f"the {way.replace('-', ' ')} way", title  # the code's words
                 assert "Pai Gow Poker" not in title, title  # the table's game already
                 words = title.removeprefix("the ").removesuffix(" house way").split()

@@ -470,7 +470,7 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
 
         ways = {g: without_copies(house_ways(g)) for g in ("tiles", "poker")}
         return {"house_ways": ways,
-                "way_titles": {g: {w: way_title(g, w) for w in ways[g]} for g in ways}}
+                "way_titles": {g: {w: wire(way_title(g, w)) for w in ways[g]} for g in ways}}
 
     @app.get("/api/trainer/options")
     async def trainer_options() -> dict[str, Any]:
@@ -497,7 +497,10 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
             "games": ["tiles", "poker"],
             **offered_ways(),
             "variants": variants,
-            "variant_words": {g: variant_words(g, variants[g]) for g in variants},
+            "variant_words": {g: {k: {"title": wire(v["title"]),
+                                      "values": {x: wire(y) for x, y in v["values"].items()}}
+                                  for k, v in variant_words(g, variants[g]).items()}
+                              for g in variants},
             "side_bets": _side_bet_titles(),
             "seats": {"tiles": 7, "poker": 6},
         }

@@ -86,8 +86,8 @@ function meCards(me) {
     h("div", { class: "acct-card", id: "wallet-card" },
       h("p", {}, t("Wallet"), " ", h("span", { class: "money", id: "wallet", text: money(me.wallet) })),
       seats,
-      h("p", {}, t("In all:"), " ", h("strong", { id: "total", text: money(me.total) }),
-        ` · ${tn("{n} round played", "{n} rounds played", me.rounds)} · `,
+      h("p", {}, t("In all:"), " ", h("strong", { id: "total", text: money(me.total) }), " · ",
+        tn("{n} round played", "{n} rounds played", me.rounds), " · ",
         h("a", { href: "/history", text: t("your rounds at every table") })),
       me.can_reload
         ? h("button", { id: "reload-button", type: "button", onclick: () => act("/api/me/reload", {}, null, "reload-button") },
