@@ -71,7 +71,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import cookie_parser
 
 from paigow.errors import PaigowError
-from paigow.phrasing import Msg, message_of, wire
+from paigow.phrasing import N_, Msg, message_of, wire
 from paigow.store.base import MAX_ID
 from paigow.store.players import name_key
 from paigow.table.engine import RoundRecord
@@ -112,6 +112,10 @@ def _is_page(request: Request) -> bool:
         ("/api/", "/ws/", "/static/", "/trainer/card/"))
 
 
+#: The parameters of the pages' addresses, by their names (which the page says in words).
+_PARAMETERS = (N_("round_id"), N_("page"), N_("table_id"), N_("table"))
+
+
 def parameter_error(errors: Any) -> Msg:
     """The message of a path or query parameter the framework could not read (FastAPI's
     ``RequestValidationError.errors()``), naming the parameter and what was sent.
@@ -124,9 +128,10 @@ def parameter_error(errors: Any) -> Msg:
     name = str(loc[-1]) if loc else "a parameter"
     given = first.get("input")
     shown = repr(given[:24]) if isinstance(given, str) else "missing"
+    said: str = Msg(name) if name in _PARAMETERS else name  # a parameter's name, in words
     if str(first.get("type", "")).startswith("int"):
-        return Msg("{name} {given} is not a whole number", name=name, given=shown)
-    return Msg("{name} {given} is not understood ({why})", name=name, given=shown,
+        return Msg("{name} {given} is not a whole number", name=said, given=shown)
+    return Msg("{name} {given} is not understood ({why})", name=said, given=shown,
                why=str(first.get("msg", "")))
 
 

@@ -149,6 +149,11 @@ def mark_of(result: str, reason: str) -> str:
 
 
 def _bare(reason: str) -> str:
+    """A hand's reason without the hand it is about ("high: ", "low: "): a message's own
+    reason (its parts kept), a text's rest."""
+    if isinstance(reason, Msg) and reason.id == "{which}: {why}":
+        return str(reason.args["why"]) if not isinstance(reason.args["why"], Msg) \
+            else reason.args["why"]
     for prefix in ("high: ", "low: "):
         if reason.startswith(prefix):
             return reason[len(prefix):]
