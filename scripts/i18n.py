@@ -26,7 +26,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "src" / "paigow" / "web" / "locale"
 POT = LOCALE / "messages.pot"
-KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None, "Msg": None, "t": None,
+KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None, "Msg": None, "worded": None, "t": None,
             "tn": (1, 2)}
 METHODS = [("src/paigow/web/templates/**.html", "jinja2"),
            ("src/paigow/web/static/js/**.js", "javascript"),

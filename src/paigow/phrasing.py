@@ -67,7 +67,8 @@ class Msg(str):
     ``{placeholders}``, or a whole phrase); ``args`` fill it: another :class:`Msg` (said in
     the reader's language too), a :class:`Money`, or a name, code or number (kept as it
     is). A message with no arguments whose ``id`` the catalog lacks (an engine's phrase
-    wrapped as a message) is read back through the catalog's templates instead.
+    wrapped as a message) is read back through the catalog's templates instead. In English a
+    message says its own text (:meth:`worded` makes one whose English is not its ``id``).
 
     >>> Msg("seat {seat} is taken: choose a free one", seat=3)
     'seat 3 is taken: choose a free one'
@@ -85,8 +86,23 @@ class Msg(str):
         self.args = args
         return self
 
+    @classmethod
+    def worded(cls, id: str, english: str, /, **args: Arg) -> Msg:
+        """A message whose English is not its catalog message filled: where English says
+        less than another language must ("high nine", which Chinese names by the tile it
+        holds: 天九, 地九, as ``"{lead} high nine"`` with ``lead``).
+
+        >>> m = Msg.worded("{lead} high nine", "high nine", lead=Msg("Teen"))
+        >>> m, m.id, Msg.from_json(m.to_json()) == m, Msg.from_json(m.to_json()).id
+        ('high nine', '{lead} high nine', True, '{lead} high nine')
+        """
+        self = str.__new__(cls, english)
+        self.id = id
+        self.args = args
+        return self
+
     def __reduce__(self) -> tuple[Any, ...]:  # pickled with its parts, not only its text
-        return (_rebuild, (self.id, self.args))
+        return (_rebuild, (self.id, self.args, str(self)))
 
     def __repr__(self) -> str:
         return str.__repr__(self)
@@ -100,16 +116,20 @@ class Msg(str):
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Msg:
         """The message :meth:`to_json` wrote."""
-        return cls(str(data["id"]), **{k: arg_from_json(v)
-                                       for k, v in (data.get("args") or {}).items()})
+        args = {k: arg_from_json(v) for k, v in (data.get("args") or {}).items()}
+        made = cls(str(data["id"]), **args)
+        text = data.get("text")
+        return cls.worded(made.id, str(text), **args) if text is not None and text != made \
+            else made
 
 
 #: The empty message (said as nothing in every language; never the catalog's header).
 NOTHING: Msg = Msg.__new__(Msg, "")
 
 
-def _rebuild(id: str, args: dict[str, Arg]) -> Msg:
-    return Msg(id, **args)
+def _rebuild(id: str, args: dict[str, Arg], english: str | None = None) -> Msg:
+    made = Msg(id, **args)
+    return made if english is None or english == made else Msg.worded(id, english, **args)
 
 
 def arg_json(value: Any) -> Any:

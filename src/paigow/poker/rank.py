@@ -265,7 +265,7 @@ _MADE_WITH_JOKER = (
 def _joker_role(cat: Category, rank: int, rules: PokerRules) -> Msg:
     if cat in _MADE_WITH_JOKER:
         return Msg("joker completes the {category} as {rank}", category=Msg(cat.label),
-                   rank=RANKS[rank])
+                   rank=Msg(RANKS[rank]))
     if cat is Category.FIVE_ACES:
         return Msg("joker plays as the fifth ace")
     if rules.joker == "bug":
@@ -388,7 +388,7 @@ def _straight_text(value: int, rules: PokerRules) -> Msg:
     if value == wheel_value:
         where = Msg("second highest") if rules.wheel == "second" else Msg("lowest")
         return Msg("5-4-3-2-A (the wheel, {where})", where=where)
-    return Msg("{rank} high", rank=_symbol(value))
+    return Msg("{rank} high", rank=Msg(_symbol(value)))
 
 
 def describe_key(key: int, rules: PokerRules = DEFAULT_RULES) -> Msg:
@@ -414,7 +414,7 @@ def describe_key(key: int, rules: PokerRules = DEFAULT_RULES) -> Msg:
         return Msg("straight flush, {high}", high=_straight_text(vals[0], rules))
     if cat is Category.FOUR_OF_A_KIND:
         return Msg("four of a kind, {rank}, {kicker} kicker", rank=plural(vals[0]),
-                   kicker=sym[1])
+                   kicker=Msg(sym[1]))
     if cat is Category.FULL_HOUSE:
         return Msg("full house, {trips} full of {over}", trips=plural(vals[0]),
                    over=plural(vals[1]))
@@ -427,7 +427,7 @@ def describe_key(key: int, rules: PokerRules = DEFAULT_RULES) -> Msg:
                    kickers="-".join(sym[1:]))
     if cat is Category.TWO_PAIR:
         return Msg("two pair, {high} and {low}, {kicker} kicker", high=plural(vals[0]),
-                   low=plural(vals[1]), kicker=sym[2])
+                   low=plural(vals[1]), kicker=Msg(sym[2]))
     if cat is Category.PAIR:
         if len(vals) == 1:
             return Msg("pair of {rank}", rank=plural(vals[0]))

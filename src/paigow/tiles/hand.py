@@ -295,7 +295,10 @@ def _value(a: Tile, b: Tile, rules: TileRules) -> HandValue:
         return HandValue("points", points_name(0), 0, 0, both, high, 0,
                          Msg("{how}: {points}", how=why, points=points_name(0)), rules=rules)
     high_nine = pts == 9 and any(t.class_index in (TEEN, DAY) for t in both)
-    name = Msg("high nine") if high_nine else points_name(pts)
+    # a high nine: named in Chinese by the Teen or Day it holds (天九, 地九)
+    lead = next((t for t in both if t.class_index in (TEEN, DAY)), None)
+    name = (Msg.worded("{lead} high nine", "high nine", lead=Msg(CLASSES[lead.class_index].name))
+            if high_nine and lead is not None else points_name(pts))
     return HandValue(
         "points", name, pts, pts, both, high, tiebreak_strength(high, rules),
         Msg("{how}: {points}", how=why, points=points_name(pts)), rules=rules,

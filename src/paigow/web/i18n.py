@@ -290,12 +290,12 @@ def say(value: Any, lang: str | None = None) -> str:
 def _say_msg(m: Msg, lang: str) -> str:
     if not m.id:
         return ""
+    if lang == DEFAULT:
+        return str(m)  # its English (an amount as the page's Intl says it: the tests check)
     if not m.args:
-        if lang == DEFAULT:
-            return m.id
         found = _catalog(lang).get(m.id)
         return str(found) if found else phrase(m.id, lang)  # an engine's phrase: read back
-    template = m.id if lang == DEFAULT else str(_catalog(lang).get(m.id) or m.id)
+    template = str(_catalog(lang).get(m.id) or m.id)
     args = {k: _say_msg(v, lang) if isinstance(v, Msg) else money(v.cents, lang)
             if isinstance(v, Money) else str(v) for k, v in m.args.items()}
     try:
@@ -446,6 +446,8 @@ CODES: tuple[str, ...] = (
     N_(", "), N_("; "),
     # the poker way the seeds describe (its strategy card's title)
     N_("the seeds' house way"),
+    # a card's rank by its symbol where it stands alone ("T high"): ten is 10 in Chinese
+    N_("T"),
     # the games by their codes, a practice's phases, a round's status (said in refusals)
     N_("tiles"), N_("poker"), N_("preparing"), N_("grading"), N_("dealing"), N_("ready"),
     N_("graded"), N_("failed"), N_("open"), N_("settled"), N_("void"),

@@ -133,12 +133,13 @@ function sayMessage(m) {
   if (!m.id) return "";
   const args = m.args || {};
   const keys = Object.keys(args);
-  const found = catalog().messages[m.id];
+  if (lang() === "en" && typeof m.text === "string") return m.text;  // its own English
+  const found = lang() !== "en" ? catalog().messages[m.id] : null;
   if (!keys.length) {
     if (lang() === "en") return m.id;
     return typeof found === "string" && found ? found : phrase(m.id, 0);  // an engine's phrase
   }
-  const template = lang() !== "en" && typeof found === "string" && found ? found : m.id;
+  const template = typeof found === "string" && found ? found : m.id;
   const said = {};
   for (const k of keys) {
     const a = args[k];
