@@ -26,7 +26,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "src" / "paigow" / "web" / "locale"
 POT = LOCALE / "messages.pot"
-KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None, "t": None,
+KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None, "Msg": None, "worded": None, "t": None,
             "tn": (1, 2)}
 METHODS = [("src/paigow/web/templates/**.html", "jinja2"),
            ("src/paigow/web/static/js/**.js", "javascript"),
@@ -50,7 +50,109 @@ def extract() -> Catalog:
         if not message or (isinstance(message, str) and not message.strip()):
             continue
         cat.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
+    for message, filename, lineno in data_messages():
+        known = cat.get(message)
+        if known is None:
+            cat.add(message, None, [(filename, lineno)])
+        elif (filename, lineno) not in known.locations:
+            known.locations.append((filename, lineno))
     return cat
+
+
+def data_messages() -> list[tuple[str, str, int]]:
+    """The words the engine says from its data rather than from a literal in the code: every
+    shipped way file's title and rules, the pay tables' names and lines, the hand
+    categories, the ranks' words, the kinds a trainer deals, the Australian and split-table
+    ways' own names of pairs and rows. ``(message, file, line)`` each: the catalog holds them
+    as messages, which the pages say by their words (never by reading English back)."""
+    import tomllib
+
+    found: list[tuple[str, str, int]] = []
+
+    def add(message: object, where: Path, text: str | None = None) -> None:
+        message = str(message)
+        if not message.strip():
+            return
+        rel = where.relative_to(ROOT).as_posix() if where.is_absolute() else where.as_posix()
+        line = 0
+        if text is not None:
+            for i, row in enumerate(text.splitlines(), 1):
+                if message in row:
+                    line = i
+                    break
+        found.append((message, rel, line))
+
+    src = ROOT / "src" / "paigow"
+    from paigow.poker.ways.file_way import read_way, shipped_path, shipped_ways
+    from paigow.tiles.ways.way_file import compile_rules
+    from paigow.web.words import _poker_file_title
+
+    for f in sorted((src / "tiles" / "ways" / "files").glob("*.toml")):
+        text = f.read_text("utf-8")
+        add(tomllib.loads(text).get("way", {}).get("title", ""), f, text)
+        for rule in compile_rules(text, f.name)[1]:
+            add(rule.text, f, text)
+    for name in shipped_ways():
+        f = shipped_path(name)
+        assert f is not None
+        text = f.read_text("utf-8")
+        spec = read_way(name)
+        add(spec.title, f, text)
+        short = _poker_file_title(name)  # its menu title names the casino: said too
+        if short is not None:
+            for arg in short.args.values():
+                add(arg, f, text)
+        for prule in spec.rules:  # a rule the file words itself, or the words made for it
+            add(prule.text, f, text)
+    for f in sorted((src / "poker" / "paytables").glob("*.toml")):
+        text = f.read_text("utf-8")
+        add(tomllib.loads(text)["name"], f, text)
+
+    from paigow.poker import kinds, sidebet
+    from paigow.poker.cards import RANKS, Rank
+    from paigow.poker.rank import Category
+    from paigow.tiles.ways import australian, split_tables
+    from paigow.training.kinds import POKER_KINDS, TILE_KINDS
+
+    for label in sidebet.LINES.values():
+        add(label, src / "poker" / "sidebet.py")
+    for cat in Category:
+        add(cat.label, src / "poker" / "rank.py")
+    for r in Rank:
+        for word in (r.word, r.plural, r.article):
+            add(word, src / "poker" / "cards.py")
+    for label in (*TILE_KINDS.values(), *POKER_KINDS.values()):
+        add(label, src / "training" / "kinds.py")
+    for spec in ("none", *(f"pai-gow:{r}" for r in RANKS[::-1]),
+                 *(f"low:{r}" for r in RANKS[::-1])):
+        try:
+            add(kinds.parse_kind(spec).label, src / "poker" / "kinds.py")
+        except ValueError:
+            continue
+    for reads in ("own", "banker", "banker-set"):
+        offer = next((o for o in (sidebet_offer_reads(reads),) if o), None)
+        if offer:
+            add(offer, src / "table" / "house_rules.py")
+    aus = src / "tiles" / "ways" / "australian.py"
+    for name in australian.NEVER_SPLIT.values():
+        add(name, aus)
+    for row in australian.SPLIT_TABLE:
+        add(row.pair_text, aus)
+        add(row.text, aus)
+    for item in australian.EXCEPTIONS:
+        add(item.text, aus)
+    for name in australian._KIND_NAMES.values():
+        add(name, aus)
+    for luger in split_tables.LUGER_TABLE:
+        add(luger.name, src / "tiles" / "ways" / "split_tables.py")
+    return found
+
+
+def sidebet_offer_reads(on: str) -> str:
+    """What a side bet read on ``on`` reads, in words (:attr:`SideBetOffer.reads`)."""
+    from paigow.table.house_rules import SideBetOffer
+
+    return str(SideBetOffer.reads.fget(type("O", (), {"on": on})()))  # type: ignore[attr-defined]
 
 
 def read(path: Path, locale: str | None = None) -> Catalog:
@@ -72,7 +174,7 @@ def cmd_extract() -> None:
     cat = read(src, "zh_Hant") if src.exists() else Catalog(locale="zh_Hant", project="paigow")
     cat.update(template, no_fuzzy_matching=True)
     write(src, cat)
-    missing = [m.id for m in cat if m.id and not m.string]
+    missing = [m.id for m in cat if m.id and not _translated(m)]
     print(f"{len(template)} messages; zh_Hant lacks {len(missing)}")
 
 
@@ -117,12 +219,20 @@ def cmd_compile() -> None:
         print(f"{code}: compiled")
 
 
+def _translated(message: object) -> bool:
+    """Whether a catalog's ``message`` has its translation (every form of a plural)."""
+    string = getattr(message, "string", None)
+    if isinstance(string, tuple):
+        return bool(string) and all(string)
+    return bool(string)
+
+
 def cmd_check() -> int:
     bad = 0
     template = extract()
     for code in ("zh_Hant", "zh_Hans"):
         cat = read(po_path(code), code)
-        lacking = [m.id for m in template if m.id and not (cat.get(m.id) and cat.get(m.id).string)]
+        lacking = [m.id for m in template if m.id and not _translated(cat.get(m.id))]
         if lacking:
             bad += 1
             print(f"{code}: {len(lacking)} messages have no translation, e.g. {lacking[:5]}")

@@ -7,9 +7,11 @@
 # (/usr/bin/chromium), which tests/web/test_browser.py drives through Playwright (never
 # `playwright install`), and the cairo library (libcairo2) that CairoSVG draws the PDF
 # strategy card with (tests/poker/test_strategy_card.py), and npm, which scripts/axe.sh
-# installs axe-core with (the accessibility checks of the browser tests). On
-# Debian/Ubuntu, as root, installs the `postgresql`, `nginx`, `chromium`, `libcairo2` and
-# `npm` packages when they are missing; otherwise only reports. Quiet: apt's output goes to a log file,
+# installs axe-core with (the accessibility checks of the browser tests), and a font with
+# Chinese glyphs (Debian's `fonts-noto-cjk`: without it Chromium draws the pages in zh-Hant
+# and zh-Hans as empty boxes, which the screenshots of tests/web/test_i18n.py would show).
+# On Debian/Ubuntu, as root, installs the `postgresql`, `nginx`, `chromium`, `libcairo2`,
+# `npm` and `fonts-noto-cjk` packages when they are missing; otherwise only reports. Quiet: apt's output goes to a log file,
 # whose tail is shown if the install fails. Idempotent: a second run does nothing.
 set -euo pipefail
 log=${PAIGOW_SERVICES_LOG:-/tmp/paigow-services.log}
@@ -35,12 +37,19 @@ have_npm() {
   command -v npm >/dev/null
 }
 
+have_cjk_font() {
+  # the package's fonts where Debian puts them, or any font fontconfig says covers Chinese
+  compgen -G "/usr/share/fonts/opentype/noto/NotoSansCJK-*.ttc" >/dev/null \
+    || { command -v fc-list >/dev/null && [ -n "$(fc-list :lang=zh-tw family 2>/dev/null)" ]; }
+}
+
 missing=()
 have_postgres || missing+=(postgresql)
 have_chromium || missing+=(chromium)
 have_cairo || missing+=(libcairo2)
 have_nginx || missing+=(nginx)
 have_npm || missing+=(npm)
+have_cjk_font || missing+=(fonts-noto-cjk)
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0
 fi
@@ -66,5 +75,9 @@ if ! have_chromium; then
 fi
 if ! have_nginx; then
   echo "services: nginx installed but there is no nginx command" >&2
+  exit 1
+fi
+if ! have_cjk_font; then
+  echo "services: fonts-noto-cjk installed but no font covers Chinese" >&2
   exit 1
 fi

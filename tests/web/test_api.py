@@ -57,7 +57,7 @@ def test_two_people_play_tiles_and_see_only_their_own_hands(tmp_path: Path) -> N
         # (the side bets and the dragon buy are stakes, public as the bets are; none here)
         assert set(a["in_play"]) == {"banker", "dice", "first_place", "bets", "side", "dragon",
                                      "banker_words"}
-        assert a["in_play"]["banker_words"] == "the house banks"
+        assert a["in_play"]["banker_words"]["text"] == "the house banks"
         assert a["in_play"]["side"] == [] and a["in_play"]["dragon"] is None
         # Ann swaps into the arrangement whose low hand is her first and last tiles
         ann.ok("set", {"low": [0, 3]})
@@ -325,7 +325,7 @@ def test_history_is_for_seated_people_paged_and_audited(tmp_path: Path) -> None:
         d = ann.client.get(f"/api/tables/1/rounds/{rid}").json()
         assert d["audit"]["reproduced"] is True and d["audit"]["differences"] == []
         assert d["story"] == {k: v for k, v in h["rounds"][0].items()
-                              if k not in ("table", "seat_mine", "game", "opened")}
+                              if k not in ("table", "table_msg", "seat_mine", "game", "opened")}
         refused(ann.client.get("/api/tables/1/rounds/99999"), 404, "99999")
         refused(stranger.client.get(f"/api/tables/1/rounds/{rid}"), 401, "join")
         body = str(h) + str(d)
@@ -423,7 +423,8 @@ def test_the_menus_offer_each_way_once_by_its_title(tmp_path: Path) -> None:
         for path in ("/api/options", "/api/trainer/options"):
             options = visitor.client.get(path).json()
             for game in ("tiles", "poker"):
-                ways, titles = options["house_ways"][game], options["way_titles"][game]
+                ways = options["house_ways"][game]
+                titles = {w: t["text"] for w, t in options["way_titles"][game].items()}
                 assert sorted(ways) == sorted(titles) and set(ways) <= set(house_ways(game))
                 shown = list(titles.values())
                 assert len(set(shown)) == len(shown), shown
@@ -437,11 +438,11 @@ def test_the_menus_offer_each_way_once_by_its_title(tmp_path: Path) -> None:
 
             poker = options["house_ways"]["poker"]
             assert "house" in poker and "seeds" not in poker, poker
-            assert not any("seed" in t for t in options["way_titles"]["poker"].values())
+            assert not any("seed" in t["text"] for t in options["way_titles"]["poker"].values())
             for way in shipped_ways():
                 if way == "seeds":
                     continue
-                title = options["way_titles"]["poker"][way]
+                title = options["way_titles"]["poker"][way]["text"]
                 assert title != f"the {way.replace('-', ' ')} way", title  # the code's words
                 assert "Pai Gow Poker" not in title, title  # the table's game already
                 words = title.removeprefix("the ").removesuffix(" house way").split()

@@ -106,7 +106,7 @@ def test_commission_free_pushes_on_the_bankers_nine_high_front_and_pays_the_tige
         story = ann.wait(lambda s: s["last"] is not None)["last"]
         assert story["banker"]["kind"] == "house"
         assert story["push"] == "the banker's nine-high two-card hand pushes every bet"
-        assert story["bank_hand"]["low_name"].startswith("high card, 9-")
+        assert story["bank_hand"]["low_name"]["text"].startswith("high card, 9-")
         assert all(x["outcome"] == "push" and x["reason"] == "banker-push"
                    for x in story["seats"])
         (mine,) = [x for x in story["side"] if x["seat"] == ann.seat]

@@ -41,7 +41,8 @@ def test_every_tile_hand_names_the_pieces_shown_in_each_zone() -> None:
             low = [hand[i] for i in a["low_pos"]]
             assert sorted(a["high_pos"] + a["low_pos"]) == [0, 1, 2, 3], (hand, key)
             hv, lv = hand_value(high), hand_value(low)
-            assert (hv.name, lv.name) == (a["high_name"], a["low_name"]), (hand, key, a)
+            assert (hv.name, lv.name) == (a["high_name"]["text"], a["low_name"]["text"]), \
+                (hand, key, a)
             assert hv.code >= lv.code, (hand, key, a)
             swapped += a["low_pos"] != [int(x) for x in key.split(",")]
     assert swapped > 0  # the case of the bug: the pieces named low made the higher hand
@@ -79,8 +80,8 @@ def test_every_poker_arrangement_names_the_pieces_shown() -> None:
             five = [game.piece_text(hand[i]) for i in a["high_pos"]]
             two = [game.piece_text(hand[i]) for i in a["low_pos"]]
             assert a["low_pos"] == [int(x) for x in key.split(",")]
-            assert rank5(" ".join(five)).description == a["high_name"]
-            assert rank2(" ".join(two)).description == a["low_name"]
+            assert rank5(" ".join(five)).description == a["high_name"]["text"]
+            assert rank2(" ".join(two)).description == a["low_name"]["text"]
 
 
 def _rounds(game: str, way: str, n: int) -> list[tuple[object, dict[str, object]]]:
@@ -114,7 +115,7 @@ def test_issue_24_1_10_a_bot_bankers_rule_reads_as_the_house_ways_numbered_rule(
         banked = 0
         for record, story in _rounds(game, way, 12):
             banked += record.banker.kind == "player"  # type: ignore[attr-defined]
-            told = {h["place"]: h["rule_text"]
+            told = {h["place"]: h["rule_text"]["text"]
                     for h in [story["bank_hand"], *story["seats"]]}  # type: ignore[list-item]
             for h in record.hands:  # type: ignore[attr-defined]
                 pieces = parse_cards(h.hand) if game == "poker" else parse_tiles(h.hand)

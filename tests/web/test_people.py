@@ -212,8 +212,9 @@ def test_wallet_buy_in_chips_and_cash_out(tmp_path: Path) -> None:
         ann.seat = r["seat"]
         me = ann.client.get("/api/me").json()
         assert me["wallet"] == WALLET_GRANT - 30_000
-        assert me["seats"] == [{"table": "Tiles table 1", "seat": ann.seat, "chips": 30_000,
-                                "since_round": 1}]
+        assert [{k: v for k, v in x.items() if k != "table_msg"} for x in me["seats"]] == [
+            {"table": "Tiles table 1", "seat": ann.seat, "chips": 30_000, "since_round": 1}]
+        assert me["seats"][0]["table_msg"]["id"] == "Tiles table {n}"  # said in Chinese too
         assert ann.state()["you"]["balance"] == 30_000
         ann.ok("chips", {"amount": "50"})
         assert ann.state()["you"]["balance"] == 35_000
@@ -288,7 +289,7 @@ def test_forged_expired_and_other_peoples_sign_ins_change_nothing(tmp_path: Path
         # a forged sign-in watches as a visitor, and its page is told why
         with forged.client.websocket_connect("/ws/tables/1") as ws:
             view = ws.receive_json()["state"]
-            assert view["you"] is None and "unknown" in view["me"]["problem"]
+            assert view["you"] is None and "unknown" in view["me"]["problem"]["text"]
         accounts = lobby.accounts
         real = accounts.clock
         accounts.clock = lambda: real() + 401 * 86_400  # Ann's sign-in has expired

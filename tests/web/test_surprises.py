@@ -90,7 +90,7 @@ def test_a_table_people_opened_comes_back_after_a_restart(tmp_path: Path) -> Non
         back.client.cookies.set(COOKIE, ann.client.cookies.get(COOKIE) or "")
         s = back.state()
         # the call-off told in plain words, the seat offered back, every chip back
-        assert s["notice"] == ("The server restarted while round 3 was in play: that round "
+        assert s["notice"]["text"] == ("The server restarted while round 3 was in play: that round "
                                "was called off and every bet in it returned.")
         assert s["seat_back"] == seat and s["you"] is None
         assert s["round"] == 3 and s["rounds_played"] == 3
@@ -167,9 +167,9 @@ def test_a_seat_taken_after_its_bet_was_taken_is_the_bots_for_that_round(tmp_pat
         ann.ok("bet", {"amount": "10"})
         s = ann.awaiting("set")
         assert s["in_play"]["banker"] == {"kind": "player", "seat": 1, "place": 1}  # the bot took it
-        assert s["in_play"]["banker_words"] == "seat 1 banks"  # not "Bob banks"
+        assert s["in_play"]["banker_words"]["text"] == "seat 1 banks"  # not "Bob banks"
         mine = bob.state()
-        assert mine["in_play"]["banker_words"] == "seat 1 banks"  # not "you bank"
+        assert mine["in_play"]["banker_words"]["text"] == "seat 1 banks"  # not "you bank"
         assert mine["you"]["hand"] is None and mine["you"]["offer"] is None
         assert mine["you"]["bank_hand"] is None
         ann.ok("set", {"house": True})

@@ -35,6 +35,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from paigow.errors import IllegalCardsError, RulesMismatchError
+from paigow.phrasing import Msg
 from paigow.poker.cards import ACE, JOKER, RANKS, Card, CardsLike, Rank, format_cards, parse_cards
 from paigow.poker.rules import DEFAULT_RULES, PokerRules
 from paigow.values import RuledOrder
@@ -261,14 +262,15 @@ _MADE_WITH_JOKER = (
 )
 
 
-def _joker_role(cat: Category, rank: int, rules: PokerRules) -> str:
+def _joker_role(cat: Category, rank: int, rules: PokerRules) -> Msg:
     if cat in _MADE_WITH_JOKER:
-        return f"joker completes the {cat.label} as {RANKS[rank]}"
+        return Msg("joker completes the {category} as {rank}", category=Msg(cat.label),
+                   rank=Msg(RANKS[rank]))
     if cat is Category.FIVE_ACES:
-        return "joker plays as the fifth ace"
+        return Msg("joker plays as the fifth ace")
     if rules.joker == "bug":
-        return "joker plays as an ace"
-    return f"joker is wild and plays as {Rank(rank).article}"
+        return Msg("joker plays as an ace")
+    return Msg("joker is wild and plays as {card}", card=Msg(Rank(rank).article))
 
 
 def _check(cards: CardsLike, size: int) -> tuple[Card, ...]:
@@ -320,7 +322,8 @@ def rank5(cards: CardsLike, rules: PokerRules = DEFAULT_RULES) -> HandRank:
     best = max(candidates, key=lambda c: c[0])
     key, cat, value = best
     role = _joker_role(cat, value, rules)
-    return HandRank(key, cat, f"{describe_key(key, rules)} ({role})", 5, role, hand, rules)
+    return HandRank(key, cat, Msg("{hand} ({role})", hand=describe_key(key, rules), role=role),
+                    5, role, hand, rules)
 
 
 def rank2(cards: CardsLike, rules: PokerRules = DEFAULT_RULES) -> HandRank:
@@ -341,15 +344,15 @@ def rank2(cards: CardsLike, rules: PokerRules = DEFAULT_RULES) -> HandRank:
     """
     hand = _check(cards, 2)
     naturals = [c >> 2 for c in hand if c != JOKER]
-    role: str | None = None
+    role: Msg | None = None
     if len(naturals) == 1:
         other = naturals[0]
         if rules.joker == "bug":
             naturals.append(ACE)
-            role = "joker plays as an ace"
+            role = Msg("joker plays as an ace")
         else:
             naturals.append(other)
-            role = f"joker is wild and pairs the {Rank(other).word}"
+            role = Msg("joker is wild and pairs the {rank}", rank=Msg(Rank(other).word))
     hi, lo = max(naturals), min(naturals)
     if hi == lo:
         key = make_key(Category.PAIR, [pack(hi)])
@@ -358,8 +361,8 @@ def rank2(cards: CardsLike, rules: PokerRules = DEFAULT_RULES) -> HandRank:
         key = make_key(Category.HIGH_CARD, [pack(hi), pack(lo)])
         cat = Category.HIGH_CARD
     text = describe_key(key, rules)
-    return HandRank(key, cat, text if role is None else f"{text} ({role})", 2, role, hand,
-                    rules)
+    return HandRank(key, cat, text if role is None else Msg("{hand} ({role})", hand=text,
+                                                            role=role), 2, role, hand, rules)
 
 
 def rank_hand(cards: CardsLike, rules: PokerRules = DEFAULT_RULES) -> HandRank:
@@ -380,15 +383,15 @@ def rank_hand(cards: CardsLike, rules: PokerRules = DEFAULT_RULES) -> HandRank:
     raise IllegalCardsError(f"a hand has 5 or 2 cards, got {len(hand)}")
 
 
-def _straight_text(value: int, rules: PokerRules) -> str:
+def _straight_text(value: int, rules: PokerRules) -> Msg:
     wheel_value = 14 if rules.wheel == "second" else 5
     if value == wheel_value:
-        where = "second highest" if rules.wheel == "second" else "lowest"
-        return f"5-4-3-2-A (the wheel, {where})"
-    return f"{_symbol(value)} high"
+        where = Msg("second highest") if rules.wheel == "second" else Msg("lowest")
+        return Msg("5-4-3-2-A (the wheel, {where})", where=where)
+    return Msg("{rank} high", rank=Msg(_symbol(value)))
 
 
-def describe_key(key: int, rules: PokerRules = DEFAULT_RULES) -> str:
+def describe_key(key: int, rules: PokerRules = DEFAULT_RULES) -> Msg:
     """Readable text of a key (without the joker's role, which the key does not hold).
 
     >>> describe_key(make_key(Category.FULL_HOUSE, [13, 5]))
@@ -398,34 +401,39 @@ def describe_key(key: int, rules: PokerRules = DEFAULT_RULES) -> str:
     vals = [x for x in v if x]
     sym = [_symbol(x) for x in vals]
 
-    def plural(x: int) -> str:
-        return unpack(x).plural
+    def plural(x: int) -> Msg:
+        return Msg(unpack(x).plural)
 
     if cat is Category.FIVE_ACES:
-        return "five aces"
+        return Msg("five aces")
     if cat is Category.FIVE_OF_A_KIND:
-        return f"five of a kind, {plural(vals[0])}"
+        return Msg("five of a kind, {rank}", rank=plural(vals[0]))
     if cat is Category.ROYAL_FLUSH:
-        return "royal flush"
+        return Msg("royal flush")
     if cat is Category.STRAIGHT_FLUSH:
-        return f"straight flush, {_straight_text(vals[0], rules)}"
+        return Msg("straight flush, {high}", high=_straight_text(vals[0], rules))
     if cat is Category.FOUR_OF_A_KIND:
-        return f"four of a kind, {plural(vals[0])}, {sym[1]} kicker"
+        return Msg("four of a kind, {rank}, {kicker} kicker", rank=plural(vals[0]),
+                   kicker=Msg(sym[1]))
     if cat is Category.FULL_HOUSE:
-        return f"full house, {plural(vals[0])} full of {plural(vals[1])}"
+        return Msg("full house, {trips} full of {over}", trips=plural(vals[0]),
+                   over=plural(vals[1]))
     if cat is Category.FLUSH:
-        return "flush, " + "-".join(sym)
+        return Msg("flush, {cards}", cards="-".join(sym))
     if cat is Category.STRAIGHT:
-        return f"straight, {_straight_text(vals[0], rules)}"
+        return Msg("straight, {high}", high=_straight_text(vals[0], rules))
     if cat is Category.THREE_OF_A_KIND:
-        return f"three of a kind, {plural(vals[0])}, {'-'.join(sym[1:])} kickers"
+        return Msg("three of a kind, {rank}, {kickers} kickers", rank=plural(vals[0]),
+                   kickers="-".join(sym[1:]))
     if cat is Category.TWO_PAIR:
-        return f"two pair, {plural(vals[0])} and {plural(vals[1])}, {sym[2]} kicker"
+        return Msg("two pair, {high} and {low}, {kicker} kicker", high=plural(vals[0]),
+                   low=plural(vals[1]), kicker=Msg(sym[2]))
     if cat is Category.PAIR:
         if len(vals) == 1:
-            return f"pair of {plural(vals[0])}"
-        return f"pair of {plural(vals[0])}, {'-'.join(sym[1:])} kickers"
-    return "high card, " + "-".join(sym)
+            return Msg("pair of {rank}", rank=plural(vals[0]))
+        return Msg("pair of {rank}, {kickers} kickers", rank=plural(vals[0]),
+                   kickers="-".join(sym[1:]))
+    return Msg("high card, {cards}", cards="-".join(sym))
 
 
 __all__ = [

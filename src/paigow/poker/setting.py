@@ -29,6 +29,7 @@ from paigow.errors import (
     RuleError,
     SettingNotationError,
 )
+from paigow.phrasing import Msg
 from paigow.poker.cards import (
     Card,
     CardsLike,
@@ -321,12 +322,16 @@ class Comparison:
         }
 
 
-def _reason(which: str, mine: HandRank, theirs: HandRank, result: HandResult) -> str:
+def _reason(which: str, mine: HandRank, theirs: HandRank, result: HandResult) -> Msg:
     if mine == theirs:
-        return f"{which}: copy ({mine.description}); a tie goes to the banker"
-    if result is HandResult.WIN:
-        return f"{which}: player's {mine.description} beats banker's {theirs.description}"
-    return f"{which}: banker's {theirs.description} beats player's {mine.description}"
+        why = Msg("copy ({hand}); a tie goes to the banker", hand=mine.description)
+    elif result is HandResult.WIN:
+        why = Msg("player's {mine} beats banker's {theirs}", mine=mine.description,
+                  theirs=theirs.description)
+    else:
+        why = Msg("banker's {theirs} beats player's {mine}", theirs=theirs.description,
+                  mine=mine.description)
+    return Msg("{which}: {why}", which=Msg(which), why=why)
 
 
 def compare(
@@ -357,15 +362,17 @@ def compare(
     b_played = play_setting(b, rules, house_way, banking=True)
     assert b_played is not None  # a banker's hand is never forfeit
     if b_played != b:
-        reasons.append(f"banker's setting fouls: re-set by the house way as {b_played}")
+        reasons.append(Msg("banker's setting fouls: re-set by the house way as {setting}",
+                           setting=str(b_played)))
     p_played = play_setting(p, rules, house_way, banking=False)
     if p_played is None:
-        reasons.append("player's setting fouls (the two-card hand is not below the five-card "
-                       "hand): the bet is forfeit")
+        reasons.append(Msg("player's setting fouls (the two-card hand is not below the "
+                           "five-card hand): the bet is forfeit"))
         return Comparison(p, b, None, b_played, HandResult.LOSE, HandResult.LOSE,
                           Outcome.LOSE, tuple(reasons))
     if p_played != p:
-        reasons.append(f"player's setting fouls: re-set by the house way as {p_played}")
+        reasons.append(Msg("player's setting fouls: re-set by the house way as {setting}",
+                           setting=str(p_played)))
     ph, pl = rank5(p_played.high, rules), rank2(p_played.low, rules)
     bh, bl = rank5(b_played.high, rules), rank2(b_played.low, rules)
     high = hand_result(ph, bh)

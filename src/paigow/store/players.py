@@ -38,6 +38,7 @@ from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
 from paigow.errors import PaigowError
+from paigow.phrasing import NOTHING, Msg
 from paigow.table.ledger import CASHIER, WALLET_PREFIX, Entry, seat_account, wallet_account
 
 
@@ -149,8 +150,8 @@ class PlayerRecords:
         try:
             with self.transaction():
                 if self._one("SELECT id FROM player WHERE name_key = ?", (name_key(name),)):
-                    raise PaigowError(f"the name {name!r} is taken: choose another, or sign "
-                                      "in with its password")
+                    raise PaigowError(Msg("the name {name} is taken: choose another, or sign "
+                                          "in with its password", name=repr(name)))
                 if looks:
                     marks = ", ".join("?" for _ in looks)
                     alike = self._one(
@@ -172,7 +173,8 @@ class PlayerRecords:
                               "play money for a new person")])
         except Exception as exc:
             if is_unique_violation(exc):  # the same name (or look) at the same moment
-                raise PaigowError(f"the name {name!r} is taken: choose another") from None
+                raise PaigowError(Msg("the name {name} is taken: choose another",
+                                      name=repr(name))) from None
             raise
         return pid
 
@@ -419,7 +421,7 @@ class PlayerRecords:
         return ended
 
 
-def _lookalike(name: str, other: str) -> str:
+def _lookalike(name: str, other: str) -> Msg:
     """The refusal of ``name``, which looks like ``other``'s, naming the first character
     that is not what it seems (a letter of another script, a full-width form, an accent).
 
@@ -429,9 +431,11 @@ def _lookalike(name: str, other: str) -> str:
     import unicodedata
 
     odd = next((c for c in name if not c.isascii() and c not in other), None)
-    why = f" (its {odd!r} is {unicodedata.name(odd, hex(ord(odd)))})" if odd else ""
-    return (f"the name {name!r} looks like {other!r}, someone else's{why}: choose a name "
-            "that reads differently")
+    code = f"U+{ord(odd):04X}" if odd else ""  # (the page's Chinese names the code point)
+    why = Msg(" (its {char} is {unicode})", char=repr(odd),
+              unicode=unicodedata.name(odd, hex(ord(odd))), code=code) if odd else NOTHING
+    return Msg("the name {name} looks like {other}, someone else's{why}: choose a name that "
+               "reads differently", name=repr(name), other=repr(other), why=why)
 
 
 def _lock_player(store: _Sql, player_id: int) -> None:

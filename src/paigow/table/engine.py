@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, Protocol, TypeVar, cast
 
 from paigow.errors import AmountError, PaigowError
+from paigow.phrasing import Money, Msg
 from paigow.settle import Commission, HandResult, Outcome, outcome_of, settle_bet
 from paigow.table.bank import (
     HOUSE_BANK,
@@ -681,21 +682,22 @@ class Table(Generic[P, S]):
         check_minor(wager.main, "a bet")
         lim = self.limits
         if wager.main < lim.minimum or (lim.maximum is not None and wager.main > lim.maximum):
-            raise AmountError(
-                f"a bet of {format_money(wager.main)} is outside the table's limits: "
-                f"{lim.describe()}"
-            )
+            raise AmountError(Msg("a bet of {amount} is outside the table's limits: {limits}",
+                                  amount=Money(wager.main), limits=lim.describe()))
         self.house.check(wager)
         wager = self.house.normal(wager)
         fee = self.commission.flat_fee * (2 if wager.dragon else 1)
         have = self.balance(seat)
         if wager.total + fee > have:
-            extra = f" plus the {format_money(fee)} fee" if fee else ""
             more = wager.total - wager.main
-            what = format_money(wager.main) + (
-                f" with {format_money(more)} of side and dragon bets" if more else "")
-            who, holds = ("you", "your seat holds") if you else (f"seat {seat}", "it holds")
-            raise AmountError(f"{who} cannot bet {what}{extra}: {holds} {format_money(have)}")
+            what = (Msg("{amount} with {more} of side and dragon bets", amount=Money(wager.main),
+                        more=Money(more)) if more else Money(wager.main))
+            if fee:
+                what = Msg("{bet} plus the {fee} fee", bet=what, fee=Money(fee))
+            raise AmountError(
+                Msg("you cannot bet {bet}: your seat holds {have}", bet=what, have=Money(have))
+                if you else Msg("seat {seat} cannot bet {bet}: it holds {have}", seat=seat,
+                                bet=what, have=Money(have)))
         return wager
 
     def place_bet(self, seat: int, amount: object, owner: str) -> None:

@@ -36,6 +36,7 @@ from fractions import Fraction
 from typing import Any, Literal, cast
 
 from paigow.errors import AmountError, PaigowError, RuleError
+from paigow.phrasing import Money, Msg
 from paigow.poker.sidebet import EnvyLine, EnvyTable, PayLine, PayTable, load_paytable
 from paigow.table.money import check_minor, format_money
 
@@ -109,10 +110,9 @@ class SideBetOffer:
         """``stake`` as cents if the table takes it, else :class:`AmountError`."""
         amount = check_minor(stake, f"the {self.name} bet")
         if not self.minimum <= amount <= self.maximum:
-            raise AmountError(
-                f"the {self.name} bet {format_money(amount)} is outside the table's limits "
-                f"{format_money(self.minimum)} to {format_money(self.maximum)}"
-            )
+            raise AmountError(Msg("the {name} bet {amount} is outside the table's limits {low} "
+                                  "to {high}", name=self.name, amount=Money(amount),
+                                  low=Money(self.minimum), high=Money(self.maximum)))
         return amount
 
     def envy_minimum(self) -> int | None:
@@ -184,11 +184,11 @@ class DragonRule:
         """Raise :class:`AmountError` when ``stake`` breaks the limit for a main bet."""
         check_minor(stake, "the dragon bet")
         if self.limit == "up-to-main" and stake > main:
-            raise AmountError(f"the dragon bet {format_money(stake)} may be at most the main "
-                              f"bet ({format_money(main)})")
+            raise AmountError(Msg("the dragon bet {stake} may be at most the main bet ({main})",
+                                  stake=Money(stake), main=Money(main)))
         if self.limit == "equal-main" and stake != main:
-            raise AmountError(f"the dragon bet {format_money(stake)} must equal the main bet "
-                              f"({format_money(main)})")
+            raise AmountError(Msg("the dragon bet {stake} must equal the main bet ({main})",
+                                  stake=Money(stake), main=Money(main)))
 
     def to_json(self) -> dict[str, object]:
         """Plain data."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from paigow.errors import AmountError
+from paigow.phrasing import Msg
 
 MINOR_PER_MAJOR = 100
 
@@ -50,24 +51,25 @@ def parse_major(text: str | int) -> int:
     paigow.errors.AmountError: bad amount '\uff11\uff10': use the ASCII digits 0-9, e.g. 10 or 12.50
     """
     if isinstance(text, bool):
-        raise AmountError(f"bad amount {text!r}")
+        raise AmountError(Msg("bad amount {amount}", amount=repr(text)))
     if isinstance(text, int):
         if text < 0:
-            raise AmountError(f"amount {text} must not be negative")
+            raise AmountError(Msg("amount {amount} must not be negative", amount=str(text)))
         return text * MINOR_PER_MAJOR
     raw = str(text)
     if not raw.isascii():  # before strip(), which would take a no-break space away
-        raise AmountError(f"bad amount {raw!r}: use the ASCII digits 0-9, e.g. 10 or 12.50")
+        raise AmountError(Msg("bad amount {amount}: use the ASCII digits 0-9, e.g. 10 or 12.50",
+                              amount=repr(raw)))
     raw = raw.strip()
     if raw.startswith("-"):
-        raise AmountError(f"amount {raw!r} must not be negative")
+        raise AmountError(Msg("amount {amount} must not be negative", amount=repr(raw)))
     m = _AMOUNT.match(raw)
     if not m:
         if _TOO_PRECISE.match(raw):
-            raise AmountError(
-                f"bad amount {raw!r}: at most two decimals (cents), e.g. 10 or 12.50"
-            )
-        raise AmountError(f"bad amount {raw!r}: give a number of dollars, e.g. 10 or 12.50")
+            raise AmountError(Msg("bad amount {amount}: at most two decimals (cents), e.g. 10 "
+                                  "or 12.50", amount=repr(raw)))
+        raise AmountError(Msg("bad amount {amount}: give a number of dollars, e.g. 10 or 12.50",
+                              amount=repr(raw)))
     whole, frac = m.group(1).replace(",", ""), (m.group(2) or "").ljust(2, "0")
     return int(whole) * MINOR_PER_MAJOR + int(frac)
 

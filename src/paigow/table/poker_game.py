@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from paigow.errors import IllegalSettingError, RuleError
+from paigow.phrasing import Msg
 from paigow.poker.cards import (
     FULL_DECK,
     Card,
@@ -114,13 +115,14 @@ class PokerGame(Game[Card, Setting]):
         if self.rules.foul == "forfeit" and not banking:
             return Choice(
                 choice.setting, choice.rule,
-                "fouled: the two-card hand is not below the five-card hand; the bet is forfeit",
+                Msg("fouled: the two-card hand is not below the five-card hand; the bet is "
+                    "forfeit"),
                 forfeit=True,
             )
         reset = self.house_choice(hand, banking)
         return Choice(
             reset.setting, choice.rule,
-            f"fouled ({choice.setting}): re-set by the house way",
+            Msg("fouled ({setting}): re-set by the house way", setting=str(choice.setting)),
         )
 
     def showdown(self, player: Setting, banker: Setting) -> Showdown:

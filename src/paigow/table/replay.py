@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any, cast
 
 from paigow.errors import PaigowError
+from paigow.phrasing import Msg
 from paigow.settle import Commission, Rounding
 from paigow.table.bank import Banker, BankKind
 from paigow.table.deal import Cut
@@ -220,8 +221,9 @@ def replay(
         rec = next(h for h in detail["hands"] if h["role"] == "banker")
         same = game.setting_from_text(hand, v.high, v.low) == choices[banker.place].setting
         rep.house_way_check = (
-            "the banker's setting is the house way's" if same
-            else f"the house way now sets {v.high} / {v.low}, the record {rec['high']} / {rec['low']}"
+            Msg("the banker's setting is the house way's") if same
+            else Msg("the house way now sets {high} / {low}, the record {was_high} / {was_low}",
+                     high=v.high, low=v.low, was_high=rec["high"], was_low=rec["low"])
         )
         if not same:
             rep.differences.append(rep.house_way_check)

@@ -23,7 +23,7 @@ from functools import lru_cache
 from typing import Literal, cast
 
 from paigow.errors import IllegalTilesError, RulesMismatchError
-from paigow.phrasing import N_
+from paigow.phrasing import Msg
 from paigow.tiles.names import Script, hand_chinese
 from paigow.tiles.rules import DEFAULT_RULES, TileRules
 from paigow.tiles.tile import CLASSES, DAY, GEE_JOON, TEEN, Tile, check_available, parse_tiles
@@ -61,9 +61,9 @@ WONG_RANK = 11
 PAIR_BASE = 20
 
 
-def points_name(points: int) -> str:
+def points_name(points: int) -> Msg:
     """``"1 point"``, ``"7 points"``."""
-    return (N_("{n} point") if points == 1 else N_("{n} points")).format(n=points)
+    return Msg("{n} point", n=points) if points == 1 else Msg("{n} points", n=points)
 
 
 def tiebreak_strength(tile: Tile, rules: TileRules = DEFAULT_RULES) -> int:
@@ -257,11 +257,12 @@ def _value(a: Tile, b: Tile, rules: TileRules) -> HandValue:
     both = (a, b)
     if ca == cb:
         cls = CLASSES[ca]
-        name = N_("Gee Joon pair") if ca == GEE_JOON else N_("pair of {pair}").format(pair=cls.name)
+        name = Msg("Gee Joon pair") if ca == GEE_JOON else Msg("pair of {pair}",
+                                                                pair=Msg(cls.name))
         return HandValue(
             "pair", name, PAIR_BASE + 15 - ca, None, both, None, 0,
-            N_("{a} and {b} are the two tiles of {pair}, pair rank {rank} of 16").format(
-                a=a, b=b, pair=cls.name, rank=ca + 1),
+            Msg("{a} and {b} are the two tiles of {pair}, pair rank {rank} of 16", a=str(a),
+                b=str(b), pair=Msg(cls.name), rank=ca + 1),
             rules=rules,
         )
     for big, other in ((a, b), (b, a)):
@@ -269,36 +270,38 @@ def _value(a: Tile, b: Tile, rules: TileRules) -> HandValue:
             who = CLASSES[big.class_index].name
             if other.pips == 9:
                 return HandValue(
-                    "wong", N_("{lead} Wong").format(lead=who), WONG_RANK, 11, both, big,
+                    "wong", Msg("{lead} Wong", lead=Msg(who)), WONG_RANK, 11, both, big,
                     tiebreak_strength(big, rules),
-                    N_("{lead} ({tile}) with a nine ({other}) is a Wong").format(
-                        lead=who, tile=big, other=other),
+                    Msg("{lead} ({tile}) with a nine ({other}) is a Wong", lead=Msg(who),
+                        tile=str(big), other=str(other)),
                     rules=rules,
                 )
             if other.pips == 8:
                 return HandValue(
-                    "gong", N_("{lead} Gong").format(lead=who), GONG_RANK, 10, both, big,
+                    "gong", Msg("{lead} Gong", lead=Msg(who)), GONG_RANK, 10, both, big,
                     tiebreak_strength(big, rules),
-                    N_("{lead} ({tile}) with an eight ({other}) is a Gong").format(
-                        lead=who, tile=big, other=other),
+                    Msg("{lead} ({tile}) with an eight ({other}) is a Gong", lead=Msg(who),
+                        tile=str(big), other=str(other)),
                     rules=rules,
                 )
     pts = point_total(a, b)
     high = _highest(a, b, rules)
     gj = [t for t in both if t.is_gee_joon]
-    why = N_("{a} + {b} pips").format(a=a.pips, b=b.pips)
+    why = Msg("{a} + {b} pips", a=a.pips, b=b.pips)
     if gj:
-        why = N_("Gee Joon {tile} counts 3 or 6, whichever is better").format(tile=gj[0])
-    explained = N_("{how}: {points}")
+        why = Msg("Gee Joon {tile} counts 3 or 6, whichever is better", tile=str(gj[0]))
     if pts == 0:
         # every 0-0 goes to the banker whatever the tiles: the tiles never matter at zero
         return HandValue("points", points_name(0), 0, 0, both, high, 0,
-                         explained.format(how=why, points=points_name(0)), rules=rules)
+                         Msg("{how}: {points}", how=why, points=points_name(0)), rules=rules)
     high_nine = pts == 9 and any(t.class_index in (TEEN, DAY) for t in both)
-    name = N_("high nine") if high_nine else points_name(pts)
+    # a high nine: named in Chinese by the Teen or Day it holds (天九, 地九)
+    lead = next((t for t in both if t.class_index in (TEEN, DAY)), None)
+    name = (Msg.worded("{lead} high nine", "high nine", lead=Msg(CLASSES[lead.class_index].name))
+            if high_nine and lead is not None else points_name(pts))
     return HandValue(
         "points", name, pts, pts, both, high, tiebreak_strength(high, rules),
-        explained.format(how=why, points=points_name(pts)), rules=rules,
+        Msg("{how}: {points}", how=why, points=points_name(pts)), rules=rules,
     )
 
 
@@ -365,37 +368,44 @@ def compare(
             raise AssertionError("unreachable")
         winner: Literal["player", "banker"] = "player" if pv.rank > bv.rank else "banker"
         hi, lo = (pv, bv) if winner == "player" else (bv, pv)
-        return Comparison(winner, N_("{higher} beats {lower}").format(higher=hi.name, lower=lo.name),
-                          pv, bv)
+        return Comparison(winner, Msg("{higher} beats {lower}", higher=_said(hi.name),
+                                      lower=_said(lo.name)), pv, bv)
     if pv.kind == "points" and pv.points == 0:
-        return Comparison("banker", N_("0-0: every zero-zero tie goes to the banker"), pv, bv)
+        return Comparison("banker", Msg("0-0: every zero-zero tie goes to the banker"), pv, bv)
     if pv.kind == "pair":  # two hands cannot hold the same pair: each class has two tiles
-        return Comparison("banker", N_("copy: both hands are the {hand}").format(hand=pv.name),
+        return Comparison("banker", Msg("copy: both hands are the {hand}", hand=_said(pv.name)),
                           pv, bv)
     assert pv.high_tile is not None and bv.high_tile is not None
-    what = pv.name if pv.kind != "points" else points_name(pv.points or 0)
+    what = _said(pv.name) if pv.kind != "points" else points_name(pv.points or 0)
     pt, bt = pv.high_tile, bv.high_tile
     if pv.tiebreak == bv.tiebreak:
         if pv.tiebreak == 0:
-            why = N_("neither hand has a tile of value (a lone Gee Joon tile has none)")
+            why = Msg("neither hand has a tile of value (a lone Gee Joon tile has none)")
         else:
-            why = N_("both highest tiles are {pair} ({tile})").format(pair=pt.class_name, tile=pt)
-        lead = (N_("{what} each") if pv.kind == "points" else N_("both hands are {what}")).format(
-            what=what)
-        return Comparison("banker", N_("copy: {lead} and {why}; a copy goes to the banker").format(
-            lead=lead, why=why), pv, bv)
+            why = Msg("both highest tiles are {pair} ({tile})", pair=Msg(pt.class_name),
+                      tile=str(pt))
+        same = (Msg("{what} each", what=what) if pv.kind == "points"
+                else Msg("both hands are {what}", what=what))
+        return Comparison("banker", Msg("copy: {same} and {why}; a copy goes to the banker",
+                                        same=same, why=why), pv, bv)
     if pv.tiebreak > bv.tiebreak:
         return Comparison(
             "player",
-            N_("tie at {what}: the player's highest tile {pair} ({tile}) outranks the "
-               "banker's {other_pair} ({other})").format(
-                what=what, pair=pt.class_name, tile=pt, other_pair=bt.class_name, other=bt),
+            Msg("tie at {what}: the player's highest tile {pair} ({tile}) outranks the "
+                "banker's {other_pair} ({other})", what=what, pair=Msg(pt.class_name),
+                tile=str(pt), other_pair=Msg(bt.class_name), other=str(bt)),
             pv, bv,
         )
     return Comparison(
         "banker",
-        N_("tie at {what}: the banker's highest tile {pair} ({tile}) outranks the "
-           "player's {other_pair} ({other})").format(
-            what=what, pair=bt.class_name, tile=bt, other_pair=pt.class_name, other=pt),
+        Msg("tie at {what}: the banker's highest tile {pair} ({tile}) outranks the "
+            "player's {other_pair} ({other})", what=what, pair=Msg(bt.class_name),
+            tile=str(bt), other_pair=Msg(pt.class_name), other=str(pt)),
         pv, bv,
     )
+
+
+def _said(name: str) -> Msg:
+    """A hand's name as a message (the engine makes it one; a name given otherwise is a
+    message of its own)."""
+    return name if isinstance(name, Msg) else Msg(name)

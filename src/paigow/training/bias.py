@@ -26,6 +26,7 @@ from fractions import Fraction
 from random import Random
 from typing import Any
 
+from paigow.phrasing import Msg
 from paigow.training.kinds import kind_label
 
 WARMUP = 10
@@ -73,8 +74,8 @@ def choose_focus(game: str, rows: Sequence[Mapping[str, Any]], rng: Random) -> F
         if x < w or k == kinds[-1]:
             label = kind_label(game, k)
             return Focus(k, seen, wrong,
-                         f"dealt for practice: {label} (you set {wrong} of your last {seen} "
-                         f"such hands wrong)")
+                         Msg("dealt for practice: {kind} (you set {wrong} of your last {seen} "
+                             "such hands wrong)", kind=Msg(label), wrong=wrong, seen=seen))
         x -= w
     return None  # pragma: no cover - the loop always returns
 

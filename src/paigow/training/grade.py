@@ -46,6 +46,7 @@ from typing import Literal, Protocol, cast
 
 from paigow.analysis import Progress
 from paigow.errors import IllegalCardsError, IllegalSettingError, RuleError, SettingError
+from paigow.phrasing import Msg
 from paigow.poker.cards import FULL_DECK, Card, card_name, parse_cards, sort_cards
 from paigow.poker.rules import PokerRules
 from paigow.poker.setting import Setting as PokerSetting
@@ -185,8 +186,12 @@ class Grade:
     def verdict(self) -> str:
         """One line: right or wrong, by the drill's measure, and what it cost."""
         if self.yours.choice.foul:
-            return (f"foul: {self.yours.text} puts a two-card hand in front that is not below "
-                    f"the five-card hand; {self.yours.played.split(', so ', 1)[-1]}")
+            played = self.yours.played
+            then = (played.args["then"] if isinstance(played, Msg) and "then" in played.args
+                    else played.split(", so ", 1)[-1])
+            return Msg("foul: {why}", why=Msg(
+                "{setting} puts a two-card hand in front that is not below the five-card "
+                "hand; {then}", setting=self.yours.text, then=then))
         if self.drill == "dealer":
             if self.is_house:
                 return f"right: that is the house way, by {_rule_ref(self.rule)}"
@@ -610,12 +615,13 @@ class PokerGrader(_BaseGrader):
     def _foul(self, yours: Choice, a: _Analysis) -> Option:
         if self.rules.foul == "forfeit" and not self.banking:
             return Option(yours, 0, 0, a.total, Fraction(-1),
-                          "fouls: the two-card hand is not below the five-card hand, so the "
-                          "bet is forfeit")
+                          Msg("fouls: the two-card hand is not below the five-card hand, so "
+                              "{then}", then=Msg("the bet is forfeit")))
         h = a.house
         return Option(yours, h.win, h.push, h.lose, h.ev,
-                      f"fouls: the two-card hand is not below the five-card hand, so the house "
-                      f"re-sets it by its way as {h.text}")
+                      Msg("fouls: the two-card hand is not below the five-card hand, so "
+                          "{then}", then=Msg("the house re-sets it by its way as {setting}",
+                                             setting=h.text)))
 
 
 # ------------------------------------------------------------------------- one call

@@ -40,6 +40,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from paigow.errors import PaigowError
+from paigow.phrasing import N_, NOTHING, Money, Msg, message_of
 from paigow.store import Store, open_store
 from paigow.store.players import secret_hash
 from paigow.table.ledger import seat_account
@@ -154,7 +155,7 @@ class Accounts:
         if not secret:
             return None
         if len(secret) > 200:
-            raise WebError(401, "that sign-in is not one of this server's: sign in again")
+            raise WebError(401, Msg("that sign-in is not one of this server's: sign in again"))
         now = self.clock()
         digest = secret_hash(secret)
         known = self._known.get(digest)
@@ -163,13 +164,14 @@ class Accounts:
         with self.lock:
             row = self.store.player_by_secret(secret)
             if row is None:
-                raise WebError(401, "that sign-in is not one of this server's (unknown or "
-                                    "signed out): sign in again, or sign out to start anew")
+                raise WebError(401, Msg("that sign-in is not one of this server's (unknown or "
+                                        "signed out): sign in again, or sign out to start "
+                                        "anew"))
             if row["expires"] <= self._stamp():
                 self._known.pop(digest, None)
                 self.store.drop_secret(secret)
-                raise WebError(401, "your sign-in has expired: sign in again with your name "
-                                    "and password, or sign out to start anew")
+                raise WebError(401, Msg("your sign-in has expired: sign in again with your "
+                                        "name and password, or sign out to start anew"))
             me = Me(row["id"], row["name"], bool(row["password"]))
             if len(self._known) >= KNOWN_MOST:
                 self._known.clear()
@@ -185,27 +187,29 @@ class Accounts:
         """The person holding ``secret``; 401 without one."""
         me = self.lookup(secret)
         if me is None:
-            raise WebError(401, "you are not signed in: join a table (or the trainer) with "
-                                "a name, or sign in")
+            raise WebError(401, Msg("you are not signed in: join a table (or the trainer) with "
+                                    "a name, or sign in"))
         return me
 
     # -- new people, signing in and out ----------------------------------------------------
     def _limit(self, book: dict[str, deque[float]], key: str, most: int, what: str,
-               whom: str = "from this address") -> None:
+               whom: str = N_("from this address")) -> None:
         now = self.clock()
         seen = book.setdefault(key, deque())
         while seen and now - seen[0] > 3600:
             seen.popleft()
         if len(seen) >= most:
-            raise WebError(429, f"too many {what} {whom} in an hour (at most {most}): try "
-                                "again later", retry_after=max(1, math.ceil(3600 - (now - seen[0]))))
+            raise WebError(429, Msg("too many {what} {whom} in an hour (at most {most}): try "
+                                    "again later", what=Msg(what), whom=Msg(whom), most=most),
+                           retry_after=max(1, math.ceil(3600 - (now - seen[0]))))
 
     def _count_attempt(self, keys: list[tuple[str, str]]) -> float:
         """Count a password attempt against each ``(key, whom)`` before it is checked (429
         when one is at the limit); its stamp, for :meth:`_uncount`."""
         with self.lock:
             for key, whom in keys:
-                self._limit(self._failed, key, self.failed_per_hour, "wrong passwords", whom)
+                self._limit(self._failed, key, self.failed_per_hour, N_("wrong passwords"),
+                            whom)
             stamp = self.clock()
             for key, _whom in keys:
                 self._failed.setdefault(key, deque()).append(stamp)
@@ -232,8 +236,8 @@ class Accounts:
     def _checking(self) -> Iterator[None]:
         """One slot of the bounded password checks; 503 at once when all are taken."""
         if not self.checks.acquire(blocking=False):
-            raise WebError(503, "the server is busy checking other passwords: try again in "
-                                "a moment", retry_after=BUSY_SECONDS)
+            raise WebError(503, Msg("the server is busy checking other passwords: try again "
+                                    "in a moment"), retry_after=BUSY_SECONDS)
         try:
             yield
         finally:
@@ -255,20 +259,20 @@ class Accounts:
         """A new person called ``name`` (checked by :func:`schemas.name_field`); the
         browser's new secret. A taken name is refused (409)."""
         with self.lock:
-            self._limit(self._new, client, self.new_per_hour, "new people")
+            self._limit(self._new, client, self.new_per_hour, N_("new people"))
             secret = secrets.token_urlsafe(32)
             try:
                 pid = self.store.create_player(name, secret, self._stamp(SECRET_DAYS),
                                                self.grant, self._stamp(), client, looks(name))
             except PaigowError as exc:
-                raise WebError(409, str(exc)) from None
+                raise WebError(409, message_of(exc)) from None
             self._new[client].append(self.clock())
         return Me(pid, name, False), secret
 
     def sign_in(self, name: str, password: str, client: str) -> tuple[Me, str]:
         """Sign in as ``name`` with ``password`` from a new browser; its secret. The attempt
         is counted before the check and forgotten if it was right."""
-        keys = [(client, "from this address")]
+        keys = [(client, N_("from this address"))]
         stamp = self._count_attempt(keys)
         try:
             with self.lock:
@@ -279,8 +283,8 @@ class Accounts:
             self._uncount(keys, stamp)
             raise
         if not right or row is None:
-            raise WebError(401, "wrong name or password (a person without a password cannot "
-                                "sign in elsewhere)")
+            raise WebError(401, Msg("wrong name or password (a person without a password "
+                                    "cannot sign in elsewhere)"))
         self._uncount(keys, stamp)
         secret = secrets.token_urlsafe(32)
         with self.lock:
@@ -305,12 +309,12 @@ class Accounts:
         theirs is signed out: all their secrets but ``keep`` (this browser's) are dropped.
         How many were."""
         if not PASSWORD_MIN <= len(new) <= PASSWORD_MAX:
-            raise WebError(400, f"a password is {PASSWORD_MIN} to {PASSWORD_MAX} characters, "
-                                f"not {len(new)}")
+            raise WebError(400, Msg("a password is {low} to {high} characters, not {n}",
+                                    low=PASSWORD_MIN, high=PASSWORD_MAX, n=len(new)))
         with self.lock:
             row = self.store.player_by_id(me.id)
         assert row is not None
-        keys = [(client, "from this address"), (f"person:{me.id}", "for this person")] \
+        keys = [(client, N_("from this address")), (f"person:{me.id}", N_("for this person"))] \
             if row["password"] else []
         stamp = self._count_attempt(keys) if keys else 0.0
         try:
@@ -321,7 +325,7 @@ class Accounts:
             self._uncount(keys, stamp)
             raise
         if not right:
-            raise WebError(403, "the current password is wrong: the password is unchanged")
+            raise WebError(403, Msg("the current password is wrong: the password is unchanged"))
         self._uncount(keys, stamp)
         with self.lock:
             self.store.set_password(me.id, made)
@@ -338,12 +342,15 @@ class Accounts:
 
     def summary(self, me: Me) -> dict[str, Any]:
         """What the account page shows: name, wallet, chips at each table, password set."""
+        from paigow.web.view import stored_name
+
         with self.lock:
             wallet = self.store.wallet(me.id)
             seats = []
             for s in self.store.stints(player_id=me.id, open_only=True):
                 chips = self.store.balances(s["session"]).get(seat_account(s["seat"]), 0)
-                seats.append({"table": s["table"], "seat": s["seat"], "chips": chips,
+                seats.append({"table": s["table"], **stored_name(s["table"], "table_msg"),
+                              "seat": s["seat"], "chips": chips,
                               "since_round": s["first_round"]})
             _rows, rounds = self.store.player_rounds(me.id, limit=0)
         return {"id": me.id, "name": me.name, "password": me.has_password,
@@ -361,10 +368,11 @@ class Accounts:
             wallet = self.store.wallet(me.id)
             seated = self.store.stints(player_id=me.id, open_only=True)
             if seated or wallet >= self.grant // 10:
-                raise WebError(409, f"a reload is for an empty wallet (below "
-                                    f"{format_money(self.grant // 10)}) with no chips at any "
-                                    f"table; yours holds {format_money(wallet)}"
-                                    + (" and you sit at a table" if seated else ""))
+                raise WebError(409, Msg(
+                    "a reload is for an empty wallet (below {low}) with no chips at any table; "
+                    "yours holds {wallet}{seated}", low=Money(self.grant // 10),
+                    wallet=Money(wallet), seated=Msg(" and you sit at a table") if seated
+                    else NOTHING))
             self.store.grant(me.id, self.grant - wallet, "play money again: a reload")
             return self.grant
 
@@ -388,13 +396,15 @@ class Accounts:
             try:
                 rnd = self.store.round(round_id)
             except PaigowError:  # no such round (an id past the ledger's integers too)
-                raise WebError(404, f"there is no round {shown_number(round_id)}") from None
+                raise WebError(404, Msg("there is no round {round}",
+                                        round=shown_number(round_id))) from None
             if rnd["status"] != "settled":
-                raise WebError(404, f"round {round_id} is {rnd['status']}, not settled")
+                raise WebError(404, Msg("round {round} is {status}, not settled",
+                                        round=round_id, status=Msg(rnd["status"])))
             mine = self.store.round_owner(round_id, me.id)
             if mine is None:
-                raise WebError(403, f"round {round_id} is not one you played: only its "
-                                    "players may read it")
+                raise WebError(403, Msg("round {round} is not one you played: only its "
+                                        "players may read it", round=round_id))
             session = self.store.session(rnd["session"])
             names = self.store.names_at(rnd["session"], rnd["number"])
         detail = rnd["detail"] if isinstance(rnd["detail"], dict) else json.loads(rnd["detail"])

@@ -71,6 +71,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import cookie_parser
 
 from paigow.errors import PaigowError
+from paigow.phrasing import N_, Msg, message_of, wire
 from paigow.store.base import MAX_ID
 from paigow.store.players import name_key
 from paigow.table.engine import RoundRecord
@@ -84,10 +85,12 @@ from paigow.web.schemas import WebError, shown_number
 from paigow.web.security import Guard, Receive, Scope, Send
 from paigow.web.trainer import TrainerHub
 from paigow.web.view import (
+    name_msg,
     person_part,
     person_view,
     public_record,
     round_story,
+    stored_name,
     table_view,
 )
 
@@ -109,7 +112,11 @@ def _is_page(request: Request) -> bool:
         ("/api/", "/ws/", "/static/", "/trainer/card/"))
 
 
-def parameter_error(errors: Any) -> str:
+#: The parameters of the pages' addresses, by their names (which the page says in words).
+_PARAMETERS = (N_("round_id"), N_("page"), N_("table_id"), N_("table"))
+
+
+def parameter_error(errors: Any) -> Msg:
     """The message of a path or query parameter the framework could not read (FastAPI's
     ``RequestValidationError.errors()``), naming the parameter and what was sent.
 
@@ -121,9 +128,24 @@ def parameter_error(errors: Any) -> str:
     name = str(loc[-1]) if loc else "a parameter"
     given = first.get("input")
     shown = repr(given[:24]) if isinstance(given, str) else "missing"
+    said: str = Msg(name) if name in _PARAMETERS else name  # a parameter's name, in words
     if str(first.get("type", "")).startswith("int"):
-        return f"{name} {shown} is not a whole number"
-    return f"{name} {shown}: {first.get('msg', 'not understood')}"
+        return Msg("{name} {given} is not a whole number", name=said, given=shown)
+    return Msg("{name} {given} is not understood ({why})", name=said, given=shown,
+               why=str(first.get("msg", "")))
+
+
+def _reason(message: str, lang: str) -> str:
+    """A refusal said in ``lang``, short enough to close a WebSocket with (its reason
+    holds at most 123 bytes of UTF-8: a Chinese character takes three).
+
+    >>> len(_reason(Msg("there is no table {table} here", table="'9'"), "zh-Hant").encode())
+    27
+    """
+    said = i18n.say(message, lang)
+    while len(said.encode("utf-8")) > 120:
+        said = said[:-1]
+    return said
 
 
 def _client(request: Request | WebSocket) -> str:
@@ -191,7 +213,9 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
     templates.env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=lambda m: i18n.gettext(m), ngettext=lambda s, p, n: i18n.ngettext(s, p, n),
         newstyle=True)
-    templates.env.globals["tr"] = lambda text: i18n.phrase(str(text))  # the server's words
+    # the server's words: a message (or its parts) said in the request's language, a plain
+    # English text (from the ledger) read back
+    templates.env.globals["tr"] = lambda value: i18n.say(value)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.state.lobby = lobby
     hub = trainer if trainer is not None else TrainerHub(lobby.db)
@@ -211,7 +235,7 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
 
     @app.exception_handler(WebError)
     async def web_error(request: Request, exc: WebError) -> Response:
-        message = i18n.phrase(exc.message, lang_of(request))
+        message = i18n.say(exc.message, lang_of(request))
         if _is_page(request):  # a browser's page: HTML, with the way back to the lobby
             return missing_page(request, exc.status, message)
         headers = {} if exc.retry_after is None else {"Retry-After": str(exc.retry_after)}
@@ -220,8 +244,9 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
         if _is_page(request) and exc.status_code == 404:
-            return missing_page(request, 404, f"there is no page {request.url.path[:60]!r} "
-                                              "here")
+            return missing_page(request, 404, i18n.say(Msg(
+                "there is no page {path} here", path=repr(request.url.path[:60])),
+                lang_of(request)))
         return await http_exception_handler(request, exc)
 
     def missing_page(request: Request, status: int, message: str) -> Response:
@@ -230,18 +255,19 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         title = {404: i18n.N_("Not found"), 410: i18n.N_("This table has closed")}.get(
             status, i18n.N_("Refused"))
         return page(request, "missing.html", status_code=status, title=title,
-                    heading=title, message=message[0].upper() + message[1:] + ".")
+                    heading=title, message=i18n.sentence(message, lang_of(request)))
 
     @app.exception_handler(PaigowError)
     async def paigow_error(request: Request, exc: PaigowError) -> Response:
-        return JSONResponse({"error": i18n.phrase(str(exc), lang_of(request))}, status_code=400)
+        return JSONResponse({"error": i18n.say(message_of(exc), lang_of(request))},
+                            status_code=400)
 
     @app.get("/lang/{code}")
     async def switch_language(code: str, next: str = "/") -> Response:
         """The switch on every page: remember ``code`` (a cookie, a year) and go back."""
         if code not in i18n.LANGUAGES:
-            raise WebError(404, f"no language {code[:20]!r}: choose one of "
-                                + ", ".join(i18n.LANGUAGES))
+            raise WebError(404, Msg("no language {code}: choose one of {codes}",
+                                    code=repr(code[:20]), codes=", ".join(i18n.LANGUAGES)))
         back = next if next.startswith("/") and not next.startswith("//") else "/"
         resp = RedirectResponse(back, status_code=303)
         resp.set_cookie(i18n.COOKIE, code, max_age=365 * 86400, path="/", samesite="lax")
@@ -269,7 +295,7 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         with i18n.use(lang):
             context.setdefault("glossary", json.dumps(glossary_json(lang)))
             context.setdefault("me_name", signed_in_as(request))
-            context["title"] = i18n.phrase(str(context.get("title", "")), lang)
+            context["title"] = i18n.say(context.get("title", ""), lang)
             context.update(lang=lang, languages=i18n.NATIVE, here=request.url.path + (
                 f"?{request.url.query}" if request.url.query else ""),
                 catalog=json.dumps(i18n.catalog_json(lang), ensure_ascii=False)
@@ -297,7 +323,7 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
     @app.get("/tables/{table_id}/history", response_class=HTMLResponse)
     async def history_page(request: Request, table_id: str) -> Response:
         host = lobby.get(table_id)
-        return page(request, "history.html", title=f"{host.name}: your rounds",
+        return page(request, "history.html", title=Msg("{table}: your rounds", table=host.name),
                     table_id=host.id, game=host.opts.game)
 
     @app.get("/tables/{table_id}/rounds/{round_id}", response_class=HTMLResponse)
@@ -305,7 +331,7 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         host = lobby.get(table_id)
         # the page names the round by its table and number once it has it (round.js): the
         # id in the address is the ledger's, which no other page shows
-        return page(request, "round.html", title=f"{host.name}: a round",
+        return page(request, "round.html", title=Msg("{table}: a round", table=host.name),
                     table_id=host.id, game=host.opts.game, round_id=round_id)
 
     @app.get("/rules/{game}", response_class=HTMLResponse)
@@ -313,11 +339,13 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         from paigow.web.rules_page import poker_page, tiles_page
 
         if game not in ("tiles", "poker"):
-            raise WebError(404, f"there are no rules for {game[:20]!r}: tiles or poker")
+            raise WebError(404, Msg("there are no rules for {game}: tiles or poker",
+                                    game=repr(game[:20])))
         host = lobby.get(table) if table is not None else None
         if host is not None and host.opts.game != game:
-            raise WebError(404, f"table {host.id} plays {host.opts.game}, not {game}")
-        summary = _rules_summary(host) if host is not None else None
+            raise WebError(404, Msg("table {table} plays {plays}, not {game}", table=host.id,
+                                    plays=Msg(host.opts.game), game=Msg(game)))
+        summary = _rules_summary(host, lang_of(request)) if host is not None else None
         if game == "tiles":
             from paigow.tiles.rules import TileRules
 
@@ -360,9 +388,11 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         """A way's printable strategy card (docs/poker-derive.md): a shipped name only."""
         ways = card_ways()
         if name not in ways:
-            raise WebError(404, f"no strategy card {name!r}: choose one of {', '.join(ways)}")
+            raise WebError(404, Msg("no strategy card {name}: choose one of {ways}",
+                                    name=repr(name), ways=", ".join(ways)))
         if fmt not in ("svg", "pdf"):
-            raise WebError(404, f"a strategy card is served as .svg or .pdf, not .{fmt}")
+            raise WebError(404, Msg("a strategy card is served as .svg or .pdf, not .{fmt}",
+                                    fmt=fmt))
         data = await run_in_threadpool(card_bytes, name, fmt)
         media = "image/svg+xml" if fmt == "svg" else "application/pdf"
         return Response(data, media_type=media, headers={
@@ -378,23 +408,26 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         data = await _read(request, schemas.TRAINER_START)
         game = data["game"].strip().lower()
         if game not in ("tiles", "poker"):
-            raise WebError(400, f"unknown game {data['game']!r}: choose tiles or poker")
+            raise WebError(400, Msg("unknown game {game}: choose tiles or poker",
+                                    game=repr(data["game"])))
         drill = data["drill"].strip().lower()
         if drill not in ("player", "dealer"):
-            raise WebError(400, f"unknown drill {data['drill']!r}: choose player or dealer")
+            raise WebError(400, Msg("unknown drill {drill}: choose player or dealer",
+                                    drill=repr(data["drill"])))
         way = str(data.get("way") or DEFAULT_WAYS[game]).strip().lower()
         if way not in house_ways(game):
-            raise WebError(400, f"unknown {game} house way {way!r}: choose one of "
-                                + ", ".join(house_ways(game)))
+            raise WebError(400, Msg("unknown {game} house way {way}: choose one of {ways}",
+                                    game=Msg(game), way=repr(way),
+                                    ways=", ".join(house_ways(game))))
         name = schemas.name_field(data) if str(data.get("name", "")).strip() else ""
         # a named practice is a person's: their statistics belong to their player record
         me = me_of(request)
         secret = None
         if me is not None:
             if name and name_key(name) != name_key(me.name):
-                raise WebError(409, f"you are signed in as {me.name!r}: your practice is "
-                                    f"kept under that name (sign out to practise as "
-                                    f"{name!r})")
+                raise WebError(409, Msg("you are signed in as {me}: your practice is kept "
+                                        "under that name (sign out to practise as {name})",
+                                        me=repr(me.name), name=repr(name)))
             name = me.name
         settings = {"game": game, "drill": drill, "way": way, "name": name,
                     "banking": data.get("banking", drill == "dealer")}
@@ -425,7 +458,8 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         if p.pieces and data.get("foul_ok") is not True:
             _s, foul, names = arrangement_of(p.game, p.pieces, low)
             if foul:
-                raise WebError(409, f"{names} fouls: confirm it to have it graded as a foul")
+                raise WebError(409, Msg("{setting} fouls: confirm it to have it graded as a "
+                                        "foul", setting=names))
         hub.grade(p, low)
         return JSONResponse({"status": "grading"}, status_code=202)
 
@@ -441,7 +475,7 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
 
         ways = {g: without_copies(house_ways(g)) for g in ("tiles", "poker")}
         return {"house_ways": ways,
-                "way_titles": {g: {w: way_title(g, w) for w in ways[g]} for g in ways}}
+                "way_titles": {g: {w: wire(way_title(g, w)) for w in ways[g]} for g in ways}}
 
     @app.get("/api/trainer/options")
     async def trainer_options() -> dict[str, Any]:
@@ -468,7 +502,10 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
             "games": ["tiles", "poker"],
             **offered_ways(),
             "variants": variants,
-            "variant_words": {g: variant_words(g, variants[g]) for g in variants},
+            "variant_words": {g: {k: {"title": wire(v["title"]),
+                                      "values": {x: wire(y) for x, y in v["values"].items()}}
+                                  for k, v in variant_words(g, variants[g]).items()}
+                              for g in variants},
             "side_bets": _side_bet_titles(),
             "seats": {"tiles": 7, "poker": 6},
         }
@@ -502,12 +539,13 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         buy_in = schemas.money_field(data, "buy_in") if "buy_in" in data else None
         seat = data.get("seat")
         if me is not None and name is not None and name_key(name) != name_key(me.name):
-            raise WebError(409, f"you are signed in as {me.name!r}: sign out to join as "
-                                f"{name!r}")
+            raise WebError(409, Msg("you are signed in as {me}: sign out to join as {name}",
+                                    me=repr(me.name), name=repr(name)))
         secret = None
         if me is None:
             if name is None:
-                raise WebError(400, 'a new person joins with a name: {"name": "Ann"}')
+                raise WebError(400, Msg("a new person joins with a name: {example}",
+                                        example='{"name": "Ann"}'))
             host.can_seat(_client(request), seat, buy_in, accounts.grant)  # before a person is made
             me, secret = await run_in_threadpool(accounts.create, name, _client(request))
         assert me is not None
@@ -548,7 +586,7 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         me = accounts.require(secret)
         p = host.person(me.id)
         if p is None:
-            raise WebError(409, "you do not sit at this table: join it first")
+            raise WebError(409, Msg("you do not sit at this table: join it first"))
         return me.id, p.seat
 
     # a round's actions: served by RoundActions, in front of the framework (see there)
@@ -558,14 +596,16 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         dragon = schemas.money_field(data, "dragon") if "dragon" in data else 0
         if data.get("sit") is True:
             if "amount" in data:
-                raise WebError(400, 'give "amount" or "sit", not both')
+                raise WebError(400, Msg('give "amount" or "sit", not both'))
             amount: int | None = None
         elif "amount" in data:
             amount = schemas.money_field(data, "amount")
             if amount <= 0:
-                raise WebError(400, f"a bet must be more than zero, not {data['amount']!r}")
+                raise WebError(400, Msg("a bet must be more than zero, not {amount}",
+                                        amount=repr(data["amount"])))
         else:
-            raise WebError(400, 'give a bet as {"amount": "10.00"} (dollars) or {"sit": true}')
+            raise WebError(400, Msg("give a bet as {amount} (dollars) or {sit}",
+                                    amount='{"amount": "10.00"}', sit='{"sit": true}'))
         host.place_bet(player, seat, amount, side, dragon)
         return {"seat": seat, "bet": amount, "side": side, "dragon": dragon}
 
@@ -579,8 +619,8 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         dragon = data.get("dragon") is True
         forms = [k for k in ("low", "house", "high_text", "low_text") if k in data]
         if forms not in (["low"], ["house"], ["high_text", "low_text"]):
-            raise WebError(400, 'say which setting, once: "low" positions, "high_text" with '
-                                '"low_text", or "house": true')
+            raise WebError(400, Msg("say which setting, once: {how}", how='"low" positions, '
+                                    '"high_text" with "low_text", or "house": true'))
         if "low" in data:
             size = 4 if host.opts.game == "tiles" else 7
             low = schemas.positions_field(data, "low", size, 2)
@@ -588,7 +628,7 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
                           dragon=dragon)
         elif "house" in data:
             if data["house"] is not True:
-                raise WebError(400, '"house" must be true when given')
+                raise WebError(400, Msg('"house" must be true when given'))
             host.set_hand(player, seat, house=True, dragon=dragon)
         else:
             host.set_hand(player, seat, high_text=data["high_text"], low_text=data["low_text"],
@@ -611,19 +651,21 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
     # -- a person's own: history, rounds, wallet, password --------------------------------
     def _history(me: Me, table: str | None, page: int) -> dict[str, Any]:
         if page < 1:
-            raise WebError(400, f"page {shown_number(page)} is not a page number")
+            raise WebError(400, Msg("page {page} is not a page number", page=shown_number(page)))
         # a page past the ledger's last possible row is asked as that page (its offset
         # must fit the database's integers) and refused below
         rows, total = accounts.rounds(me, table, min(page, MAX_ID // HISTORY_PAGE),
                                       HISTORY_PAGE)
         pages = max(1, math.ceil(total / HISTORY_PAGE))
         if page > pages:
-            raise WebError(400, f"page {shown_number(page)} is not one of 1 to {pages}")
+            raise WebError(400, Msg("page {page} is not one of 1 to {pages}",
+                                    page=shown_number(page), pages=pages))
         stories = []
         for r in rows:
             detail = json.loads(r["detail"]) if isinstance(r["detail"], str) else r["detail"]
             story = round_story(RoundRecord.from_json(detail), r["names"])
-            stories.append({**story, "table": r["table"], "seat_mine": r["seat"],
+            stories.append({**story, "table": r["table"], **stored_name(r["table"], "table_msg"),
+                            "seat_mine": r["seat"],
                             "opened": r["opened"], "game": _game_of(detail)})
         return {"page": page, "pages": pages, "rounds_kept": total, "rounds": stories}
 
@@ -631,12 +673,13 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
     def history(request: Request, table_id: str, page: int = 1) -> dict[str, Any]:
         host = lobby.get(table_id)
         me = need_me(request)
-        return {"table": host.id, "name": host.name, "game": host.opts.game,
-                **_history(me, host.name, page)}
+        return {"table": host.id, "name": host.name, **name_msg(host.name),
+                "game": host.opts.game, **_history(me, host.name, page)}
 
     @app.get("/api/history")
     def all_history(request: Request, page: int = 1) -> dict[str, Any]:
-        return {"table": None, "name": "every table", "game": None,
+        return {"table": None, "name": "every table", "name_msg": wire(Msg("every table")),
+                "game": None,
                 **_history(need_me(request), None, page)}
 
     def _round(request: Request, round_id: int) -> dict[str, Any]:
@@ -646,7 +689,7 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         rec = RoundRecord.from_json(found["detail"])
         game = game_for(found["session_record"])
         audit = _audit(lobby.db, round_id)
-        return {"table": found["table"], "name": found["table"],
+        return {"table": found["table"], "name": found["table"], **stored_name(found["table"]),
                 "game": found["session_record"]["game"], "seat_mine": found["seat"],
                 "story": round_story(rec, found["names"]), "audit": audit,
                 "fair": _fair(game, rec), "piece_names": _piece_names(game)}
@@ -745,7 +788,7 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         try:
             p = hub.get(websocket.cookies.get(TRAINER_COOKIE))
         except WebError as exc:
-            await websocket.close(code=4401, reason=exc.message[:120])
+            await websocket.close(code=4401, reason=_reason(exc.message, lang_of(websocket)))
             return
         await websocket.accept()
         await _serve_socket(websocket, p.subscribe, p.view)
@@ -755,14 +798,15 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
         try:
             host = lobby.get(table_id)
         except WebError as exc:  # 4404 none here, 4410 closed: the page stops and says so
-            await websocket.close(code=4000 + exc.status, reason=exc.message[:120])
+            await websocket.close(code=4000 + exc.status,
+                                  reason=_reason(exc.message, lang_of(websocket)))
             return
         await websocket.accept()
         try:
             me = await run_in_threadpool(me_of, websocket)
             who = _who(me)
         except WebError as exc:  # a bad sign-in watches as a visitor, and is told why
-            me, who = None, {"problem": exc.message}
+            me, who = None, {"problem": wire(exc.message)}
         player = me.id if me else None
         host.connected(player, +1)
         try:
@@ -829,12 +873,13 @@ class RoundActions:
             schema, act = self.actions[name]
             answer = act(host, schemas.parse_body(body, schema), _scope_secret(scope))
         except WebError as exc:
-            status, answer = exc.status, {"error": exc.message}
+            status, answer = exc.status, {"error": i18n.say(exc.message, _scope_lang(scope))}
         except PaigowError as exc:
-            status, answer = 400, {"error": str(exc)}
+            status, answer = 400, {"error": i18n.say(message_of(exc), _scope_lang(scope))}
         except Exception as exc:
             log.error("%s at table %s failed", name, table_id[:20], exc_info=exc)
-            status, answer = 500, {"error": "the server failed (see its log)"}
+            status, answer = 500, {"error": i18n.say(Msg("the server failed (see its log)"),
+                                                     _scope_lang(scope))}
         await _answer_json(send, status, answer)
         if host is not None:  # its sockets shown the action now, not a turn of the loop later
             self.flush(host)
@@ -861,6 +906,20 @@ def _scope_secret(scope: Scope) -> str | None:
     return found
 
 
+def _scope_lang(scope: Scope) -> str:
+    """The language of a request read from an ASGI scope's headers, as ``lang_of`` reads
+    it from a request: the switch's cookie, else Accept-Language."""
+    accept: str | None = None
+    cookie: str | None = None
+    for k, v in scope["headers"]:
+        if k == b"accept-language" and accept is None:
+            accept = v.decode("latin-1")
+        elif k == b"cookie" and cookie is None:
+            cookie = v.decode("latin-1")
+    chosen = cookie_parser(cookie).get(i18n.COOKIE) if cookie else None
+    return i18n.negotiate(accept, chosen)
+
+
 async def _answer_json(send: Send, status: int, answer: Any) -> None:
     body = encode(answer).encode("utf-8")
     await send({"type": "http.response.start", "status": status,
@@ -869,11 +928,11 @@ async def _answer_json(send: Send, status: int, answer: Any) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-def _rules_summary(host: TableHost) -> dict[str, Any]:
-    """A table's rules for its How to play page: the summary, side bets in words."""
+def _rules_summary(host: TableHost, lang: str = i18n.DEFAULT) -> dict[str, Any]:
+    """A table's rules for its How to play page: the summary, side bets in words, amounts
+    in ``lang``'s format."""
     import copy
 
-    from paigow.table.money import format_money
     from paigow.web.view import table_summary
     from paigow.web.words import side_bet_words
 
@@ -881,9 +940,10 @@ def _rules_summary(host: TableHost) -> dict[str, Any]:
         summary = copy.deepcopy(table_summary(host))  # the table's own rules stay as they are
     for o in summary["rules"].get("side_bets", []):
         o["on_words"] = side_bet_words(o["reads"])
-        o["minimum_text"], o["maximum_text"] = format_money(o["minimum"]), format_money(o["maximum"])
+        o["minimum_text"], o["maximum_text"] = (i18n.money(o["minimum"], lang),
+                                                i18n.money(o["maximum"], lang))
         if o.get("envy_minimum"):
-            o["envy_text"] = format_money(o["envy_minimum"])
+            o["envy_text"] = i18n.money(o["envy_minimum"], lang)
     return summary
 
 
@@ -905,7 +965,7 @@ def _fair(game: Any, rec: RoundRecord) -> dict[str, Any]:
     from paigow.table.fair import verify_round
 
     if not rec.commitment or not rec.seed:
-        return {"checked": False, "why": "this round was not dealt from a committed seed"}
+        return {"checked": False, "why": wire(Msg("this round was not dealt from a committed seed"))}
     v = verify_round(game, rec.commitment, rec.seed, public_record(rec, game.name))
     return {"checked": True, "fair": v.fair, "differences": v.differences,
             "commitment": rec.commitment, "seed": rec.seed}
@@ -920,14 +980,14 @@ def _audit(db: str | None, round_id: int) -> dict[str, Any]:
     try:
         rep = audit_round(store, round_id)
     except PaigowError as exc:
-        return {"reproduced": False, "differences": [str(exc)]}
+        return {"reproduced": False, "differences": [wire(message_of(exc))]}
     finally:
         store.close()
     # the house way's check is said when it was made (a hand the house way set); a page
     # that said "Not checked." under a banker who set their own hand told nobody anything
     checked = rep.house_way_check if rep.house_way_check != "not checked" else None
-    return {"reproduced": rep.exact, "differences": rep.differences,
-            "house_way_check": checked, "first_place": rep.first_place,
+    return {"reproduced": rep.exact, "differences": [wire(d) for d in rep.differences],
+            "house_way_check": wire(checked), "first_place": rep.first_place,
             "dealt": {str(k): v.split() for k, v in rep.dealt.items()}}
 
 

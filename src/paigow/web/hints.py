@@ -26,6 +26,7 @@ from fractions import Fraction
 from typing import Any
 
 from paigow.errors import PaigowError
+from paigow.phrasing import Msg, message_of, wire
 from paigow.table.game import Game
 from paigow.web.words import way_title
 
@@ -43,7 +44,7 @@ class Warmup:
 
     def to_json(self) -> dict[str, Any]:
         return {"status": self.status, "done": self.done, "total": self.total,
-                "message": self.message}
+                "message": wire(self.message)}
 
 
 def positions_of(hand: Sequence[Any], part: Sequence[Any]) -> list[int]:
@@ -99,7 +100,8 @@ class Advisor:
                 self.warmup.status = "ready"
         except Exception as exc:  # a hint is a help, never a reason for the table to stop
             with self.lock:
-                self.warmup.status, self.warmup.message = "failed", f"hints unavailable: {exc}"
+                self.warmup.status, self.warmup.message = "failed", Msg(
+                    "hints unavailable: {why}", why=message_of(exc))
         self._notify()
 
     @property
@@ -126,7 +128,8 @@ class Advisor:
         rows = [{**r, "same_words": seen[(r["high_name"], r["low_name"])] > 1} for r in rows]
         return {"status": "ready", "rows": rows, "opponent_hands": total,
                 "ms": round(ms, 2), "way": self.house_way,
-                "way_title": way_title(self.game.name, self.house_way), "banking": banking,
+                "way_title": wire(way_title(self.game.name, self.house_way)),
+                "banking": banking,
                 "commission": str(self.rate)}
 
     def _row(self, hand: tuple[Any, ...], odds: Any, merged: int) -> dict[str, Any]:
@@ -198,4 +201,4 @@ class HintJob:
     def to_json(self) -> dict[str, Any]:
         if self.status == "ready":
             return self.result
-        return {"status": self.status, "message": self.message}
+        return {"status": self.status, "message": wire(self.message)}

@@ -49,18 +49,17 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from paigow.errors import PaigowError
+from paigow.phrasing import N_, Money, Msg, message_of
 from paigow.store import Store, open_store
 from paigow.table.bank import DECISIONS, BankDecision, BankOffer
 from paigow.table.chance import secure_chance, seeded_chance
 from paigow.table.engine import BetRequest, RoundOpening, RoundRecord, Seat, Table
 from paigow.table.game import Choice, Game
 from paigow.table.house_rules import Wager
-from paigow.table.money import format_money
 from paigow.table.players import Bot
 from paigow.table.seating import Seating
 from paigow.table.session import Prepared, TableOptions, bot_policy, prepare
 from paigow.web.hints import Advisor, HintJob, advisor_for
-from paigow.web.i18n import N_
 from paigow.web.listeners import Listener, Listeners
 from paigow.web.schemas import WebError
 
@@ -82,13 +81,29 @@ Waited = Literal["answered", "left", "idle"]
 log = logging.getLogger("paigow.web")
 
 
-def _public(exc: BaseException, what: str) -> str:
+def _public(exc: BaseException, what: str) -> Msg:
     """What people may read of a failure: a bad-input message as it is; anything else
     (which may quote a file path or a database address) only in the server's log."""
     if isinstance(exc, PaigowError):
-        return f"{what}: {exc}"
+        return Msg("{what}: {why}", what=Msg(what), why=message_of(exc))
     log.error("%s", what, exc_info=exc)
-    return f"{what} ({type(exc).__name__}; see the server's log)"
+    return Msg("{what} ({kind}; see the server's log)", what=Msg(what),
+               kind=type(exc).__name__)
+
+
+def default_name(game: str, table_id: str, name: str = "") -> str:
+    """A table's name: the one it was given, else its game's and its id's ("Tiles table
+    1": a message, which the page says in the reader's language; a kept name that reads
+    the same is that message again).
+
+    >>> default_name("poker", "2"), default_name("tiles", "1", "Ann's table")
+    ('Poker table 2', "Ann's table")
+    >>> type(default_name("tiles", "1", "Tiles table 1")).__name__
+    'Msg'
+    """
+    made = (Msg("Tiles table {n}", n=table_id) if game == "tiles"
+            else Msg("Poker table {n}", n=table_id))
+    return made if not name or name == made else name
 
 
 class Closed(BaseException):
@@ -319,7 +334,7 @@ class TableHost:
         self.prepared = prepared
         self.db = db
         self.id = table_id
-        self.name = name or f"{opts.game.capitalize()} table {table_id}"
+        self.name = default_name(opts.game, table_id, name)
         self.limits = limits or HostLimits()
         self.clock = clock
         self.warm_hints = warm_hints
@@ -342,9 +357,9 @@ class TableHost:
         self.round_no = rounds_before  # the round in play, or the last one played between rounds
         # what the page tells everyone until the next round settles: the round a restart
         # called off
-        self.notice: str | None = None if called_off is None else N_(
+        self.notice: Msg | None = None if called_off is None else Msg(
             "The server restarted while round {n} was in play: that round was called off "
-            "and every bet in it returned.").format(n=called_off)
+            "and every bet in it returned.", n=called_off)
         self.history: list[tuple[RoundRecord, dict[int, str]]] = []
         # (round number, the ledger's balances after it), the last BALANCES_KEPT rounds
         self.balances_after: deque[tuple[int, dict[str, int]]] = deque(maxlen=BALANCES_KEPT)
@@ -418,7 +433,8 @@ class TableHost:
         except Exception as exc:
             with self.cv:
                 log.error("the ledger could not be opened", exc_info=exc)
-                self.phase, self.error = "error", "the ledger could not be opened (see the server's log)"
+                self.phase, self.error = "error", Msg(
+                    "the ledger could not be opened (see the server's log)")
                 self._changed()
             return
         try:
@@ -431,7 +447,7 @@ class TableHost:
                     store.table_session(self.slot, self.id, self.table.session_id,
                                         self.rounds_before + 1)
                 except Exception as exc:
-                    self.phase, self.error = "error", _public(exc, "the table could not be built")
+                    self.phase, self.error = "error", _public(exc, N_("the table could not be built"))
                     self._changed()
                     return
                 self.session_id = self.table.session_id
@@ -503,7 +519,7 @@ class TableHost:
                 return
             except Exception as exc:
                 with self.cv:
-                    self.phase, self.error = "error", _public(exc, "the round failed")
+                    self.phase, self.error = "error", _public(exc, N_("the round failed"))
                     self._changed()
                 return
             with self.cv:
@@ -568,8 +584,8 @@ class TableHost:
                 try:
                     s.stint = seating.sit(p.player, s.number, p.buy_in, p.joined_round)
                 except Exception as exc:
-                    p.error = str(exc) if isinstance(exc, PaigowError) else \
-                        _public(exc, "the buy-in failed")
+                    p.error = message_of(exc) if isinstance(exc, PaigowError) else \
+                        _public(exc, N_("the buy-in failed"))
                     self._drop(p)
                     moved = True
                     continue
@@ -581,8 +597,8 @@ class TableHost:
                     seating.add(s.stint, p.player, s.number, s.chips_asked)
                     p.note = None
                 except Exception as exc:
-                    p.note = str(exc) if isinstance(exc, PaigowError) else \
-                        _public(exc, "adding chips failed")
+                    p.note = message_of(exc) if isinstance(exc, PaigowError) else \
+                        _public(exc, N_("adding chips failed"))
                 s.chips_asked = 0
                 moved = True
         if moved:
@@ -704,7 +720,7 @@ class TableHost:
                     wager = self._still_valid(seat, seat.bet)
                     as_answered = wager == seat.bet and seat.timed_out is None
                 elif waited == "idle":
-                    seat.timed_out = "no bet in time: you sat this round out"
+                    seat.timed_out = Msg("no bet in time: you sat this round out")
                 elif seat.owner is None:  # left, and the seat is the bot's again
                     wager = self._bot_bet(seat, request)
             # the moment: who acts for the seat this round is who holds it now (a person
@@ -738,7 +754,8 @@ class TableHost:
             return self.table.validate_bet(seat.number, wager,
                                            self.table.seats[seat.number].owner, you=True)
         except PaigowError as exc:
-            seat.timed_out = f"your bet was not taken ({exc}): you sat this round out"
+            seat.timed_out = Msg("your bet was not taken ({why}): you sat this round out",
+                                 why=message_of(exc))
             return None
 
     def _take_bank(self, n: int, offer: BankOffer) -> BankDecision:
@@ -759,7 +776,7 @@ class TableHost:
                     assert seat.bank_answer is not None
                     decision = seat.bank_answer
                 elif waited == "idle":
-                    seat.timed_out = "no answer to the bank offer in time: refused"
+                    seat.timed_out = Msg("no answer to the bank offer in time: refused")
             finally:
                 seat.offer = None
             if decision != "refuse":
@@ -826,7 +843,7 @@ class TableHost:
                     self._deal(n, hand, banking)  # a table without the dealt hook
                 late = seat.timed_out
                 choice = self._set_by(seat, lambda: seat.choice, hand, banking,
-                                      "hand not set in time: set the house way for you")
+                                      Msg("hand not set in time: set the house way for you"))
                 as_answered = choice is seat.choice and seat.timed_out == late
             seat.chosen = choice
             self._changed(shown=not as_answered)  # (as their request showed it: "set")
@@ -866,32 +883,33 @@ class TableHost:
                 return mine.seat
             held = sum(1 for p in self.people.values() if p.client == client)
             if held >= self.limits.seats_per_client:
-                raise WebError(429, f"this client already holds {held} seats at this table "
-                                    f"(at most {self.limits.seats_per_client})")
+                raise WebError(429, Msg("this client already holds {held} seats at this table "
+                                        "(at most {most})", held=held,
+                                        most=self.limits.seats_per_client))
             own = next((s for s in self.seats.values() if s.owner == player), None)
             free = [s for s in self.seats.values()
                     if s.person is None and s.owner in (None, player)]
             if seat is not None:
                 if seat not in self.seats:
-                    raise WebError(404, f"there is no seat {seat} at this table "
-                                        f"(seats 1 to {len(self.seats)})")
+                    raise WebError(404, Msg("there is no seat {seat} at this table (seats 1 "
+                                            "to {last})", seat=seat, last=len(self.seats)))
                 chosen = self.seats[seat]
                 if chosen not in free:
-                    raise WebError(409, f"seat {seat} is taken: choose a free one")
+                    raise WebError(409, Msg("seat {seat} is taken: choose a free one", seat=seat))
             elif own is not None and own in free:
                 chosen = own  # they left mid-round: their chips are still at the seat
             else:
                 if not free:
-                    raise WebError(409, f"the table is full: all {len(self.seats)} seats are "
-                                        "taken")
+                    raise WebError(409, Msg("the table is full: all {n} seats are taken",
+                                            n=len(self.seats)))
                 back = self.seat_back.get(player)
                 chosen = next((s for s in free if s.number == back), free[0])
             if chosen.owner == player:
                 amount = 0  # back at a seat still holding their chips: no buy-in
             else:
                 if own is not None:
-                    raise WebError(409, f"your chips are still at seat {own.number} until "
-                                        "this round ends: take that seat")
+                    raise WebError(409, Msg("your chips are still at seat {seat} until this "
+                                            "round ends: take that seat", seat=own.number))
                 amount = min(wallet, self.opts.bankroll) if buy_in is None else buy_in
                 self._check_buy_in(amount, wallet)
             if self.phase in ("waiting", "starting"):
@@ -908,7 +926,7 @@ class TableHost:
             self._changed()
             self._await_move(lambda: chosen.owner == player or p.error is not None)
             if p.error is not None:
-                raise WebError(409, f"you could not buy in: {p.error}")
+                raise WebError(409, Msg("you could not buy in: {why}", why=p.error))
             return chosen.number
 
     def can_seat(self, client: str, seat: int | None = None, buy_in: int | None = None,
@@ -924,29 +942,32 @@ class TableHost:
             self._reap()
             held = sum(1 for p in self.people.values() if p.client == client)
             if held >= self.limits.seats_per_client:
-                raise WebError(429, f"this client already holds {held} seats at this table "
-                                    f"(at most {self.limits.seats_per_client})")
+                raise WebError(429, Msg("this client already holds {held} seats at this table "
+                                        "(at most {most})", held=held,
+                                        most=self.limits.seats_per_client))
             free = [s.number for s in self.seats.values()
                     if s.person is None and s.owner is None]
             if seat is not None and seat not in self.seats:
-                raise WebError(404, f"there is no seat {seat} at this table "
-                                    f"(seats 1 to {len(self.seats)})")
+                raise WebError(404, Msg("there is no seat {seat} at this table (seats 1 "
+                                        "to {last})", seat=seat, last=len(self.seats)))
             if seat is not None and seat not in free:
-                raise WebError(409, f"seat {seat} is taken: choose a free one")
+                raise WebError(409, Msg("seat {seat} is taken: choose a free one", seat=seat))
             if not free:
-                raise WebError(409, f"the table is full: all {len(self.seats)} seats are "
-                                    "taken")
+                raise WebError(409, Msg("the table is full: all {n} seats are taken",
+                                        n=len(self.seats)))
 
     def _check_buy_in(self, amount: int, wallet: int) -> None:
         low = self.opts.limits.minimum + self.opts.commission.flat_fee
         if amount <= 0:
-            raise WebError(400, f"a buy-in of {format_money(amount)} must be more than zero")
+            raise WebError(400, Msg("a buy-in of {amount} must be more than zero",
+                                    amount=Money(amount)))
         if amount > wallet:
-            raise WebError(409, f"your wallet holds {format_money(wallet)}: you cannot buy "
-                                f"in for {format_money(amount)}")
+            raise WebError(409, Msg("your wallet holds {wallet}: you cannot buy in for "
+                                    "{amount}", wallet=Money(wallet), amount=Money(amount)))
         if amount < low:
-            raise WebError(400, f"a buy-in of {format_money(amount)} cannot cover this "
-                                f"table's minimum bet ({format_money(low)} with any fee)")
+            raise WebError(400, Msg("a buy-in of {amount} cannot cover this table's minimum "
+                                    "bet ({low} with any fee)", amount=Money(amount),
+                                    low=Money(low)))
 
     def add_chips(self, player: int, amount: int, wallet: int) -> None:
         """More chips for ``player``'s seat from their wallet (holding ``wallet`` cents);
@@ -955,16 +976,16 @@ class TableHost:
             p = self._person(player)
             s = self.seats[p.seat]
             if amount <= 0:
-                raise WebError(400, f"chips added must be more than zero, not "
-                                    f"{format_money(amount)}")
+                raise WebError(400, Msg("chips added must be more than zero, not {amount}",
+                                        amount=Money(amount)))
             if amount + s.chips_asked > wallet:
-                raise WebError(409, f"your wallet holds {format_money(wallet)}: you cannot "
-                                    f"add {format_money(amount)}")
+                raise WebError(409, Msg("your wallet holds {wallet}: you cannot add {amount}",
+                                        wallet=Money(wallet), amount=Money(amount)))
             s.chips_asked += amount
             self._changed()
             self._await_move(lambda: s.chips_asked == 0)
             if p.note is not None:
-                raise WebError(409, f"no chips were added: {p.note}")
+                raise WebError(409, Msg("no chips were added: {why}", why=p.note))
 
     def leave(self, player: int | None) -> int:
         """The person leaves: their chips go back to their wallet (after the round in
@@ -981,7 +1002,7 @@ class TableHost:
         with self.cv:
             p = self._person(player)
             if not p.sat_out:
-                raise WebError(409, "you are not sat out: nothing to come back to")
+                raise WebError(409, Msg("you are not sat out: nothing to come back to"))
             p.sat_out = False
             p.misses = 0
             self._changed()
@@ -989,20 +1010,20 @@ class TableHost:
 
     def _ready(self) -> Table[Any, Any]:
         if self.phase == "error":
-            raise WebError(503, f"the table stopped: {self.error}")
+            raise WebError(503, Msg("the table stopped: {why}", why=self.error or ""))
         if self.closed or self.phase == "closed":
-            raise WebError(503, "the table is closed")
+            raise WebError(503, Msg("the table is closed"))
         if self.table is None:
-            raise WebError(503, "the table is starting")
+            raise WebError(503, Msg("the table is starting"))
         return self.table
 
     def _person(self, player: int | None) -> Person:
         if not player:
-            raise WebError(401, "you are not signed in: join the table first")
+            raise WebError(401, Msg("you are not signed in: join the table first"))
         self._reap()
         p = self.people.get(player)
         if p is None:
-            raise WebError(409, "you do not sit at this table: join it first")
+            raise WebError(409, Msg("you do not sit at this table: join it first"))
         p.last_seen = self.clock()
         return p
 
@@ -1016,10 +1037,11 @@ class TableHost:
         self._ready()
         p = self._person(player)
         if seat not in self.seats:
-            raise WebError(404, f"there is no seat {seat} at this table "
-                                f"(seats 1 to {len(self.seats)})")
+            raise WebError(404, Msg("there is no seat {seat} at this table (seats 1 to {last})",
+                                    seat=seat, last=len(self.seats)))
         if seat != p.seat:
-            raise WebError(403, f"seat {seat} is not yours: you sit at seat {p.seat}")
+            raise WebError(403, Msg("seat {seat} is not yours: you sit at seat {mine}",
+                                    seat=seat, mine=p.seat))
         return self.seats[seat]
 
     def place_bet(self, player: int | None, seat: int, amount: int | None,
@@ -1032,28 +1054,29 @@ class TableHost:
             p = s.person
             assert p is not None
             if self.phase == "betting" and s.bet_closed and not s.in_round(p.player):
-                raise WebError(409, "you cannot bet now: you play from the next round (the "
-                                    "seat's bet for this one was taken before you sat down)")
+                raise WebError(409, Msg("you cannot bet now: you play from the next round "
+                                        "(the seat's bet for this one was taken before you "
+                                        "sat down)"))
             if s.owner != p.player:
-                raise WebError(409, "you cannot bet yet: your chips are on their way from "
-                                    "your wallet")
+                raise WebError(409, Msg("you cannot bet yet: your chips are on their way from "
+                                        "your wallet"))
             if p.sat_out:
-                raise WebError(409, "you are sat out: press \"I'm back\" to play again")
+                raise WebError(409, Msg("you are sat out: press \"I'm back\" to play again"))
             if self.phase != "betting" or s.bet_closed or s.bet is not _UNSET:
-                raise WebError(409, "you cannot bet now: " + (
-                    "your bet for this round is already in"
+                raise WebError(409, Msg("you cannot bet now: {why}", why=(
+                    Msg("your bet for this round is already in")
                     if s.bet_closed or s.bet is not _UNSET
-                    else f"the table is {self.doing()}"))
+                    else Msg("the table is {doing}", doing=Msg(self.doing())))))
             wager: Wager | None = None
             if amount is not None:
                 try:
                     wager = table.validate_bet(seat, Wager(amount, dict(side or {}), dragon),
                                                table.seats[seat].owner, you=True)
                 except PaigowError as exc:
-                    raise WebError(400, str(exc)) from None
+                    raise WebError(400, message_of(exc)) from None
             elif side or dragon:
-                raise WebError(400, "side bets and the dragon hand go with a main bet: "
-                                    "bet, or sit out without them")
+                raise WebError(400, Msg("side bets and the dragon hand go with a main bet: "
+                                        "bet, or sit out without them"))
             s.bet = wager
             self._changed()
 
@@ -1062,15 +1085,16 @@ class TableHost:
         with self.cv:
             s = self._mine(player, seat)
             if s.offer is None or s.bank_answer is not None:
-                raise WebError(409, f"no bank offer is waiting for you: the table is "
-                                    f"{self.doing()}")
+                raise WebError(409, Msg("no bank offer is waiting for you: the table is {doing}",
+                                        doing=Msg(self.doing())))
             if decision not in DECISIONS:
-                raise WebError(400, f"unknown bank answer {decision!r}: take, cobank or refuse")
+                raise WebError(400, Msg("unknown bank answer {answer}: take, cobank or refuse",
+                                        answer=repr(decision)))
             answer: BankDecision = decision
             try:
                 s.offer.check(answer)
             except PaigowError as exc:
-                raise WebError(400, str(exc)) from None
+                raise WebError(400, message_of(exc)) from None
             s.bank_answer = answer
             self._changed()
 
@@ -1090,16 +1114,18 @@ class TableHost:
             s = self._mine(player, seat)
             if dragon:
                 if not s.setting_dragon:
-                    why = ("your dragon hand is already set" if s.dragon_choice or s.dragon_chosen
-                           else "you have no dragon hand to set now")
-                    raise WebError(409, f"you cannot set a dragon hand: {why}")
+                    why = (Msg("your dragon hand is already set")
+                           if s.dragon_choice or s.dragon_chosen
+                           else Msg("you have no dragon hand to set now"))
+                    raise WebError(409, Msg("you cannot set a dragon hand: {why}", why=why))
                 assert s.dragon_hand is not None
                 hand, banking = s.dragon_hand, False
             else:
                 if s.hand is None or s.choice is not None or s.chosen is not None:
-                    why = "your hand is already set" if s.choice is not None or s.chosen \
-                        else f"you have no hand to set (the table is {self.doing()})"
-                    raise WebError(409, f"you cannot set a hand now: {why}")
+                    why = Msg("your hand is already set") if s.choice is not None or s.chosen \
+                        else Msg("you have no hand to set (the table is {doing})",
+                                 doing=Msg(self.doing()))
+                    raise WebError(409, Msg("you cannot set a hand now: {why}", why=why))
                 hand, banking = s.hand, s.banking
             game = self.game
             assert game is not None
@@ -1108,26 +1134,27 @@ class TableHost:
                 try:
                     c = game.house_choice(hand, banking)
                 except PaigowError as exc:
-                    raise WebError(400, f"no house way: {exc}") from None
+                    raise WebError(400, Msg("no house way: {why}", why=message_of(exc))) from None
                 choice = Choice(c.setting, "person (house way)")
             elif low is not None:
                 setting, foul, names = arrangement_of(game, hand, low)
                 if foul and not foul_ok:
-                    raise WebError(409, f"{names} fouls: the two-card hand must rank below "
-                                        "the five-card hand; arrange it again or confirm "
-                                        "the foul")
+                    raise WebError(409, Msg("{setting} fouls: the two-card hand must rank "
+                                            "below the five-card hand; arrange it again or "
+                                            "confirm the foul", setting=names))
                 choice = Choice(setting, "person")
             elif high_text is not None and low_text is not None:
                 want = (" ".join(high_text.split()), " ".join(low_text.split()))
                 found = [o for o in game.settings_of(hand)
                          if (game.view(o).high, game.view(o).low) == want]
                 if not found:
-                    raise WebError(400, f"{want[0]!r} / {want[1]!r} is not a setting of "
-                                        f"the hand {game.hand_text(hand)}")
+                    raise WebError(400, Msg("{high} / {low} is not a setting of the hand "
+                                            "{hand}", high=repr(want[0]), low=repr(want[1]),
+                                            hand=game.hand_text(hand)))
                 choice = Choice(found[0], "person")
             else:
-                raise WebError(400, 'say which setting: "low" positions, "high_text" and '
-                                    '"low_text", or "house": true')
+                raise WebError(400, Msg("say which setting: {how}", how='"low" positions, '
+                                        '"high_text" and "low_text", or "house": true'))
             if dragon:
                 s.dragon_choice = choice
             else:
@@ -1148,7 +1175,7 @@ class TableHost:
             s = self._mine(player, seat)
             now = s.current()
             if now is None or self.game is None or self.advisor is None:
-                raise WebError(409, "you have no hand to advise on now")
+                raise WebError(409, Msg("you have no hand to advise on now"))
             hand, banking, dragon = now
             have = s.dragon_hint if dragon else s.hint
             if have is not None:
@@ -1173,7 +1200,8 @@ class TableHost:
             result = advisor.hint(hand, banking)
             status, message = "ready", ""
         except (PaigowError, ImportError, OSError, MemoryError) as exc:
-            result, status, message = {}, "failed", f"hint unavailable: {exc}"
+            result, status, message = {}, "failed", Msg("hint unavailable: {why}",
+                                                        why=message_of(exc))
         with self.cv:
             job.result, job.status, job.message = result, status, message
             self._changed()

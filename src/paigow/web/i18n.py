@@ -29,9 +29,12 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from datetime import UTC, timedelta
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
+
+from paigow.phrasing import Money, Msg, arg_from_json
 
 HERE = Path(__file__).parent
 LOCALE_DIR = HERE / "locale"
@@ -176,11 +179,26 @@ def t(message: str, lang: str | None = None, **args: Any) -> str:
 _SLOT = re.compile(r"\{(\w+)\}")
 
 
+#: Placeholders that name a tile pair (the engine's templates call them so): they match
+#: only a pair's name, so "pair of tens" (a poker hand) is never read as the tile game's
+#: "pair of {pair}". The page's script reads the same names from the catalog (``names``).
+PAIR_SLOTS = frozenset({"pair", "other_pair", "lead"})
+
+
+@cache
+def pair_names() -> tuple[str, ...]:
+    """The tile pairs' names as the engine writes them (the seeds' romanization)."""
+    from paigow.tiles.names import PAIRS
+
+    return tuple(sorted((n.romanization for n in PAIRS), key=len, reverse=True))
+
+
 @lru_cache(maxsize=8)
 def templates(lang: str) -> tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...]:
     """The catalog's templates (entries with ``{placeholders}``) as patterns matching
     the English they make, the most specific (the most fixed text) first."""
     found = []
+    names = "|".join(re.escape(n) for n in pair_names())
     for msgid, msgstr in _catalog(lang).items():
         if not isinstance(msgid, str) or not msgstr or "{" not in msgid:
             continue
@@ -189,7 +207,8 @@ def templates(lang: str) -> tuple[tuple[re.Pattern[str], str, tuple[str, ...]], 
             continue
         fixed = len(_SLOT.sub("", msgid))
         parts = _SLOT.split(msgid)
-        pattern = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)"
+        pattern = "".join(re.escape(p) if i % 2 == 0 else
+                          f"(?P<{p}>{names})" if p in PAIR_SLOTS else f"(?P<{p}>.+?)"
                           for i, p in enumerate(parts))
         try:
             rx = re.compile(f"^{pattern}$", re.S)
@@ -243,12 +262,129 @@ def _phrase(text: str, lang: str, depth: int) -> str:
     return text
 
 
+# -- structured messages -------------------------------------------------------------------
+def say(value: Any, lang: str | None = None) -> str:
+    """What the page's ``say()`` (``static/js/i18n.js``) makes of ``value``, on the server:
+    a :class:`~paigow.phrasing.Msg` (or its parts, :meth:`~paigow.phrasing.Msg.to_json`)
+    from its catalog message, its parameters said the same way (an amount in the
+    language's format, a name as it is); a plain text, read back (:func:`phrase`: an
+    English text kept in the ledger).
+
+    >>> say(Msg("seat {seat} is taken: choose a free one", seat=3), "zh-Hant")
+    '{s}'
+    >>> say(Msg("a fee of {fee} a hand", fee=Money(150)), "zh-Hant"), say(Money(-5), "en")
+    ('每手收費 US$1.50', '-$0.05')
+    """
+    lang = lang or current()
+    if value is None:
+        return ""
+    if isinstance(value, dict):
+        value = arg_from_json(value)
+    if isinstance(value, Msg):
+        return _say_msg(value, lang)
+    if isinstance(value, Money):
+        return money(value.cents, lang)
+    return phrase(str(value), lang)
+
+
+def _say_msg(m: Msg, lang: str) -> str:
+    if not m.id:
+        return ""
+    if lang == DEFAULT:
+        return str(m)  # its English (an amount as the page's Intl says it: the tests check)
+    if not m.args:
+        found = _catalog(lang).get(m.id)
+        return str(found) if found else phrase(m.id, lang)  # an engine's phrase: read back
+    template = str(_catalog(lang).get(m.id) or m.id)
+    args = {k: _say_msg(v, lang) if isinstance(v, Msg) else money(v.cents, lang)
+            if isinstance(v, Money) else str(v) for k, v in m.args.items()}
+    try:
+        return template.format(**args)
+    except (KeyError, IndexError, ValueError):  # a translation that lost a placeholder
+        return m.id.format(**args)
+
+
+def sentence(value: Any, lang: str | None = None) -> str:
+    """``value`` said (:func:`say`) as a sentence: in English capitalised, with a full stop;
+    in Chinese with the catalog's full stop (。). The page's ``sentence()`` agrees.
+
+    >>> sentence(Msg("the table is closed"), "en"), sentence(Msg("the table is closed"), "zh-Hant")
+    ('The table is closed.', '牌桌已關閉。')
+    """
+    lang = lang or current()
+    text = say(value, lang)
+    if not text:
+        return text
+    if lang == DEFAULT:
+        return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
+    stop = gettext(".", lang)
+    return text if text.endswith(stop) else text + stop
+
+
+#: The locale Babel formats with, for each language offered (CLDR's; the page's ``Intl``
+#: reads the same data for its language tag).
+BABEL_LOCALES: dict[str, str] = {"en": "en", "zh-Hant": "zh_Hant", "zh-Hans": "zh_Hans"}
+
+
+def money(cents: int, lang: str | None = None) -> str:
+    """An amount in ``lang``'s format (Babel, CLDR): the page's ``formatMoney`` agrees.
+
+    >>> money(123450, "en"), money(-5, "zh-Hant")
+    ('$1,234.50', '-US$0.05')
+    """
+    from decimal import Decimal
+
+    from babel.numbers import format_currency
+
+    return format_currency(Decimal(int(cents)) / 100, "USD",
+                           locale=BABEL_LOCALES.get(lang or current(), "en"))
+
+
+def number(n: float, lang: str | None = None) -> str:
+    """A number in ``lang``'s format (grouping, decimal sign): the page's ``formatNumber``
+    agrees.
+
+    >>> number(1234567, "zh-Hant"), number(0.5, "en")
+    ('1,234,567', '0.5')
+    """
+    from babel.numbers import format_decimal
+
+    return format_decimal(n, locale=BABEL_LOCALES.get(lang or current(), "en"))
+
+
+def when(moment: Any, lang: str | None = None, tz: Any = None) -> str:
+    """A moment (an aware ``datetime``) as a date of medium length and a short time in
+    ``lang`` (CLDR's pattern joining them), in the time zone ``tz`` (UTC by default): the
+    page's ``formatWhen`` agrees.
+
+    >>> from datetime import datetime, timezone
+    >>> when(datetime(2026, 11, 27, 15, 4, tzinfo=timezone.utc), "zh-Hant")
+    '2026年11月27日 下午3:04'
+    """
+
+    from babel.dates import format_date, format_time, get_datetime_format
+
+    loc = BABEL_LOCALES.get(lang or current(), "en")
+    zone = tz or UTC
+    local = moment.astimezone(zone)
+    # ICU (the page's Intl) never names CLDR's "midnight" day period (zh: 午夜) where Babel
+    # does: exactly midnight is said as the second after it (the minute shown the same)
+    clock = local + timedelta(seconds=1) if (local.hour, local.minute, local.second) == (
+        0, 0, 0) else local
+    pattern = str(get_datetime_format("medium", locale=loc))
+    said = (pattern.replace("{1}", format_date(local, "medium", locale=loc))
+            .replace("{0}", format_time(clock, "short", locale=loc, tzinfo=zone)))
+    # CLDR puts a narrow no-break space before "PM"; browsers write a plain one (Chromium
+    # went back to it for the web's sake): the server writes what the page writes
+    return said.replace("\u202f", " ")
+
+
 def catalog_json(lang: str) -> dict[str, Any]:
     """The catalog for the page's scripts: every message and template with its
     translation (English: empty, the page's words are English), and the plural rule's
     forms as ``[singular, plural]`` pairs kept under the singular."""
     if lang == DEFAULT:
-        return {"lang": lang, "messages": {}}
+        return {"lang": lang, "messages": {}, "names": list(pair_names())}
     messages: dict[str, Any] = {}
     for msgid, msgstr in _catalog(lang).items():
         if isinstance(msgid, tuple):  # (singular, n): Chinese has one form
@@ -256,7 +392,7 @@ def catalog_json(lang: str) -> dict[str, Any]:
                 messages.setdefault(msgid[0], msgstr)
         elif msgid and msgstr:
             messages[msgid] = msgstr
-    return {"lang": lang, "messages": messages}
+    return {"lang": lang, "messages": messages, "names": list(pair_names())}
 
 
 #: Words the pages show from codes and from the server's view (a seat's status, what a
@@ -310,4 +446,13 @@ CODES: tuple[str, ...] = (
     N_(", "), N_("; "),
     # the poker way the seeds describe (its strategy card's title)
     N_("the seeds' house way"),
+    # a card's rank by its symbol where it stands alone ("T high"): ten is 10 in Chinese
+    N_("T"),
+    # the games by their codes, a practice's phases, a round's status (said in refusals)
+    N_("tiles"), N_("poker"), N_("preparing"), N_("grading"), N_("dealing"), N_("ready"),
+    N_("graded"), N_("failed"), N_("open"), N_("settled"), N_("void"),
+    # a card room's words for a table gone (web/room.py, kept in its directory)
+    N_("playing a round"), N_("the table closed"), N_("the server stopped"),
+    N_("the server holding it stopped; a round in play there was voided and its bets "
+       "returned"),
 )

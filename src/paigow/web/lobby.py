@@ -23,6 +23,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from paigow.errors import PaigowError
+from paigow.phrasing import Money, Msg, message_of
 from paigow.settle import Commission, parse_rate
 from paigow.store.base import now
 from paigow.table.session import Prepared, TableOptions, prepare
@@ -151,17 +152,18 @@ class Lobby:
             try:
                 prepared = prepare(opts)
             except PaigowError as exc:
-                raise WebError(400, f"the table could not open: {exc}") from None
+                raise WebError(400, Msg("the table could not open: {why}",
+                                        why=message_of(exc))) from None
         before, called_off = self._resumed(kept)
         with self.lock:
             if len(self.tables) >= self.max_tables:
-                raise WebError(429, f"this server holds {len(self.tables)} tables already "
-                                    f"(at most {self.max_tables})")
+                raise WebError(429, Msg("this server holds {n} tables already (at most "
+                                        "{most})", n=len(self.tables), most=self.max_tables))
             if client and kept is None:
                 mine = sum(1 for c in self.opened_by.values() if c == client)
                 if mine >= self.tables_per_client:
-                    raise WebError(429, f"you have opened {mine} tables already "
-                                        f"(at most {self.tables_per_client})")
+                    raise WebError(429, Msg("you have opened {n} tables already (at most "
+                                            "{most})", n=mine, most=self.tables_per_client))
             if kept is not None:
                 table_id = kept["id"]
             else:
@@ -185,7 +187,8 @@ class Lobby:
                 self.opened_by.pop(table_id, None)
             with self.accounts.lock:
                 self.accounts.store.close_table(self.slot, table_id, now())
-            raise WebError(400, f"the table could not open: {exc}") from None
+            raise WebError(400, Msg("the table could not open: {why}",
+                                    why=message_of(exc))) from None
         host.subscribe(self._notify)
         if self.room is not None:
             from paigow.web.view import table_summary
@@ -219,8 +222,10 @@ class Lobby:
         if host is None:
             why = self.room.gone(table_id) if self.room is not None else None
             if why is not None:
-                raise WebError(410, f"table {table_id} has closed: {why}")
-            raise WebError(404, f"there is no table {table_id[:20]!r} here")
+                raise WebError(410, Msg("table {table} has closed: {why}", table=table_id,
+                                        why=Msg(why)))
+            raise WebError(404, Msg("there is no table {table} here",
+                                    table=repr(table_id[:20])))
         return host
 
     def listing(self) -> list[dict[str, Any]]:
@@ -299,13 +304,14 @@ def _side_bets(raw: list[Any], game: str) -> tuple[str, ...]:
     out: list[str] = []
     for name in raw:
         if not isinstance(name, str) or name.strip().lower() not in shipped:
-            raise WebError(400, f"unknown side bet {str(name)[:40]!r}: choose from "
-                                + ", ".join(shipped))
+            raise WebError(400, Msg("unknown side bet {name}: choose from {names}",
+                                    name=repr(str(name)[:40]), names=", ".join(shipped)))
         if name.strip().lower() in out:
-            raise WebError(400, f"the side bet {name!r} is offered twice")
+            raise WebError(400, Msg("the side bet {name} is offered twice", name=repr(name)))
         out.append(name.strip().lower())
     if out and game != "poker":
-        raise WebError(400, "side bets read seven cards: they are offered at poker tables only")
+        raise WebError(400, Msg("side bets read seven cards: they are offered at poker "
+                                "tables only"))
     return tuple(out)
 
 
@@ -315,15 +321,17 @@ def options_from_request(data: dict[str, Any], defaults: TableOptions) -> tuple[
 
     game = str(data.get("game", "")).strip().lower()
     if game not in DEFAULT_WAYS:
-        raise WebError(400, f"unknown game {game!r}: choose tiles or poker")
+        raise WebError(400, Msg("unknown game {game}: choose tiles or poker", game=repr(game)))
     way = str(data.get("house_way") or DEFAULT_WAYS[game]).strip().lower()
     if way not in house_ways(game):
-        raise WebError(400, f"unknown {game} house way {way!r}: choose one of "
-                            + ", ".join(house_ways(game)))
+        raise WebError(400, Msg("unknown {game} house way {way}: choose one of {ways}",
+                                game=Msg(game), way=repr(way),
+                                ways=", ".join(house_ways(game))))
     seats = data.get("seats", 4)
     limit = 7 if game == "tiles" else 6
     if not 1 <= seats <= limit:
-        raise WebError(400, f"a {game} table seats 1 to {limit} players, not {seats}")
+        raise WebError(400, Msg("a {game} table seats 1 to {most} players, not {seats}",
+                                game=Msg(game), most=limit, seats=str(seats)))
     min_bet = money_field(data, "min_bet") if "min_bet" in data else defaults.min_bet
     max_bet = money_field(data, "max_bet") if "max_bet" in data else defaults.max_bet
     bankroll = money_field(data, "bankroll") if "bankroll" in data else defaults.bankroll
@@ -334,23 +342,25 @@ def options_from_request(data: dict[str, Any], defaults: TableOptions) -> tuple[
     push = str(data.get("push", "none")).strip()
     bank = str(data.get("bank", "rotates")).strip().lower()
     if bank not in ("rotates", "house"):
-        raise WebError(400, f"unknown bank rule {bank[:20]!r}: choose rotates (players may "
-                            "bank) or house (the house banks every round)")
+        raise WebError(400, Msg("unknown bank rule {bank}: choose rotates (players may bank) "
+                                "or house (the house banks every round)", bank=repr(bank[:20])))
     preset = [k for k in ("ez", "commission_free") if data.get(k) is True]
     if len(preset) > 1:
-        raise WebError(400, '"ez" and "commission_free" are two different games: give one')
+        raise WebError(400, Msg('"ez" and "commission_free" are two different games: give one'))
     if preset:
         title = {"ez": "EZ Pai Gow (\"ez\")",
                  "commission_free": "Commission-Free Pai Gow Poker (\"commission_free\")"}
         if "push" in data or "commission" in data:
-            raise WebError(400, f'"{preset[0]}" sets the push rule and the commission: give '
-                                f'"{preset[0]}" or "push"/"commission", not both')
+            raise WebError(400, Msg('"{preset}" sets the push rule and the commission: give '
+                                    '"{preset}" or "push"/"commission", not both',
+                                    preset=preset[0]))
         if game != "poker":
-            raise WebError(400, f"{title[preset[0]]} is a Pai Gow Poker game")
+            raise WebError(400, Msg("{game} is a Pai Gow Poker game",
+                                    game=Msg(title[preset[0]])))
         push = "pai-gow:Q" if preset == ["ez"] else "low:9"
     if preset == ["commission_free"]:
         if "bank" in data and bank != "house":
-            raise WebError(400, '"commission_free" has no player banking: drop "bank"')
+            raise WebError(400, Msg('"commission_free" has no player banking: drop "bank"'))
         bank = "house"
         if "tiger-9" not in side_bets:
             side_bets = ("tiger-9", *side_bets)
@@ -361,10 +371,12 @@ def options_from_request(data: dict[str, Any], defaults: TableOptions) -> tuple[
         bet = max(min_bet, min(defaults.bet, max_bet or defaults.bet, bankroll - fee))
         name = " ".join(str(data.get("name", "")).split())
         if name and not name.isprintable():
-            raise PaigowError(f"table name {name!r} holds a control character")
+            raise WebError(400, Msg("table name {name} holds a control character",
+                                    name=repr(name)))
         if fee and fee >= bankroll:
-            raise PaigowError(f"a flat fee of {fee / 100:.2f} dollars leaves nothing to bet "
-                              f"from a bankroll of {bankroll / 100:.2f}")
+            raise WebError(400, Msg("a flat fee of {fee} leaves nothing to bet from a "
+                                    "bankroll of {bankroll}", fee=Money(fee),
+                                    bankroll=Money(bankroll)))
         opts = TableOptions(
             game=game, seats=seats, bankroll=bankroll, bet=bet,
             commission=Commission(rate=rate, flat_fee=fee), house_way=way, bot_ways=(way,),
@@ -384,6 +396,8 @@ def options_from_request(data: dict[str, Any], defaults: TableOptions) -> tuple[
         elif opts.gee_joon_tiebreak not in ("ranked", "no_value"):
             raise PaigowError(f"unknown gee_joon_tiebreak {opts.gee_joon_tiebreak!r}: "
                               "choose ranked or no_value")
+    except WebError:
+        raise
     except PaigowError as exc:
-        raise WebError(400, str(exc)) from None
+        raise WebError(400, message_of(exc)) from None
     return opts, name

@@ -9,7 +9,7 @@ hands in the order of :class:`paigow.poker.rank.Category`, each shown by an exam
 every piece with the same SVG as the table (``static/js/rules.js``).
 
 >>> page = tiles_page()
->>> [p["name"] for p in page["pairs"][:3]], len(page["pairs"])
+>>> [p["name"]["text"] for p in page["pairs"][:3]], len(page["pairs"])
 (['Gee Joon pair', 'pair of Teen', 'pair of Day'], 16)
 >>> page["singles"][0]["tiles"], page["singles"][-1]["tiles"]
 (['6-6'], ['2-1'])
@@ -20,6 +20,7 @@ from __future__ import annotations
 from itertools import groupby
 from typing import Any
 
+from paigow.phrasing import wire
 from paigow.poker.rank import Category, rank2, rank5
 from paigow.poker.rules import PokerRules
 from paigow.tiles.hand import hand_value, tiebreak_strength
@@ -52,7 +53,7 @@ def tiles_page(rules: TileRules | None = None) -> dict[str, Any]:
         tiles = [Tile(*f) for f in c.faces]
         pair = (tiles[0], tiles[-1])
         value = hand_value(pair, r)
-        pairs.append({"rank": c.index + 1, "name": value.name, "chinese": value.chinese,
+        pairs.append({"rank": c.index + 1, "name": wire(value.name), "chinese": value.chinese,
                       "class": c.name, "english": c.english, "suit": c.names.suit,
                       "class_chinese": c.chinese,
                       "tiles": [str(t) for t in pair], "pips": sorted({t.pips for t in tiles})})
@@ -70,9 +71,9 @@ def tiles_page(rules: TileRules | None = None) -> dict[str, Any]:
                                           "6-6 6-1", "2-1 6-1", "5-5 6-4")]
     return {"game": "tiles", "pairs": pairs, "singles": singles,
             "gee_joon_tiebreak": r.gee_joon_tiebreak,
-            "examples": [{"tiles": [str(t) for t in x], "name": hand_value(x, r).name,
+            "examples": [{"tiles": [str(t) for t in x], "name": wire(hand_value(x, r).name),
                           "chinese": hand_value(x, r).chinese,
-                          "why": hand_value(x, r).explanation} for x in examples]}
+                          "why": wire(hand_value(x, r).explanation)} for x in examples]}
 
 
 def _beyond(description: str, name: str) -> str:
@@ -104,10 +105,13 @@ def poker_page(rules: PokerRules | None = None) -> dict[str, Any]:
         hr = rank5(example, r)
         if hr.category is not cat:  # an example that does not show its category is left out
             continue
-        ranking.append({"name": cat.label, "cards": example.split(), "description": hr.description,
+        # the page in English says what the example adds to the category's name; in
+        # another language the example's whole description (its own words)
+        ranking.append({"name": cat.label, "cards": example.split(),
+                        "description": wire(hr.description),
                         "example": _beyond(hr.description, cat.label)})
-    twos = [(t, rank2(t, r).description) for t in ("Jk Ah", "8s 8d", "Ah Kd", "9c 6d")]
-    joker_examples = [(t, rank5(t, r).description) for t in
+    twos = [(t, wire(rank2(t, r).description)) for t in ("Jk Ah", "8s 8d", "Ah Kd", "9c 6d")]
+    joker_examples = [(t, wire(rank5(t, r).description)) for t in
                       ("As Ks Qs Js Jk", "Ah 9h 6h 4h Jk", "Kd Kc 8s 4h Jk")]
     return {"game": "poker", "ranking": ranking,
             "twos": [{"cards": t.split(), "description": d} for t, d in twos],

@@ -30,6 +30,7 @@ from typing import Any
 
 from paigow.errors import PaigowError
 from paigow.errors import WebError as WebError  # kept importable from here
+from paigow.phrasing import Msg, message_of
 from paigow.table.money import parse_major
 
 MAX_BODY = 16 * 1024  # bytes: the largest body any request needs is far below this
@@ -159,12 +160,12 @@ def name_field(data: dict[str, Any], key: str = "name") -> str:
     raw = data.get(key, "")
     clean = " ".join(str(raw).split())
     if not clean:
-        raise WebError(400, f'"{key}" must not be empty: say who you are')
+        raise WebError(400, Msg('"{key}" must not be empty: say who you are', key=key))
     if len(clean) > MAX_NAME:
-        raise WebError(400, f"name {clean[:MAX_NAME]!r}... is {len(clean)} characters: "
-                            f"at most {MAX_NAME}")
+        raise WebError(400, Msg("name {name}... is {n} characters: at most {most}",
+                                name=repr(clean[:MAX_NAME]), n=len(clean), most=MAX_NAME))
     if not clean.isprintable():
-        raise WebError(400, f"name {clean!r} holds a control character")
+        raise WebError(400, Msg("name {name} holds a control character", name=repr(clean)))
     return clean
 
 
@@ -176,12 +177,13 @@ def money_field(data: dict[str, Any], key: str) -> int:
         # a JSON number with a fraction: read back exactly as the client wrote it
         text = repr(raw)
         if "e" in text or "E" in text:
-            raise WebError(400, f'bad amount {raw!r} in "{key}": give dollars like "12.50"')
+            raise WebError(400, Msg('bad amount {amount} in "{key}": give dollars like "12.50"',
+                                    amount=repr(raw), key=key))
         raw = text
     try:
         return parse_major(raw)
     except PaigowError as exc:
-        raise WebError(400, str(exc)) from None
+        raise WebError(400, message_of(exc)) from None
 
 
 MAX_SIDE_BETS = 5

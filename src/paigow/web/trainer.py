@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from paigow.errors import PaigowError
+from paigow.phrasing import Msg, message_of, wire
 from paigow.table.game import Game
 from paigow.table.session import TableOptions, make_game
 from paigow.ways import Rule
@@ -88,7 +89,7 @@ class TrainerHub:
         with self.lock:
             p = self.practices.get(token or "")
         if p is None:
-            raise WebError(401, "no practice is open here: start one")
+            raise WebError(401, Msg("no practice is open here: start one"))
         p.last_seen = time.time()
         return p
 
@@ -98,7 +99,7 @@ class TrainerHub:
             make_game(TableOptions(game=settings["game"], house_way=settings["way"],
                                    bot_ways=(settings["way"],)))
         except PaigowError as exc:
-            raise WebError(400, str(exc)) from None
+            raise WebError(400, message_of(exc)) from None
 
     def start(self, client: str, settings: dict[str, Any], old: str | None) -> Practice:
         """Open a practice with ``settings`` (checked), replacing the caller's old one."""
@@ -116,15 +117,16 @@ class TrainerHub:
             session = TrainerSession(game, settings["drill"], way, settings["banking"],
                                      None, settings["name"], dealer=card_dealer(game, way))
         except PaigowError as exc:
-            raise WebError(400, str(exc)) from None
+            raise WebError(400, message_of(exc)) from None
         with self.lock:
             now = time.time()
             for tok, p in list(self.practices.items()):
                 if tok == old or now - p.last_seen > IDLE_SECONDS:
                     del self.practices[tok]
             if len(self.practices) >= MAX_PRACTICES:
-                raise WebError(429, f"{len(self.practices)} practices are open on this server "
-                                    f"(at most {MAX_PRACTICES}): try again later")
+                raise WebError(429, Msg("{n} practices are open on this server (at most "
+                                        "{most}): try again later", n=len(self.practices),
+                                        most=MAX_PRACTICES))
             p = Practice(secrets.token_urlsafe(24), client, settings, session, table_game)
             self.practices[p.token] = p
         threading.Thread(target=self._prepare, args=(p,), name="paigow-trainer", daemon=True).start()
@@ -163,7 +165,7 @@ class TrainerHub:
             p.session.store = store
             stats = p.session.stats().to_json()
             for m in stats["costliest"]:  # the way's rule by number, never its code name
-                m["rule"] = rule_words(Rule.from_json(m["rule_parts"]))
+                m["rule"] = wire(rule_words(Rule.from_json(m["rule_parts"])))
             series = p.session.series("session")
         finally:
             p.session.store = None
@@ -186,7 +188,8 @@ class TrainerHub:
             ex = p.session.deal()
         pieces = tuple(p.game.parse_piece(t) for t in ex.hand)
         shown = {**ex.to_json(), "pieces": [p.game.piece_text(x) for x in pieces],
-                 "task": trainer_task(ex.to_json()),  # the ways by title, for the page
+                 "task": wire(trainer_task(ex.to_json())),  # the ways by title, for the page
+                 "reason": wire(ex.reason),
                  "arrangements": arrangements(p.game, pieces),
                  "piece_names": ({p.game.piece_text(t): p.game.piece_label(t) for t in p.game.deck()}
                                  if p.game.name == "tiles" else {}),
@@ -203,7 +206,8 @@ class TrainerHub:
 
         with p.lock:
             if p.phase != "ready" or not p.pieces:
-                raise WebError(409, f"there is no hand to set now (the trainer is {p.phase})")
+                raise WebError(409, Msg("there is no hand to set now (the trainer is {phase})",
+                                        phase=Msg(p.phase)))
             setting, _foul, _names = arrangement_of(p.game, p.pieces, low)
             v = p.game.view(setting)
             text = f"{v.high} | {v.low}"
@@ -225,7 +229,7 @@ class TrainerHub:
                 if store is not None:
                     store.close()
             shown = g.to_json()
-            shown["verdict"] = trainer_verdict(shown)  # in words, for the page
+            shown["verdict"] = wire(trainer_verdict(shown))  # in words, for the page
             pieces = [p.game.piece_text(x) for x in p.pieces]
             for key in ("yours", "house", "best"):
                 shown[f"{key}_low"] = positions_of(pieces, shown[key]["low"])
@@ -233,12 +237,16 @@ class TrainerHub:
                 o["low_positions"] = positions_of(pieces, o["low"])
             for o in (shown["yours"], shown["house"], shown["best"], *shown["options"]):
                 in_dealt_order(o, pieces)
+                o["played"] = wire(o.get("played", ""))
+            rule = shown.get("rule") or {}
+            if isinstance(rule.get("words"), Msg):  # the rule's words by their parts
+                rule["words_msg"] = wire(rule["words"])
             self._refresh_stats(p)
             with p.lock:
                 p.grade, p.phase, p.message = shown, "graded", ""
         except PaigowError as exc:
             with p.lock:
-                p.phase, p.message = "ready", str(exc)
+                p.phase, p.message = "ready", message_of(exc)
         except Exception as exc:
             with p.lock:
                 p.phase, p.message = "failed", _message(exc)
@@ -248,9 +256,10 @@ class TrainerHub:
         """Deal the next hand (after a grade, or to skip one)."""
         with p.lock:
             if p.phase in ("preparing", "grading"):
-                raise WebError(409, f"the trainer is {p.phase}: wait for it")
+                raise WebError(409, Msg("the trainer is {phase}: wait for it",
+                                        phase=Msg(p.phase)))
             if p.phase == "failed":
-                raise WebError(409, "this practice failed: start a new one")
+                raise WebError(409, Msg("this practice failed: start a new one"))
             p.phase = "dealing"
         p.changed()
         threading.Thread(target=self._deal_safely, args=(p,), daemon=True).start()

@@ -15,16 +15,18 @@ knowing the rules itself.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
-from paigow.table.game import Choice, Game
+from paigow.phrasing import Msg, wire
+from paigow.table.game import Game
 from paigow.table.ledger import HOUSE
 from paigow.table.money import format_money
 from paigow.web.schemas import WebError
-from paigow.web.words import plain_reason
+from paigow.web.words import as_msg, plain_reason, side_bet_words
 
 if TYPE_CHECKING:
     from paigow.table.engine import RoundRecord
@@ -74,12 +76,16 @@ def arrangement_of(game: Game[Any, Any], hand: tuple[Any, ...],
                    low: tuple[int, ...]) -> tuple[Any, bool, str]:
     """The setting made by the pieces at positions ``low``, whether it fouls, and its text."""
     if len(low) != low_size(game):
-        raise WebError(400, f"the low hand holds {low_size(game)} pieces, not {len(low)}")
+        raise WebError(400, Msg("the low hand holds {n} pieces, not {given}", n=low_size(game),
+                                given=len(low)))
     if any(not 0 <= i < len(hand) for i in low):
-        raise WebError(400, f"positions {list(low)} are not all in 0 to {len(hand) - 1}")
+        raise WebError(400, Msg("positions {positions} are not all in 0 to {last}",
+                                positions=str(list(low)), last=len(hand) - 1))
     s = _split(game, hand, low)
     v = game.view(s)
-    return s, _fouls(game, s), f"{v.high} ({v.high_name}) / {v.low} ({v.low_name})"
+    return s, _fouls(game, s), Msg("{high} ({high_name}) / {low} ({low_name})", high=v.high,
+                                   high_name=as_msg(v.high_name), low=v.low,
+                                   low_name=as_msg(v.low_name))
 
 
 def arrangements(game: Game[Any, Any], hand: tuple[Any, ...]) -> dict[str, dict[str, Any]]:
@@ -92,7 +98,7 @@ def arrangements(game: Game[Any, Any], hand: tuple[Any, ...]) -> dict[str, dict[
     >>> game, _ = make_game(TableOptions())
     >>> hand = tuple(game.parse_piece(t) for t in "6-4 2-2 6-6 6-2".split())
     >>> a = arrangements(game, hand)["2,3"]   # the last two make the better hand
-    >>> a["high_pos"], a["high_name"], a["low_pos"], a["low_name"]
+    >>> a["high_pos"], a["high_name"]["text"], a["low_pos"], a["low_name"]["text"]
     ([2, 3], 'Teen Gong', [0, 1], '4 points')
     """
     out: dict[str, dict[str, Any]] = {}
@@ -110,7 +116,8 @@ def arrangements(game: Game[Any, Any], hand: tuple[Any, ...]) -> dict[str, dict[
         rest = [i for i in range(len(hand)) if i not in low]
         high_pos, low_pos = (list(low), rest) if these_high else (rest, list(low))
         out[",".join(map(str, low))] = {
-            "high": v.high, "low": v.low, "high_name": v.high_name, "low_name": v.low_name,
+            "high": v.high, "low": v.low, "high_name": wire(v.high_name),
+            "low_name": wire(v.low_name),
             "pair_is_high": these_high, "foul": _fouls(game, s),
             # where each hand's pieces sit in the dealt hand: the page shows the pieces at
             # high_pos under high_name, so it never names a hand other than the one shown
@@ -142,6 +149,11 @@ def mark_of(result: str, reason: str) -> str:
 
 
 def _bare(reason: str) -> str:
+    """A hand's reason without the hand it is about ("high: ", "low: "): a message's own
+    reason (its parts kept), a text's rest."""
+    if isinstance(reason, Msg) and reason.id == "{which}: {why}":
+        return str(reason.args["why"]) if not isinstance(reason.args["why"], Msg) \
+            else reason.args["why"]
     for prefix in ("high: ", "low: "):
         if reason.startswith(prefix):
             return reason[len(prefix):]
@@ -163,8 +175,7 @@ def side_title(name: str) -> str:
         return name
 
 
-def _plain_rule(rule: str, way_rule: dict[str, Any] | None = None,
-                house: bool = False) -> str:
+def _plain_rule(rule: str, way_rule: Any = None, house: bool = False) -> Msg:
     from paigow.web.words import plain_rule
 
     return plain_rule(rule, way_rule, house)
@@ -172,7 +183,7 @@ def _plain_rule(rule: str, way_rule: dict[str, Any] | None = None,
 
 def _seat_name(names: dict[int, str], seat: int | None) -> str:
     if seat is None:
-        return "the house"
+        return "the house"  # (a code the page says: its catalog holds it)
     return names.get(seat) or "bot"
 
 
@@ -195,12 +206,12 @@ def _told(hand: dict[str, Any], r: Any) -> dict[str, Any]:
     won = r.stake if r.outcome == "win" else 0
     return {
         **hand,
-        "high_mark": mark_of(r.high, r.high_reason), "high_reason": _bare(r.high_reason),
-        "low_mark": mark_of(r.low, r.low_reason), "low_reason": _bare(r.low_reason),
+        "high_mark": mark_of(r.high, r.high_reason), "high_reason": wire(_bare(r.high_reason)),
+        "low_mark": mark_of(r.low, r.low_reason), "low_reason": wire(_bare(r.low_reason)),
         "outcome": r.outcome, "stake": r.stake, "won": won,
         "commission": r.commission, "fee": r.fee, "net": r.net,
-        "net_text": format_money(r.net), "reason": plain_reason(r.reason),
-        "why": plain_reason(r.note),
+        "net_text": format_money(r.net), "reason": wire(plain_reason(r.reason)),
+        "why": wire(plain_reason(r.note)),
     }
 
 
@@ -237,9 +248,9 @@ def round_story(record: RoundRecord, names: dict[int, str]) -> dict[str, Any]:
         hand = {
             "place": h.place, "seat": h.seat, "name": _seat_name(names, h.seat),
             "pieces": h.hand.split(), "high": h.high.split(), "low": h.low.split(),
-            "high_name": h.high_name, "low_name": h.low_name, "rule": h.rule,
-            "rule_text": _plain_rule(h.rule, h.way_rule, h.house),
-            "note": plain_reason(h.note), "forfeit": h.forfeit,
+            "high_name": wire(h.high_name), "low_name": wire(h.low_name), "rule": h.rule,
+            "rule_text": wire(_plain_rule(h.rule, h.way_rule, h.house)),
+            "note": wire(plain_reason(h.note)), "forfeit": h.forfeit,
         }
         if h.role == "banker":
             bank_hand = hand
@@ -261,7 +272,7 @@ def round_story(record: RoundRecord, names: dict[int, str]) -> dict[str, Any]:
         "dice": list(record.dice),
         "bank_hand": bank_hand,
         "seats": seats,
-        "push": plain_reason(record.push),
+        "push": wire(plain_reason(record.push)),
         "dragon": dragon,
         "side": side,
         "bank": {"net": record.bank_net, "commission": record.bank_commission,
@@ -276,7 +287,7 @@ def round_story(record: RoundRecord, names: dict[int, str]) -> dict[str, Any]:
 
 # -- one person's view -------------------------------------------------------------------------
 def banker_words(banker: dict[str, Any] | None, names: dict[int, str],
-                 you: int | None) -> str:
+                 you: int | None) -> Msg:
     """Who banks the round, for the status line: ``"you bank"``, ``"Bo banks"``, ``"Bo
     co-banks with the house"``, ``"the house banks"``.
 
@@ -286,14 +297,15 @@ def banker_words(banker: dict[str, Any] | None, names: dict[int, str],
     'you bank'
     """
     if not banker or banker.get("kind") == "house":
-        return "the house banks"
+        return Msg("the house banks")
     seat = banker.get("seat")
-    who = "you" if seat is not None and seat == you else (
-        names.get(seat) if seat is not None and names.get(seat) else f"seat {seat}")
-    third = who != "you"
-    if banker.get("kind") == "cobank":
-        return f"{who} co-bank{'s' if third else ''} with the house"
-    return f"{who} bank{'s' if third else ''}"
+    cobank = banker.get("kind") == "cobank"
+    if seat is not None and seat == you:
+        return Msg("you co-bank with the house") if cobank else Msg("you bank")
+    who: str = (names[seat] if seat is not None and names.get(seat)
+                else Msg("seat {seat}", seat=str(seat)))
+    return (Msg("{who} co-banks with the house", who=who) if cobank
+            else Msg("{who} banks", who=who))
 
 
 def _bank_status(host: TableHost, n: int) -> str | None:
@@ -356,11 +368,40 @@ def table_summary(host: TableHost) -> dict[str, Any]:
         kept = (host.table, _worded(host.opts.game, _rules(host)))
         _RULES[host] = kept
     return {
-        "id": host.id, "name": host.name, "game": host.opts.game, "seats": host.opts.seats,
+        "id": host.id, "name": host.name, **name_msg(host.name),
+        "game": host.opts.game, "seats": host.opts.seats,
         "people": sum(1 for s in host.seats.values() if s.person is not None),
         "phase": host.phase, "doing": host.doing(),
         "rules": kept[1],
     }
+
+
+def name_msg(name: str) -> dict[str, Any]:
+    """A table's name for the page: a default name ("Tiles table 1", a message in the
+    reader's language) as ``name_msg`` beside ``name`` (the text, as every client reads
+    it); a name people gave a table is only a name.
+
+    >>> name_msg(Msg("Tiles table {n}", n=1))["name_msg"]["id"], name_msg("Ann's")
+    ('Tiles table {n}', {})
+    """
+    return {"name_msg": wire(name)} if isinstance(name, Msg) else {}
+
+
+def stored_name(name: str, key: str = "name_msg") -> dict[str, Any]:
+    """A table's name as the ledger keeps it (text): a default name ("Tiles table 1", as
+    :func:`paigow.web.host.default_name` made it) as its message again under ``key``; a
+    name people gave a table, nothing.
+
+    >>> stored_name("Poker table 2")["name_msg"]["id"], stored_name("Ann's")
+    ('Poker table {n}', {})
+    """
+    from paigow.web.host import default_name
+
+    m = re.fullmatch(r"(Tiles|Poker) table (\S+)", name or "")
+    if m is None:
+        return {}
+    made = default_name(m.group(1).lower(), m.group(2))
+    return {key: wire(made)} if isinstance(made, Msg) else {}
 
 
 def _rules(host: TableHost) -> dict[str, Any]:
@@ -377,6 +418,7 @@ def _rules(host: TableHost) -> dict[str, Any]:
     if house is not None and house.side_bets:
         rules["side_bets"] = [
             {"name": x.name, "title": x.paytable.name, "on": x.on, "reads": x.reads,
+             "on_words": wire(side_bet_words(x.reads)),
              "minimum": x.minimum,
              "maximum": x.maximum, "envy_minimum": x.envy_minimum(),
              "lines": [{"hand": ln.label, "pays": str(ln.pays)} for ln in x.paytable.lines]}
@@ -398,10 +440,10 @@ def _worded(game: str, r: dict[str, Any]) -> dict[str, Any]:
     push rule in words, for the pages (which never show a rule's code)."""
     from paigow.web.words import push_words, rules_words, way_title
 
-    r["words"] = rules_words(r, game)
-    r["house_way_title"] = way_title(game, r["house_way"])
+    r["words"] = [wire(m) for m in rules_words(r, game)]
+    r["house_way_title"] = wire(way_title(game, r["house_way"]))
     if game == "poker":
-        r["push_words"] = push_words(r.get("push") or "none")
+        r["push_words"] = wire(push_words(r.get("push") or "none"))
     return r
 
 
@@ -444,17 +486,17 @@ def table_view(host: TableHost) -> dict[str, Any]:
         "table": table_summary(host),
         "phase": host.phase,
         "doing": host.doing(),
-        "error": host.error,
+        "error": wire(host.error),
         "round": host.round_no,
         "rounds_played": host.history[-1][0].number if host.history else host.rounds_before,
-        "notice": host.notice,
+        "notice": wire(host.notice),
         "places": game.places if game else 0,
         "direction": game.direction if game else 0,
         "option": table.option if table else None,
         "commitment": table.commitment if table else None,
         "in_play": None if ip is None else {
             "banker": ip.banker, "dice": list(ip.dice), "first_place": ip.first_place,
-            "banker_words": banker_words(ip.banker, ip.names, None),
+            "banker_words": wire(banker_words(ip.banker, ip.names, None)),
             "bets": {str(k): v for k, v in ip.bets.items()},
             "side": ip.side, "dragon": _dragon_in_play(host, ip.dragon),
         },
@@ -500,8 +542,8 @@ def person_part(shared: dict[str, Any], host: TableHost, player: int | None,
     if ip is not None and shared["in_play"] is not None:
         mine = host.seats[me.seat].in_round(me.player)
         out["in_play"] = {**shared["in_play"],
-                          "banker_words": banker_words(ip.banker, ip.names,
-                                                       me.seat if mine else None)}
+                          "banker_words": wire(banker_words(ip.banker, ip.names,
+                                                            me.seat if mine else None))}
     if host.table is not None and host.game is not None:
         out["you"] = _you(host, me.seat)
     return out
@@ -627,7 +669,7 @@ def _you(host: TableHost, n: int) -> dict[str, Any]:
                 "dragon": dragon,
                 "dragon_place": place,
                 "chosen": None if picked is None else {
-                    **game.view(picked.setting).__dict__, "rule": picked.rule},
+                    **_named(game.view(picked.setting).__dict__), "rule": picked.rule},
             })
         you["hand"] = shown[3]
         job = s.dragon_hint if dragon else s.hint
@@ -646,20 +688,19 @@ def _story_seat(host: TableHost, n: int, name: str) -> int | None:
     return n if host.history[-1][1].get(n) == name else None
 
 
-def _house_rule_text(c: Choice[Any]) -> str:
-    """The words of the house way's choice ``c`` (from its structured rule: never the
-    way's code line)."""
-    return _plain_rule(c.rule, None if c.way_rule is None else c.way_rule.to_json(), True)
-
-
 def _bank_hand_view(game: Game[Any, Any], hand: tuple[Any, ...]) -> dict[str, Any]:
     """The bank's hand as its co-banker sees it: its pieces and how the house way sets it
     (as the round will play it)."""
     c = game.house_choice(hand, True)
     v = game.view(c.setting)
     return {"pieces": [game.piece_text(p) for p in hand], "high": v.high.split(),
-            "low": v.low.split(), "high_name": v.high_name, "low_name": v.low_name,
-            "rule_text": _house_rule_text(c)}
+            "low": v.low.split(), "high_name": wire(v.high_name), "low_name": wire(v.low_name),
+            "rule_text": wire(_plain_rule(c.rule, c.way_rule, True))}
+
+
+def _named(view: dict[str, Any]) -> dict[str, Any]:
+    """A setting's view (:meth:`Game.view`) with its hands' names as the page reads them."""
+    return {k: wire(v) if k.endswith("_name") else v for k, v in view.items()}
 
 
 def _hand_view(game: Game[Any, Any], hand: tuple[Any, ...], banking: bool) -> dict[str, Any]:
@@ -674,7 +715,7 @@ def _hand_view(game: Game[Any, Any], hand: tuple[Any, ...], banking: bool) -> di
         "foul_rule": getattr(getattr(game, "rules", None), "foul", None),
         "house_low": positions_of(hand, list(house.setting.low)),
         "house_rule": house.rule,
-        "house_rule_text": _house_rule_text(house),
+        "house_rule_text": wire(_plain_rule(house.rule, house.way_rule, True)),
     }
 
 

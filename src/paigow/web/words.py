@@ -24,8 +24,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from paigow.phrasing import N_
-from paigow.table.money import format_money
+from paigow.phrasing import N_, NOTHING, Money, Msg
 from paigow.ways import Rule
 
 # -- the terms of art ------------------------------------------------------------------
@@ -75,6 +74,7 @@ def glossary_json(lang: str = "en") -> dict[str, str]:
 # -- house ways and rule codes -----------------------------------------------------------
 _WAY_TITLES = {
     ("tiles", "australian"): N_("the Australian casino house way"),
+    ("tiles", "derived-australian"): N_("the learned card against the Australian way"),
     ("tiles", "luger"): N_("Luger's split table"),
     ("tiles", "luger-banker"): N_("Luger's split table, banker's column"),
     ("tiles", "luger-player"): N_("Luger's split table, player's column"),
@@ -95,7 +95,7 @@ _FILE_WAY_TITLES = {
 _FILE_OF_BUILT_IN = {"seeds": "house"}
 
 
-def way_title(game: str, name: str) -> str:
+def way_title(game: str, name: str) -> Msg:
     """A house way's name in words: a built-in way by its title, a shipped rule file
     (``australian.toml``) as the way it writes down, a shipped poker way file by the title
     it gives itself, any other by its name.
@@ -109,21 +109,21 @@ def way_title(game: str, name: str) -> str:
     """
     key = name.strip().lower()
     if (game, key) in _WAY_TITLES:
-        return _WAY_TITLES[(game, key)]
+        return Msg(_WAY_TITLES[(game, key)])
     if game == "poker" and (titled := _poker_file_title(key)) is not None:
         return titled
     stem = key.removesuffix(".toml")
     if stem != key and (game, stem) in _FILE_WAY_TITLES:
-        return _FILE_WAY_TITLES[(game, stem)]
+        return Msg(_FILE_WAY_TITLES[(game, stem)])
     if stem != key and (game, stem) in _WAY_TITLES:
-        return N_("{way} (from its rule file)").format(way=_WAY_TITLES[(game, stem)])
+        return Msg("{way} (from its rule file)", way=Msg(_WAY_TITLES[(game, stem)]))
     if stem != key:
-        return N_("the {name} way (from its rule file)").format(name=stem.replace("-", " "))
-    return N_("the {name} way").format(name=key.replace("-", " "))
+        return Msg("the {name} way (from its rule file)", name=stem.replace("-", " "))
+    return Msg("the {name} way", name=key.replace("-", " "))
 
 
 @lru_cache(maxsize=64)
-def _poker_file_title(name: str) -> str | None:
+def _poker_file_title(name: str) -> Msg | None:
     """A shipped poker way file's own title, short enough for a menu on a phone: "Claridge
     (Atlantic City) Pai Gow Poker House Way" reads "the Claridge house way" (the game is
     the table's; the city is in the way's source, on How to play). None for a name that is
@@ -140,9 +140,10 @@ def _poker_file_title(name: str) -> str | None:
     title = re.sub(r"\s+", " ", re.sub(r"Pai Gow Poker|\([^()]*\)", "", title)).strip()
     way = re.match(r"(?i)^(?:the )?(.*?)\s*\bhouse way$", title)
     if way is not None:  # "the Claridge house way", one template for every casino's
-        return (N_("the {name} house way").format(name=way.group(1)) if way.group(1)
-                else N_("the house way"))
-    return title[0].lower() + title[1:] if title.startswith("The ") else f"the {title}"
+        return (Msg("the {name} house way", name=Msg(way.group(1))) if way.group(1)
+                else Msg("the house way"))
+    said = title[0].lower() + title[1:] if title.startswith("The ") else "the " + title
+    return Msg(said)
 
 
 def menu_ways(names: list[str]) -> list[str]:
@@ -166,7 +167,7 @@ def without_copies(names: list[str]) -> list[str]:
             and _FILE_OF_BUILT_IN.get(n) not in names]
 
 
-def plain_rule(rule: str, way_rule: dict[str, Any] | None = None, house: bool = False) -> str:
+def plain_rule(rule: str, way_rule: dict[str, Any] | None = None, house: bool = False) -> Msg:
     """Who or what set a hand, in words: a recorded hand's line ``rule``, its way's
     structured rule (:meth:`paigow.ways.Rule.to_json`; None when a person set it) and
     whether the table's house way set it. The words come from the rule's parts, never from
@@ -182,18 +183,18 @@ def plain_rule(rule: str, way_rule: dict[str, Any] | None = None, house: bool = 
     'set by its player'
     """
     if way_rule is not None:
-        r = Rule.from_json(way_rule)
+        r = way_rule if isinstance(way_rule, Rule) else Rule.from_json(way_rule)
         if house:
-            return N_("house way {rule}").format(rule=rule_words(r))
-        return N_("the {way} way, {rule}").format(way=r.way, rule=rule_words(r))
+            return Msg("house way {rule}", rule=rule_words(r))
+        return Msg("the {way} way, {rule}", way=r.way, rule=rule_words(r))
     if rule == "person":
-        return N_("set by its player")
+        return Msg("set by its player")
     if rule == "person (house way)":
-        return N_("set the house way, by its player's choice")
-    return rule
+        return Msg("set the house way, by its player's choice")
+    return Msg(rule)
 
 
-def rule_words(rule: Rule) -> str:
+def rule_words(rule: Rule) -> Msg:
     """A way's rule without the way's code name: ``rule 2.1: one pair: ...``; a rule with
     no number is its words, or its own head (a table file's line) when it has none.
 
@@ -205,19 +206,26 @@ def rule_words(rule: Rule) -> str:
     'tables.csv, line 12'
     """
     if rule.number is None:
-        return rule.words or rule.head
+        return as_msg(rule.words or rule.head)
     if rule.words:
-        return N_("rule {number}: {text}").format(number=rule.number, text=rule.words)
-    return N_("rule {number}").format(number=rule.number)
+        return Msg("rule {number}: {text}", number=rule.number, text=as_msg(rule.words))
+    return Msg("rule {number}", number=rule.number)
 
 
-def _role_words(game: str, banking: bool, dealer: str) -> str:
+def as_msg(text: str) -> Msg:
+    """``text`` as a message: a :class:`Msg` as it is; a plain text (a way file's rule, a
+    rule read back from the ledger) as a catalog message of its own (the catalog holds
+    every shipped way's rules; a text it lacks is read back through its templates)."""
+    return text if isinstance(text, Msg) else Msg(text)
+
+
+def _role_words(game: str, banking: bool, dealer: str) -> Msg:
     other = way_title(game, dealer)
-    return (N_("as the bank, against a player who sets by {way}") if banking
-            else N_("as a player, against a bank that sets by {way}")).format(way=other)
+    return (Msg("as the bank, against a player who sets by {way}", way=other) if banking
+            else Msg("as a player, against a bank that sets by {way}", way=other))
 
 
-def trainer_task(ex: dict[str, Any]) -> str:
+def trainer_task(ex: dict[str, Any]) -> Msg:
     """What the trainer asks of a hand (an exercise's ``to_json()``), in words: the ways by
     their titles, never their code names.
 
@@ -227,37 +235,40 @@ def trainer_task(ex: dict[str, Any]) -> str:
     """
     role = _role_words(ex["game"], bool(ex["banking"]), ex["dealer"])
     if ex["drill"] == "dealer":
-        return N_("set this hand by {way}, {role}").format(way=way_title(ex["game"], ex["way"]),
-                                                          role=role)
-    return N_("set this hand for the best EV, {role}").format(role=role)
+        return Msg("set this hand by {way}, {role}", way=way_title(ex["game"], ex["way"]),
+                   role=role)
+    return Msg("set this hand for the best EV, {role}", role=role)
 
 
-def trainer_verdict(g: dict[str, Any]) -> str:
-    """A grade (its ``to_json()``) in one sentence for the page, which heads it "Right" or
-    "Not quite" already: what the drill asked and what the hand is, the way by its title
+def trainer_verdict(g: dict[str, Any]) -> Msg:
+    """A grade (its ``to_json()``) in one sentence for the page (which heads it "Right" or
+    "Not quite" already, and starts it with a capital in English): what the drill asked and what the hand is, the way by its title
     and its rule by number (the rule's words are on the house way's line).
 
     >>> trainer_verdict({"game": "poker", "drill": "dealer", "way": "house", "house_way": False,
     ...     "optimal": False, "yours": {"foul": False}, "house": {"text": "Ah Ad 4c 3c 2d | 9d 8d"},
     ...     "rule": {"number": "2.1", "text": "one pair"}, "ev_lost": 0.12, "verdict": ""})
-    'The house way sets it Ah Ad 4c 3c 2d | 9d 8d (rule 2.1).'
+    'the house way sets it Ah Ad 4c 3c 2d | 9d 8d (rule 2.1).'
     """
     title = way_title(g["game"], g["way"])
     rule = g["rule"]
-    ref = (N_("rule {number}").format(number=rule["number"]) if rule.get("number")
-           else rule["text"])
+    ref = (Msg("rule {number}", number=rule["number"]) if rule.get("number")
+           else as_msg(rule["text"]))
     if g["yours"]["foul"]:
-        engine = str(g["verdict"])
-        return N_("That setting fouls: {why}").format(why=engine.removeprefix("foul: "))
+        engine = g["verdict"]
+        why = (engine.args["why"] if isinstance(engine, Msg) and "why" in engine.args
+               else Msg(str(engine).removeprefix("foul: ")))
+        return Msg("That setting fouls: {why}", why=why)
     if g["drill"] == "dealer":
         if g["house_way"]:
-            return N_("That is how {way} sets it ({rule}).").format(way=title, rule=ref)
-        return N_("{way} sets it {setting} ({rule}).").format(
-            way=f"{title[0].upper()}{title[1:]}", setting=g["house"]["text"], rule=ref)
+            return Msg("That is how {way} sets it ({rule}).", way=title, rule=ref)
+        return Msg("{way} sets it {setting} ({rule}).", way=title,
+                   setting=g["house"]["text"], rule=ref)
     if g["optimal"]:
-        return N_("That is the best setting of this hand.")
-    return N_("It gives up {ev} of a unit bet against the best setting.").format(
-        ev=f"{float(g['ev_lost']):.4f}")
+        return Msg("That is the best setting of this hand.")
+    ev = f"{float(g['ev_lost']):.4f}"
+    return Msg("It gives up {ev} of a unit bet against the best setting.", ev=ev)
+
 
 
 _CODE = re.compile(r" \((?:pai-gow|low):[2-9TJQKA]\)")
@@ -272,29 +283,29 @@ def plain_reason(text: str) -> str:
     return _CODE.sub("", text)
 
 
-def push_words(spec: str) -> str:
+def push_words(spec: str) -> Msg:
     """A push rule in words, from its hand kind's own label (any kind the engine knows)."""
     from paigow.poker.kinds import parse_kind
 
     kind = parse_kind(spec)
     if kind.spec == "none":
-        return ""
-    return N_("a banker's {kind} pushes every bet").format(kind=kind.label)
+        return NOTHING
+    return Msg("a banker's {kind} pushes every bet", kind=as_msg(kind.label))
 
 
-def _joker_words(joker: str) -> str:
-    return (N_("the joker counts as an ace, or completes a straight or a flush") if joker == "bug"
-            else N_("the joker is wild"))
+def _joker_words(joker: str) -> Msg:
+    return (Msg("the joker counts as an ace, or completes a straight or a flush")
+            if joker == "bug" else Msg("the joker is wild"))
 
 
-def _wheel_words(wheel: str) -> str:
-    return (N_("A-2-3-4-5 is the second-best straight") if wheel == "second"
-            else N_("A-2-3-4-5 is the lowest straight"))
+def _wheel_words(wheel: str) -> Msg:
+    return (Msg("A-2-3-4-5 is the second-best straight") if wheel == "second"
+            else Msg("A-2-3-4-5 is the lowest straight"))
 
 
-def _foul_words(foul: str) -> str:
-    return (N_("a fouled hand is re-set the house way") if foul == "house"
-            else N_("a fouled hand loses its bet"))
+def _foul_words(foul: str) -> Msg:
+    return (Msg("a fouled hand is re-set the house way") if foul == "house"
+            else Msg("a fouled hand loses its bet"))
 
 
 _DRAGON_LIMITS = {"up-to-main": N_("up to the buyer's bet"),
@@ -328,57 +339,69 @@ def variant_words(game: str, variants: dict[str, list[str]]) -> dict[str, dict[s
     out: dict[str, dict[str, Any]] = {}
     for name, values in variants.items():
         title, words = titled.get(name, (name.replace("_", " ").capitalize(), {}))
-        shown = {}
+        shown: dict[str, Msg] = {}
         for v in values:
             if name == "push":
                 kind = parse_kind(v)
-                shown[v] = N_("none") if kind.spec == "none" else N_("a {kind}").format(
-                    kind=kind.label)
+                shown[v] = Msg("none") if kind.spec == "none" else Msg(
+                    "a {kind}", kind=as_msg(kind.label))
             else:
-                shown[v] = words.get(v, v.replace("-", " ").replace("_", " "))
-        out[name] = {"title": title, "values": shown}
+                shown[v] = Msg(words.get(v, v.replace("-", " ").replace("_", " ")))
+        out[name] = {"title": Msg(title), "values": shown}
     return out
 
 
-def rules_words(summary: dict[str, Any], game: str) -> list[str]:
+def rules_words(summary: dict[str, Any], game: str) -> list[Msg]:
     """A table's rules (:func:`paigow.web.view.table_summary`'s ``rules``) in plain words,
     one short phrase each."""
     r = summary
-    out = [r["title"]] if r.get("title") else []
-    out.append(N_("bets {limits}").format(limits=r["limits"]))
+    out = [as_msg(r["title"])] if r.get("title") else []
+    out.append(Msg("bets {limits}", limits=limits_words(r["min_bet"], r.get("max_bet"))))
     if r.get("commission_pct") == "0%":
-        out.append(N_("no commission"))
+        out.append(Msg("no commission"))
     else:
-        out.append(N_("{pct} commission on a win").format(pct=r["commission_pct"]))
+        out.append(Msg("{pct} commission on a win", pct=r["commission_pct"]))
     if r.get("flat_fee"):
-        out.append(N_("a fee of {fee} a hand").format(fee=format_money(r["flat_fee"])))
-    out.append(N_("the bank's hand set by {way}").format(way=way_title(game, r["house_way"])))
+        out.append(Msg("a fee of {fee} a hand", fee=Money(r["flat_fee"])))
+    out.append(Msg("the bank's hand set by {way}", way=way_title(game, r["house_way"])))
     if r.get("player_bank") is False:
-        out.append(N_("the house banks every round (no player banking)"))
+        out.append(Msg("the house banks every round (no player banking)"))
     if game == "poker":
         out += [_joker_words(r["joker"]), _wheel_words(r["wheel"]), _foul_words(r["foul"])]
         if r.get("push") and r["push"] != "none":
             out.append(push_words(r["push"]))
         for o in r.get("side_bets", []):
-            out.append(N_("side bet {title} ({low} to {high})").format(
-                title=o["title"], low=format_money(o["minimum"]), high=format_money(o["maximum"])))
+            out.append(Msg("side bet {title} ({low} to {high})", title=as_msg(o["title"]),
+                           low=Money(o["minimum"]), high=Money(o["maximum"])))
         if r.get("dragon"):
             d = r["dragon"]
-            who = N_("its buyer") if d["set_by"] == "player" else N_("the house way")
-            out.append(N_("the dragon hand for sale, set by {who}, its bet {limit}").format(
-                who=who, limit=_DRAGON_LIMITS.get(d["limit"], d["limit"])))
+            who = Msg("its buyer") if d["set_by"] == "player" else Msg("the house way")
+            out.append(Msg("the dragon hand for sale, set by {who}, its bet {limit}", who=who,
+                           limit=Msg(_DRAGON_LIMITS.get(d["limit"], d["limit"]))))
     elif r.get("gee_joon_tiebreak") == "no_value":
-        out.append(N_("a single Gee Joon tile has no value in a tie"))
+        out.append(Msg("a single Gee Joon tile has no value in a tie"))
     return out
 
 
-def side_bet_words(reads: str) -> str:
+def limits_words(low: int, high: int | None) -> Msg:
+    """A table's betting limits, as :meth:`paigow.table.rules.BetLimits.describe` says
+    them, from their amounts.
+
+    >>> limits_words(500, 50000), limits_words(500, None)
+    ('$5.00 to $500.00', 'at least $5.00')
+    """
+    if high is None:
+        return Msg("at least {low}", low=Money(low))
+    return Msg("{low} to {high}", low=Money(low), high=Money(high))
+
+
+def side_bet_words(reads: str) -> Msg:
     """What a side bet reads, from the offer's own words (``SideBetOffer.reads``).
 
     >>> side_bet_words("the banker's two-card hand as set")
     "on the banker's two-card hand as set"
     """
-    return N_("on {reads}").format(reads=reads)
+    return Msg("on {reads}", reads=as_msg(reads))
 
 
 def count_words(n: int, one: str, many: str | None = None) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from paigow.errors import CardError
+from paigow.phrasing import N_
 from paigow.poker.cards import Card
 from paigow.poker.rules import DEFAULT_RULES, PokerRules
 from paigow.poker.setting import Setting
@@ -60,8 +61,8 @@ class NumberedWay:
             sf = best_straight_or_flush(v)
             if sf is not None:
                 return (sf.low[0], sf.low[1]), (
-                    "6.1", "straight or flush: play the straight-or-better five-card hand "
-                    "that leaves the best two-card hand"
+                    "6.1", N_("straight or flush: play the straight-or-better five-card hand "
+                    "that leaves the best two-card hand")
                 )
         if shape == (1, 1, 1, 1, 1, 1, 1):
             return self._no_pair(v)
@@ -104,18 +105,18 @@ class NumberedWay:
     # --- rules every way shares (overridden where a way differs) -----------------------
     def _no_pair(self, v: HandView) -> tuple[tuple[Card, Card], tuple[str, str]]:
         return self.top_singles(v, 1), (
-            "1.1", "no pair: highest card behind, second and third highest in front"
+            "1.1", N_("no pair: highest card behind, second and third highest in front")
         )
 
     def _one_pair(self, v: HandView) -> tuple[tuple[Card, Card], tuple[str, str]]:
         return self.top_singles(v), (
-            "2.1", "one pair: pair behind, two highest other cards in front")
+            "2.1", N_("one pair: pair behind, two highest other cards in front"))
 
     def _two_pair(self, v: HandView) -> tuple[tuple[Card, Card], tuple[str, str]]:
         raise NotImplementedError
 
     def _three_pair(self, v: HandView) -> tuple[tuple[Card, Card], tuple[str, str]]:
-        return self.two_of(v.of_size(2)[0].cards), ("4.1", "three pair: highest pair in front")
+        return self.two_of(v.of_size(2)[0].cards), ("4.1", N_("three pair: highest pair in front"))
 
     def _trips(self, v: HandView) -> tuple[tuple[Card, Card], tuple[str, str]]:
         raise NotImplementedError
@@ -125,12 +126,12 @@ class NumberedWay:
 
     def _full_house_and_pair(self, v: HandView) -> tuple[tuple[Card, Card], tuple[str, str]]:
         return self.two_of(v.of_size(2)[0].cards), (
-            "7.2", "full house and a pair: higher pair in front, full house behind"
+            "7.2", N_("full house and a pair: higher pair in front, full house behind")
         )
 
     def _two_trips(self, v: HandView) -> tuple[tuple[Card, Card], tuple[str, str]]:
         return self.two_of(v.of_size(3)[0].cards), (
-            "8.1", "two three of a kinds: a pair of the higher in front, the lower trips behind"
+            "8.1", N_("two three of a kinds: a pair of the higher in front, the lower trips behind")
         )
 
     def _four(self, v: HandView) -> tuple[tuple[Card, Card], tuple[str, str]]:
@@ -147,12 +148,12 @@ class NumberedWay:
         pairs = v.of_size(2)
         if pairs and pairs[0].rank >= KING:
             return self.two_of(pairs[0].cards), (
-                "10.1", "five aces (or, wild, five of a kind) and a pair of kings or better: "
-                "the pair in front, the five behind"
+                "10.1", N_("five aces (or, wild, five of a kind) and a pair of kings or better: "
+                "the pair in front, the five behind")
             )
         return self.two_of(five.cards), (
-            "10.2", "five aces (or, wild, five of a kind): a pair of them in front, three "
-            "(with the rest) behind"
+            "10.2", N_("five aces (or, wild, five of a kind): a pair of them in front, three "
+            "(with the rest) behind")
         )
 
 

@@ -17,6 +17,7 @@ with a pair: pair in front (9.2); four of a kind with trips: break the trips (9.
 
 from __future__ import annotations
 
+from paigow.phrasing import N_
 from paigow.poker.cards import Card
 from paigow.poker.ways.base import NumberedWay
 from paigow.poker.ways.hand import ACE, SIX, HandView
@@ -33,47 +34,47 @@ class HouseWay(NumberedWay):
         high, low = v.of_size(2)
         if high.rank >= SIX:
             return self.two_of(low.cards), (
-                "3.2", "two pair, high pair sixes or better: split, low pair in front"
+                "3.2", N_("two pair, high pair sixes or better: split, low pair in front")
             )
         if v.single_ranks()[0] == ACE:
             return self.top_singles(v), (
-                "3.3", "two pair below sixes with an ace: two pair behind, the ace and the "
-                "next highest card in front"
+                "3.3", N_("two pair below sixes with an ace: two pair behind, the ace and the "
+                "next highest card in front")
             )
         return self.two_of(low.cards), (
-            "3.4", "two pair below sixes and no ace: split, low pair in front"
+            "3.4", N_("two pair below sixes and no ace: split, low pair in front")
         )
 
     def _trips(self, v: HandView) -> Front:
         trips = v.groups[0]
         if trips.rank == ACE:
             return (trips.cards[0], v.singles[0]), (
-                "5.2", "three aces: split, a pair of aces behind, an ace and the highest "
-                "other card in front"
+                "5.2", N_("three aces: split, a pair of aces behind, an ace and the highest "
+                "other card in front")
             )
         return self.top_singles(v), (
-            "5.1", "three of a kind: trips behind, two highest other cards in front"
+            "5.1", N_("three of a kind: trips behind, two highest other cards in front")
         )
 
     def _full_house(self, v: HandView) -> Front:
         return self.two_of(v.of_size(2)[0].cards), (
-            "7.1", "full house: always split, the pair in front, trips behind"
+            "7.1", N_("full house: always split, the pair in front, trips behind")
         )
 
     def _four(self, v: HandView) -> Front:
         return self.two_of(v.groups[0].cards), (
-            "9.1", "four of a kind: always split, a pair in front, a pair behind"
+            "9.1", N_("four of a kind: always split, a pair in front, a pair behind")
         )
 
     def _four_and_pair(self, v: HandView) -> Front:
         return self.two_of(v.of_size(2)[0].cards), (
-            "9.2", "four of a kind and a pair: the pair in front, four of a kind behind"
+            "9.2", N_("four of a kind and a pair: the pair in front, four of a kind behind")
         )
 
     def _four_and_trips(self, v: HandView) -> Front:
         return self.two_of(v.of_size(3)[0].cards), (
-            "9.3", "four of a kind and three of a kind: break the trips, a pair of them in "
-            "front, four of a kind behind"
+            "9.3", N_("four of a kind and three of a kind: break the trips, a pair of them in "
+            "front, four of a kind behind")
         )
 
 

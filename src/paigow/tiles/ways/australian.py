@@ -33,6 +33,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from paigow.errors import RuleError
+from paigow.phrasing import Msg
 from paigow.tiles.hand import HandValue, tiebreak_strength
 from paigow.tiles.rules import DEFAULT_RULES, TileRules
 from paigow.tiles.setting import Setting, make_setting, settings
@@ -252,25 +253,26 @@ class AustralianHouseWay:
         if len(pairs) == 2:
             return Decision(
                 make_setting(pairs[0][1], pairs[1][1], self.rules),
-                Rule("australian", "1", "two ranking pairs, play the two pairs as two hands"),
+                Rule("australian", "1", Msg("two ranking pairs, play the two pairs as two hands")),
             )
         cls, pair = pairs[0]
         if cls in NEVER_SPLIT:
             return Decision(
                 keep_pair(hand, pair, self.rules),
-                Rule("australian", "2", f"never split {NEVER_SPLIT[cls]}"),
+                Rule("australian", "2", Msg("never split {name}", name=Msg(NEVER_SPLIT[cls]))),
             )
         others = [t for t in hand if t.class_index != cls]
         for row in SPLIT_TABLE:
             if cls in row.pairs and any(match(others, o) for o in row.others):
                 return Decision(
                     split_pair(hand, pair, self.rules),
-                    Rule("australian", "3", f"split {row.pair_text} with {row.text}"),
+                    Rule("australian", "3", Msg("split {name} with {others}",
+                                                name=Msg(row.pair_text), others=Msg(row.text))),
                 )
         return Decision(
             keep_pair(hand, pair, self.rules),
-            Rule("australian", "3", f"keep the pair of {CLASSES[cls].name}"
-            " (no row of the split table matches)"),
+            Rule("australian", "3", Msg("keep the pair of {pair} (no row of the split table "
+                                        "matches)", pair=Msg(CLASSES[cls].name))),
         )
 
     def no_pair_play(self, hand: Sequence[Tile]) -> Decision[Setting]:
@@ -290,7 +292,8 @@ class AustralianHouseWay:
             item3 = self.exception_hand(hand, only=(3,))
             if item3 is not None:
                 s = item3.setting
-                return Decision(s, Rule("australian", "7.b5", "High 8, High 10, 11 any 7, Play 7 and 9"))
+                return Decision(s, Rule("australian", "7.b5",
+                                        Msg("High 8, High 10, 11 any 7, Play 7 and 9")))
         return self.formulation(hand, general, all_s)
 
     # -- clauses 4 and 5 -------------------------------------------------------------------
@@ -308,8 +311,9 @@ class AustralianHouseWay:
             if narrowed:
                 return Decision(
                     strongest(teen_high),
-                    Rule("australian", "4.3", "a choice of Wong, Gong or High Nine with a Teen and Day,"
-                    " play the Teen on the high hand"),
+                    Rule("australian", "4.3", Msg("a choice of Wong, Gong or High Nine with a "
+                                                  "Teen and Day, play the Teen on the high "
+                                                  "hand")),
                 )
             return Decision(strongest(cands), self._rule_4_1(strongest(cands)))
         kinds = {_special(s.high_value) for s in cands}
@@ -321,14 +325,16 @@ class AustralianHouseWay:
         f = fourth[0] if len(fourth) == 1 else None
         if f is not None and "wong" in kinds and is_tile(f, "11"):
             order, rule = ("wong", "gong", "nine"), (
-                Rule("australian", "5.2", "play Wong over Gong or High Nine when the fourth tile is eleven"))
+                Rule("australian", "5.2", Msg("play Wong over Gong or High Nine when the "
+                                              "fourth tile is eleven")))
         elif f is not None and {"gong", "nine"} <= kinds and is_tile(f, "4"):
             order, rule = ("gong", "nine", "wong"), (
-                Rule("australian", "5.1", "play Gong over High Nine when the fourth tile is four"))
+                Rule("australian", "5.1", Msg("play Gong over High Nine when the fourth tile "
+                                              "is four")))
         else:
             order, rule = ("nine", "gong", "wong"), (
-                Rule("australian", "4.2", "play High Nine instead of Gong or Wong and Gong instead of Wong"
-                " when given a choice"))
+                Rule("australian", "4.2", Msg("play High Nine instead of Gong or Wong and Gong "
+                                              "instead of Wong when given a choice")))
         best = next(k for k in order if k in kinds)
         return Decision(strongest(s for s in cands if _special(s.high_value) == best), rule)
 
@@ -336,8 +342,9 @@ class AustralianHouseWay:
     def _rule_4_1(s: Setting) -> Rule:
         kind = _special(s.high_value) or "nine"
         return (
-            Rule("australian", "4.1", "if no higher play is possible, always play Wong, Gong or High Nine"
-            f" (here {_KIND_NAMES[kind]}), even at the expense of the low hand")
+            Rule("australian", "4.1", Msg("if no higher play is possible, always play Wong, Gong "
+                                          "or High Nine (here {kind}), even at the expense of "
+                                          "the low hand", kind=Msg(_KIND_NAMES[kind])))
         )
 
     # -- clause 7, the list ----------------------------------------------------------------
@@ -357,7 +364,7 @@ class AustralianHouseWay:
                 if m is not None:
                     i, j = item.high
                     s = with_hand(hand, m[i], m[j], self.rules)
-                    return Decision(s, Rule("australian", f"7.{item.number}", item.text))
+                    return Decision(s, Rule("australian", f"7.{item.number}", Msg(item.text)))
         return None
 
     # -- clause 6 --------------------------------------------------------------------------
@@ -372,18 +379,19 @@ class AustralianHouseWay:
             cands, by_62 = prefer(cands, lambda s: top in s.low)
             if by_62:
                 return strongest(cands), (
-                    Rule("australian", "6.2", "the high hand is seven or less, play the high tile on the"
-                    " low hand"))
+                    Rule("australian", "6.2", Msg("the high hand is seven or less, play the high "
+                                                  "tile on the low hand")))
         else:
             cands, by_63 = prefer(cands, lambda s: top in s.high)
             if by_63:
                 return strongest(cands), (
-                    Rule("australian", "6.3", "the high hand is eight or better, play the high tile on"
-                    " the high hand"))
+                    Rule("australian", "6.3", Msg("the high hand is eight or better, play the "
+                                                  "high tile on the high hand")))
         cands, by_64 = prefer(cands, lambda s: not together(top, second, s))
         if by_64:
             return strongest(cands), (
-                Rule("australian", "6.4", "do not play the two highest tiles on the same hand"))
+                Rule("australian", "6.4", Msg("do not play the two highest tiles on the same "
+                                              "hand")))
         return strongest(cands), None
 
     def general_play(
@@ -395,12 +403,13 @@ class AustralianHouseWay:
         all_s = settings(hand, self.rules) if all_s is None else all_s
         close = balanced(all_s)
         s, why = self._place_tiles(hand, close)
-        pts = f"{level(s.low_value)} and {level(s.high_value)}"
         rule = why or (
-            Rule("australian", "6.1", "bring the hands as close together as possible"
-            f" ({pts})"))
+            Rule("australian", "6.1", Msg("bring the hands as close together as possible ({low} "
+                                          "and {high})", low=level(s.low_value),
+                                          high=level(s.high_value))))
         if why is None and len(close) > 1:
-            rule = replace(rule, words=rule.words + "; of equal settings, the stronger low hand")
+            rule = replace(rule, words=Msg("{rule}; of equal settings, the stronger low hand",
+                                           rule=rule.words))
         return Decision(s, rule)
 
     # -- clause 7, the alternative formulation ---------------------------------------------
@@ -424,15 +433,16 @@ class AustralianHouseWay:
             if up:
                 top = max(level(o.high_value) for o in up)
                 moved = self._best_of(hand, [o for o in up if level(o.high_value) == top])
-                rule = (Rule("australian", "7.b1", "1 on the low hand and it is possible to make 8 or 9 on"
-                        " the high hand, play the eight or nine"))
+                rule = Rule("australian", "7.b1", Msg("1 on the low hand and it is possible to "
+                                                      "make 8 or 9 on the high hand, play the "
+                                                      "eight or nine"))
         elif lo == 2 and hi < 8:
             up = [o for o in all_s if level(o.high_value) == 8
                   and (_has(o.high, TEEN) or _has(o.high, DAY))]
             if up:
                 moved = self._best_of(hand, up)
-                rule = (Rule("australian", "7.b2", "2 on the low hand and it is possible to make 8 using a"
-                        " Teen or Day, play the 8"))
+                rule = Rule("australian", "7.b2", Msg("2 on the low hand and it is possible to "
+                                                      "make 8 using a Teen or Day, play the 8"))
         if moved is None and any(
             {t.class_index for t in h} == {CHOP_NG, GEE_JOON} and level(v) == 8
             for h, v in ((s.high, s.high_value), (s.low, s.low_value))
@@ -444,8 +454,9 @@ class AustralianHouseWay:
                     and tiebreak_strength(o.high_value.high_tile, self.rules) >= chong))]
             if up and not any(s.same_way(o) for o in up):
                 moved = self._best_of(hand, up)
-                rule = (Rule("australian", "7.b4", "an 8 with 5, Gee Joon and it is possible to make a"
-                        " high 6 ranked nine or better, do so"))
+                rule = Rule("australian", "7.b4", Msg("an 8 with 5, Gee Joon and it is possible "
+                                                      "to make a high 6 ranked nine or better, "
+                                                      "do so"))
         if moved is not None:
             s = moved
         for h in (s.high, s.low):
@@ -458,7 +469,8 @@ class AustralianHouseWay:
                          and not together(a, b, o)]
                 if apart:
                     s = self._place_tiles(hand, apart)[0]
-                    rule = (Rule("australian", "7.b3", "two tiles of the first six rankings on the same"
-                            " hand, separate them without altering the point totals"))
+                    rule = Rule("australian", "7.b3", Msg("two tiles of the first six rankings on "
+                                                          "the same hand, separate them without "
+                                                          "altering the point totals"))
                 break
         return Decision(s, rule)

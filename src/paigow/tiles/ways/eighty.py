@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from paigow.phrasing import N_, Msg
 from paigow.tiles.rules import DEFAULT_RULES, TileRules
 from paigow.tiles.setting import Setting, make_setting, settings
 from paigow.tiles.tile import CLASSES, DAY, TEEN, Tile
@@ -75,22 +76,24 @@ class EightyWay:
         if len(pairs) == 2:
             return Decision(
                 make_setting(pairs[0][1], pairs[1][1], self.rules),
-                Rule("eighty", "1", "look for pairs: play the two pairs"),
+                Rule("eighty", "1", Msg("look for pairs: play the two pairs")),
             )
         if pairs:
             cls, pair = pairs[0]
-            kind = "pair" if CLASSES[cls].civil else "unmatched pair"
+            kind = N_("pair") if CLASSES[cls].civil else N_("unmatched pair")
             return Decision(
                 keep_pair(hand, pair, self.rules),
-                Rule("eighty", "1", f"look for pairs and unmatched pairs: play the {kind} of "
-                f"{CLASSES[cls].name} ({' '.join(sorted(map(str, pair), reverse=True))})"),
+                Rule("eighty", "1", Msg("look for pairs and unmatched pairs: play the {kind} of "
+                                        "{pair} ({tiles})", kind=Msg(kind),
+                                        pair=Msg(CLASSES[cls].name),
+                                        tiles=" ".join(sorted(map(str, pair), reverse=True)))),
             )
         all_s = settings(hand, self.rules)
         two = [s for s in all_s if _teen_day_with_789(s.high) or _teen_day_with_789(s.low)]
         if two:
             return Decision(
                 self._balance(two),
-                Rule("eighty", "2", "play the Teen or Day with any tile totaling 7, 8 or 9"),
+                Rule("eighty", "2", Msg("play the Teen or Day with any tile totaling 7, 8 or 9")),
             )
         small: list[tuple[int, Setting]] = []
         for s in all_s:
@@ -103,11 +106,12 @@ class EightyWay:
             chosen = self._balance([s for t, s in small if t == least])
             return Decision(
                 chosen,
-                Rule("eighty", "3", f"play the two smallest tiles that total 7, 8 or 9 (here {least})"),
+                Rule("eighty", "3", Msg("play the two smallest tiles that total 7, 8 or 9 (here "
+                                        "{least})", least=least)),
             )
         s = self._balance(all_s)
         return Decision(
             s,
-            Rule("eighty", "4", "balance the high and low hands "
-            f"({level(s.low_value)} and {level(s.high_value)})"),
+            Rule("eighty", "4", Msg("balance the high and low hands ({low} and {high})",
+                                    low=level(s.low_value), high=level(s.high_value))),
         )

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from paigow.phrasing import N_, Msg
 from paigow.tiles.rules import DEFAULT_RULES, TileRules
 from paigow.tiles.setting import Setting, make_setting
 from paigow.tiles.tile import DAY, GEE_JOON, TEEN, Tile
@@ -168,7 +169,7 @@ class _TableWay:
     def _label(self, banking: bool) -> str:
         return self.name
 
-    def _rule(self, label: str, words: str, number: str | None = None) -> Rule:
+    def _rule(self, label: str, words: Msg, number: str | None = None) -> Rule:
         """This way's rule, named ``label`` where that is not the way's name."""
         return Rule(self.name, number, words, cite="" if label == self.name else label)
 
@@ -185,11 +186,12 @@ class _TableWay:
         if not pairs:
             d = self._house.no_pair_play(hand)
             return Decision(d.setting, self._rule(
-                label, f"no pair, the table is silent, so the house way: {d.rule}"))
+                label, Msg("no pair, the table is silent, so the house way: {rule}",
+                           rule=Msg("{head}: {words}", head=d.rule.head, words=d.rule.words))))
         if len(pairs) == 2:
             return Decision(
                 make_setting(pairs[0][1], pairs[1][1], self.rules),
-                self._rule(label, "two pairs, play the two pairs as two hands"),
+                self._rule(label, Msg("two pairs, play the two pairs as two hands")),
             )
         cls, pair = pairs[0]
         return self._one_pair(hand, cls, pair, banking)
@@ -202,18 +204,20 @@ class _TableWay:
         row_name: str,
         label: str,
         number: str | None = None,
-        unmatched: str = "no cell matches",
+        unmatched: str = N_("no cell matches"),
     ) -> Decision[Setting]:
         others = rest(hand, pair)
         for cell in cells:
             if any(match(others, o) for o in cell.others):
                 return Decision(split_pair(hand, pair, self.rules), self._rule(
-                    label, f"{row_name}, split with {cell.text}", number))
+                    label, Msg("{row}, split with {cell}", row=Msg(row_name), cell=cell.text),
+                    number))
         if not cells:
             return Decision(keep_pair(hand, pair, self.rules), self._rule(
-                label, f"{row_name}, NEVER split: keep the pair", number))
+                label, Msg("{row}, NEVER split: keep the pair", row=Msg(row_name)), number))
         return Decision(keep_pair(hand, pair, self.rules), self._rule(
-            label, f"{row_name}, {unmatched}: keep the pair", number))
+            label, Msg("{row}, {why}: keep the pair", row=Msg(row_name), why=Msg(unmatched)),
+            number))
 
 
 class LugerBankerWay(_TableWay):
@@ -283,18 +287,19 @@ class HarrahsWay(_TableWay):
             split: Setting = split_pair(hand, pair, self.rules)
             lo, hi = level(split.low_value), level(split.high_value)
             if lo >= 6 and hi >= 8:
-                return Decision(split, Rule("harrahs", "1", (
-                    f"split Heaven or Earth to make 6-8 or better (here {lo} and {_pts(hi)})")))
-            return Decision(keep_pair(hand, pair, self.rules), Rule("harrahs", "1", (
-                f"keep Heaven or Earth, splitting makes only {lo} and {_pts(hi)}"
-                " (not 6-8 or better)")))
+                return Decision(split, Rule("harrahs", "1", Msg(
+                    "split Heaven or Earth to make 6-8 or better (here {low} and {high})",
+                    low=lo, high=Msg(_pts(hi)))))
+            return Decision(keep_pair(hand, pair, self.rules), Rule("harrahs", "1", Msg(
+                "keep Heaven or Earth, splitting makes only {low} and {high} (not 6-8 or "
+                "better)", low=lo, high=Msg(_pts(hi)))))
         if cls in (TIT, CHOP_CHIT):
             return self._by_cells(hand, pair, (HARRAHS_SEVENS,), row.name, self.name, "2",
-                                  "not so split")
+                                  N_("not so split"))
         if cls in (CHONG, LOOK, CHOP_NG):
             return Decision(
                 keep_pair(hand, pair, self.rules),
-                Rule("harrahs", "3", "never split Long, Big Head Six, or the Mixed Five"),
+                Rule("harrahs", "3", Msg("never split Long, Big Head Six, or the Mixed Five")),
             )
         return self._by_cells(hand, pair, row.banker, row.name, "harrahs (Luger banker column)")
 

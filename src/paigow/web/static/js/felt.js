@@ -4,7 +4,7 @@
 // the dice count.
 
 import { h, money } from "./dom.js";
-import { t, tr } from "./i18n.js";
+import { say, sentence, t } from "./i18n.js";
 
 // On the felt, whole dollars drop their cents ($500, $12.50): the seat boxes stay small.
 function chips(cents) {
@@ -46,16 +46,16 @@ function seatChip(state, place, banker) {
   } else {
     children.push(h("span", { class: "who" }, chung,
       h("span", { class: "seat-no", text: `${seat.seat}` }), " ",
-      h("span", { class: "name", text: tr(seat.name) })));
+      h("span", { class: "name", text: say(seat.name) })));
     children.push(h("span", { class: "sub" }, h("span", { title: money(seat.balance), text: chips(seat.balance) }),
       seat.bet ? h("span", { class: "bet-chip", title: t("bet {amount}", { amount: money(seat.bet) }), text: chips(seat.bet) }) : null));
-    if (seat.status) children.push(h("span", { class: "status", text: tr(seat.status) }));
+    if (seat.status) children.push(h("span", { class: "status", text: say(seat.status) }));
   }
   if (state.option === place && !banker && place !== 0) {
     children.push(h("span", { class: "option", text: t("bank option") }));
   }
   const label = place === 0 ? t("the dealer's place")
-    : seat ? t("seat {seat}, {name}", { seat: seat.seat, name: tr(seat.name) }) : t("empty place {place}", { place });
+    : seat ? t("seat {seat}, {name}", { seat: seat.seat, name: say(seat.name) }) : t("empty place {place}", { place });
   const chip = h("div", {
     class: ["place", seat && seat.you ? "you" : "", seat && seat.kind === "person" ? "person" : "",
             isBanker ? "banker" : "", !seat && place !== 0 ? "empty" : ""].join(" "),
@@ -95,7 +95,7 @@ export function renderFelt(state) {
       text: [game === "tiles"
         ? t("Dice {dice} = {total}, counted {from}: {to} takes the first stack.", { dice: ip.dice.join(" + "), total, from, to })
         : t("Dice {dice} = {total}, counted {from}: {to} takes the first hand.", { dice: ip.dice.join(" + "), total, from, to }),
-      tr(ip.banker_words[0].toUpperCase() + ip.banker_words.slice(1) + ".")].join(" ") });
+      sentence(ip.banker_words)].join(" ") });
   }
   const dealt = state.phase === "setting" && ip;
   const order = ip ? dealOrder(ip.first_place, places, state.direction) : [];

@@ -4,13 +4,14 @@ import { api, h, signedMoney } from "./dom.js";
 import { setTileNames } from "./pieces.js";
 import { renderStory } from "./story.js";
 import { explained } from "./words.js";
+import { formatWhen, say, t, tableName } from "./i18n.js";
 
 const root = document.getElementById("history-page");
 const tableId = root.dataset.table;
 const game = root.dataset.game;
 const $ = (id) => document.getElementById(id);
 
-const DID = { win: "won", lose: "lost", push: "pushed" };
+const DID = { win: t("your bet won"), lose: t("your bet lost"), push: t("your bet pushed") };
 
 // What a round was to the person (their seat in it): what they did and the money it made
 // them, their bet's and dragon hand's nets, side bets and their share of a bank they held.
@@ -29,24 +30,24 @@ export function yourPart(story, seat) {
   const banked = b.kind !== "house" && b.seat === seat;
   if (banked) { net += story.bank.share_net; found = true; }
   const mine = story.seats.find((s) => s.seat === seat);
-  const main = banked ? (b.kind === "cobank" ? "you co-banked" : "you banked")
-    : mine ? `your bet ${DID[mine.outcome] || mine.outcome}` : null;
-  const others = [["side bets", extra.side], ["dragon hand", extra.dragon]]
+  const main = banked ? (b.kind === "cobank" ? t("you co-banked") : t("you banked"))
+    : mine ? DID[mine.outcome] || say(mine.outcome) : null;
+  const others = [["side", extra.side], ["dragon", extra.dragon]]
     .filter(([, v]) => v !== null);
   const parts = main ? [main] : [];
-  if (main || others.length > 1) parts.push(...others.map(([k, v]) => `${k} ${signedMoney(v)}`));
-  else parts.push(`your ${others[0] ? others[0][0] : "side bets"}`);  // the net says the rest
+  const named = { side: (amount) => t("side bets {amount}", { amount }), dragon: (amount) => t("dragon hand {amount}", { amount }) };
+  if (main || others.length > 1) parts.push(...others.map(([k, v]) => named[k](signedMoney(v))));
+  else parts.push(others[0] && others[0][0] === "dragon" ? t("your dragon hand") : t("your side bets"));  // the net says the rest
   return found ? { net, what: parts.join(" · ") } : null;
 }
 
-// When a round was played, in the reader's time: "14:02", or "Nov 24, 14:02" on another day
-// (a table restarted numbers its rounds from 1 again: the time tells them apart).
+// When a round was played, in the reader's time and language (CLDR's date and time, as the
+// server's Babel formats them): a table restarted numbers its rounds from 1 again, and the
+// time tells them apart.
 function when(iso) {
-  const t = new Date(iso);
-  if (Number.isNaN(t.getTime())) return "";
-  const time = t.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-  return t.toDateString() === new Date().toDateString() ? time
-    : `${t.toLocaleDateString([], { month: "short", day: "numeric" })}, ${time}`;
+  const moment = new Date(iso);
+  if (Number.isNaN(moment.getTime())) return "";
+  return formatWhen(moment);
 }
 
 // A round in the list: one line (the round, where, when, what it was to you), the story on
@@ -56,15 +57,16 @@ function historyRound(story, open) {
   return h("div", { class: "history-round" },
     h("details", { open: open ? true : null },
       h("summary", {},
-        h("strong", { text: `Round ${story.number}` }), tableId ? "" : ` at ${story.table}`,
-        story.opened ? h("span", { class: "when", text: `, ${when(story.opened)}` }) : null,
+        h("strong", { text: t("Round {n}", { n: story.number }) }),
+        tableId ? "" : t(" at {table}", { table: tableName({ name: story.table, name_msg: story.table_msg }) }),
+        story.opened ? h("span", { class: "when", text: t(", {when}", { when: when(story.opened) }) }) : null,
         part ? ` · ${part.what} · ` : "",
         part ? h("strong", { class: `your-net ${part.net > 0 ? "up" : part.net < 0 ? "down" : "even"}`,
-                             text: `net ${signedMoney(part.net)}` }) : null),
+                             text: t("net {amount}", { amount: signedMoney(part.net) }) }) : null),
       explained(renderStory(game || story.game, story, story.seat_mine))),  // your seat marked
     h("p", { class: "history-links" },
       h("a", { href: tableId ? `/tables/${tableId}/rounds/${story.round}` : `/rounds/${story.round}`,
-               text: `Replay and audit round ${story.number}` })));
+               text: t("Replay and audit round {n}", { n: story.number }) })));
 }
 
 async function show(page) {
@@ -86,13 +88,13 @@ async function show(page) {
   }
   $("rounds").replaceChildren(...(data.rounds.length
     ? data.rounds.map((story, i) => historyRound(story, i === 0 && page === 1))
-    : [h("p", { text: "You have played no settled round here yet." })]));
+    : [h("p", { text: t("You have played no settled round here yet.") })]));
   const nav = [];
   for (let p = 1; p <= data.pages; p++) {
     nav.push(p === page ? h("span", { "aria-current": "page", text: String(p) })
       : h("a", { href: `#page-${p}`, onclick: (ev) => { ev.preventDefault(); show(p); }, text: String(p) }));
   }
-  $("pages").replaceChildren(...(data.pages > 1 ? [h("span", { text: "Pages: " }), ...nav] : []));
+  $("pages").replaceChildren(...(data.pages > 1 ? [h("span", { text: t("Pages: ") }), ...nav] : []));
 }
 
 show(1);

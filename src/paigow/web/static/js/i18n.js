@@ -22,7 +22,8 @@ function catalog() {
 
 // Set the catalog (the page's, or a test's): { lang, messages }.
 export function useCatalog(cat) {
-  CAT = { lang: (cat && cat.lang) || "en", messages: (cat && cat.messages) || {} };
+  CAT = { lang: (cat && cat.lang) || "en", messages: (cat && cat.messages) || {},
+          names: (cat && cat.names) || [] };
   TEMPLATES = null;
   MEMO.clear();
   return CAT;
@@ -52,17 +53,23 @@ export function tn(one, many, n, args) {
 let TEMPLATES = null;
 const MEMO = new Map();
 
+// Placeholders that name a tile pair match only a pair's name (web/i18n.py's PAIR_SLOTS):
+// "pair of tens" (poker) is never read as the tile game's "pair of {pair}".
+const PAIR_SLOTS = new Set(["pair", "other_pair", "lead"]);
+const escape = (x) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 function templates() {
   if (TEMPLATES) return TEMPLATES;
   const found = [];
+  const names = (catalog().names || []).map(escape).join("|");
   for (const [id, str] of Object.entries(catalog().messages)) {
     if (!str || !id.includes("{")) continue;
     const parts = id.split(/\{(\w+)\}/);
     if (parts.length < 3) continue;
     const slots = parts.filter((_, i) => i % 2 === 1);
     const fixed = parts.filter((_, i) => i % 2 === 0).join("").length;
-    const source = parts.map((p, i) => (i % 2 === 0 ? p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
-                                                  : `(?<${p}>[\\s\\S]+?)`)).join("");
+    const source = parts.map((p, i) => (i % 2 === 0 ? escape(p)
+      : PAIR_SLOTS.has(p) && names ? `(?<${p}>${names})` : `(?<${p}>[\\s\\S]+?)`)).join("");
     try {
       found.push({ fixed, rx: new RegExp(`^${source}$`), str, slots });
     } catch (e) { /* a placeholder used twice: not a template tr() can read */ }
@@ -107,22 +114,87 @@ export function tr(text) {
   return phrase(String(text), 0);
 }
 
-// Money in the page's language (CLDR, as Babel formats it on the server): "$1,234.50".
+// A message the server made (web/i18n.py's say() does the same on the server): its parts
+// { id, args } (a catalog message and what fills it: a message, an amount { money }, a name
+// or a number), said in the page's language; a plain text (English kept in the ledger) is
+// read back through the catalog's templates (tr).
+export function say(v) {
+  if (v === null || v === undefined) return "";
+  if (typeof v === "string") return tr(v);
+  if (typeof v === "number") return String(v);
+  if (typeof v === "object") {
+    if ("money" in v) return formatMoney(v.money);
+    if ("id" in v) return sayMessage(v);
+  }
+  return String(v);
+}
+
+function sayMessage(m) {
+  if (!m.id) return "";
+  const args = m.args || {};
+  const keys = Object.keys(args);
+  if (lang() === "en" && typeof m.text === "string") return m.text;  // its own English
+  const found = lang() !== "en" ? catalog().messages[m.id] : null;
+  if (!keys.length) {
+    if (lang() === "en") return m.id;
+    return typeof found === "string" && found ? found : phrase(m.id, 0);  // an engine's phrase
+  }
+  const template = typeof found === "string" && found ? found : m.id;
+  const said = {};
+  for (const k of keys) {
+    const a = args[k];
+    said[k] = a !== null && typeof a === "object" ? say(a) : String(a);
+  }
+  return fill(template, said);
+}
+
+// A table's name: its default name said in the page's language ("Tiles table 1", sent as
+// a message beside the name), or the name people gave it.
+export function tableName(x) {
+  return x && x.name_msg ? say(x.name_msg) : (x ? x.name : "");
+}
+
+// A message as a sentence: capitalised and ended with a full stop in English, said with the
+// catalog's full stop otherwise ("。").
+export function sentence(v) {
+  const text = say(v);
+  if (!text) return text;
+  if (lang() === "en") return `${text[0].toUpperCase()}${text.slice(1)}${text.endsWith(".") ? "" : "."}`;
+  const stop = t(".");
+  return text.endsWith(stop) ? text : text + stop;
+}
+
+// The locale of each language offered, as web/i18n.py's BABEL_LOCALES names it for Babel:
+// both read CLDR's data, so the page and the server format alike (tests/web/test_i18n.py).
+function locale() {
+  return lang();
+}
+
+// Money in the page's language, as Babel formats it on the server: "$1,234.50",
+// "US$1,234.50".
 export function formatMoney(cents) {
-  const fmt = new Intl.NumberFormat(lang(), { style: "currency", currency: "USD",
-                                              currencyDisplay: "narrowSymbol" });
-  return fmt.format(cents / 100);
+  return new Intl.NumberFormat(locale(), { style: "currency", currency: "USD" }).format(cents / 100);
 }
 
-// A moment in the page's language: "27 Nov 2026, 15:04" / "2026年11月27日 15:04".
-export function formatWhen(date) {
-  return new Intl.DateTimeFormat(lang(), { dateStyle: "medium", timeStyle: "short" }).format(date);
+// A number in the page's language: "1,234,567".
+export function formatNumber(n) {
+  return new Intl.NumberFormat(locale(), { maximumFractionDigits: 3 }).format(n);
 }
 
-// A hand's name as the server sends it ("pair of Teen", "high nine"), in the page's
-// language: the high nine is named by the Teen or Day it holds (天九, 地九).
+// A moment in the page's language, a date of medium length and a short time, in the
+// reader's time zone (or `timeZone`): "Nov 27, 2026, 3:04 PM" / "2026年11月27日 下午3:04".
+export function formatWhen(date, timeZone) {
+  const opts = { dateStyle: "medium", timeStyle: "short" };
+  if (timeZone) opts.timeZone = timeZone;
+  return new Intl.DateTimeFormat(locale(), opts).format(date);
+}
+
+// A hand's name as the server sends it (a message, or the English kept in the ledger:
+// "pair of Teen", "high nine"), in the page's language: the high nine is named by the Teen
+// or Day it holds (天九, 地九).
 export function handName(name, pieces = []) {
-  if (lang() === "en" || name !== "high nine") return tr(name);
+  const id = name && typeof name === "object" ? name.id : name;
+  if (lang() === "en" || id !== "high nine") return say(name);
   const lead = pieces.includes("6-6") ? "Teen" : pieces.includes("1-1") ? "Day" : null;
-  return lead ? tr(`${lead} high nine`) : tr(name);
+  return lead ? tr(`${lead} high nine`) : say(name);
 }

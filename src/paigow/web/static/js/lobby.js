@@ -1,7 +1,7 @@
 // The lobby: every table, pushed live; and the form that opens a new table.
 
 import { announce, api, h, liveSocket, patch, showErrorAt } from "./dom.js";
-import { t, tr } from "./i18n.js";
+import { say, t, tableName } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -16,17 +16,17 @@ function tableCard(tb) {
   const r = tb.rules;
   // the game's title has its own line: the rules' words without it
   const bits = [t("{people} of {seats} seats taken by people", { people: tb.people, seats: tb.seats }),
-                ...r.words.filter((w) => w !== r.title).map(tr)];
+                ...r.words.filter((w) => !r.title || (w.text || w) !== r.title).map(say)];
   // in a card room of many processes: which one holds the table (docs/web.md)
   if (tb.where && !tb.where.here) bits.push(t("held by server {slot}", { slot: tb.where.slot }));
   return h("article", { class: `table-card game-${tb.game}` },
-    h("h2", {}, h("a", { href: `/tables/${tb.id}`, text: tb.name })),
-    h("p", { class: "game", text: tr(r.title) || (tb.game === "tiles" ? t("Pai Gow tiles") : t("Pai Gow Poker")) }),
+    h("h2", {}, h("a", { href: `/tables/${tb.id}`, text: tableName(tb) })),
+    h("p", { class: "game", text: say(r.title) || (tb.game === "tiles" ? t("Pai Gow tiles") : t("Pai Gow Poker")) }),
     h("p", { class: "rules", text: bits.join(" · ") }),
-    h("p", { class: "phase", text: t("Now {doing}.", { doing: tr(tb.doing) }) }),
+    h("p", { class: "phase", text: t("Now {doing}.", { doing: say(tb.doing) }) }),
     h("p", { class: "card-actions" },
       h("a", { class: "button primary", href: `/tables/${tb.id}`,
-               "aria-label": t("Join or watch {table}", { table: tb.name }), text: t("Join or watch") }),
+               "aria-label": t("Join or watch {table}", { table: tableName(tb) }), text: t("Join or watch") }),
       h("a", { class: "rules-link", href: `/rules/${tb.game}?table=${tb.id}`, text: t("How to play") })));
 }
 
@@ -43,7 +43,7 @@ function field(label, input, hint) {
 
 function select(id, options, value, labels = {}) {
   return h("select", { id, name: id }, ...options.map((o) =>
-    h("option", { value: o, selected: o === value ? true : null, text: tr(labels[o] || o) })));
+    h("option", { value: o, selected: o === value ? true : null, text: say(labels[o] || o) })));
 }
 
 async function buildForm() {
@@ -55,11 +55,11 @@ async function buildForm() {
   const seats = h("input", { id: "seats", type: "number", min: "1", max: "7", value: "4" });
   function refresh() {
     const g = gameSel.value;
-    waySel.replaceChildren(...opts.house_ways[g].map((w) => h("option", { value: w, text: tr(opts.way_titles[g][w] || w) })));
+    waySel.replaceChildren(...opts.house_ways[g].map((w) => h("option", { value: w, text: say(opts.way_titles[g][w] || w) })));
     seats.max = String(opts.seats[g]);
     const words = opts.variant_words[g];
     variants.replaceChildren(...Object.entries(opts.variants[g]).map(([k, vals]) =>
-      field(tr(words[k].title), select(k, vals, vals[0], words[k].values))));
+      field(say(words[k].title), select(k, vals, vals[0], words[k].values))));
     presetRules(null);
     if (g === "poker") {
       const preset = (id) => (ev) => presetRules(ev.target.checked ? id : null);
@@ -73,7 +73,7 @@ async function buildForm() {
         h("fieldset", { class: "side-offers" }, h("legend", { text: t("Side bets offered") }),
           ...Object.entries(opts.side_bets).map(([name, title]) => h("div", { class: "check" },
             h("input", { id: `offer-${name}`, type: "checkbox", value: name, class: "offer" }),
-            h("label", { for: `offer-${name}`, text: tr(title) })))));
+            h("label", { for: `offer-${name}`, text: say(title) })))));
     }
   }
   // EZ Pai Gow and Commission-Free Pai Gow Poker are games with their own rules (one or

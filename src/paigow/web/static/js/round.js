@@ -5,6 +5,7 @@ import { api, h } from "./dom.js";
 import { setTileNames } from "./pieces.js";
 import { piecesRow, renderStory } from "./story.js";
 import { explained } from "./words.js";
+import { say, sentence, t, tableName } from "./i18n.js";
 
 const root = document.getElementById("round-page");
 const { table: tableId, round } = root.dataset;
@@ -19,7 +20,7 @@ async function show() {
     setTileNames(d.piece_names);
     game = d.game;
     // named as every other page names it: the table and the round's number there
-    const title = `${d.name}: round ${d.story.number}`;
+    const title = t("{table}: round {n}", { table: tableName(d), n: d.story.number });
     $("round-title").textContent = title;
     document.title = title;
     const a = d.audit;
@@ -27,28 +28,28 @@ async function show() {
     const fair = f.checked
       ? h("section", { class: `audit ${f.fair ? "ok" : "bad"}`, role: "status" },
         h("p", { text: f.fair
-          ? "✓ Provably fair: the seed revealed after the round hashes to the commitment published "
-            + "before it, and dealing from that seed alone gives exactly these dice and hands."
-          : `✗ The deal does not follow from the seed: ${f.differences.join("; ")}` }),
-        h("p", {}, "Commitment ", h("code", { class: "hex", text: f.commitment })),
-        h("p", {}, "Seed ", h("code", { class: "hex", text: f.seed })),
-        h("p", {}, "Check it yourself: ",
+          ? t("✓ Provably fair: the seed revealed after the round hashes to the commitment published before it, and dealing from that seed alone gives exactly these dice and hands.")
+          : t("✗ The deal does not follow from the seed: {why}", { why: f.differences.map(say).join(t("; ")) }) }),
+        h("p", {}, t("Commitment"), " ", h("code", { class: "hex", text: f.commitment })),
+        h("p", {}, t("Seed"), " ", h("code", { class: "hex", text: f.seed })),
+        h("p", {}, t("Check it yourself: "),
           h("a", { href: `${base}/record`, download: `round-${round}.json`,
-                   text: `download the round's record` }),
-          " and run ", h("code", { text: `paigow verify --record round-${round}.json` }), "."))
-      : h("p", { text: f.why });
+                   text: t("download the round's record") }),
+          t(" and run "), h("code", { text: `paigow verify --record round-${round}.json` }), t(".")))
+      : h("p", { text: say(f.why) });
     const dealt = Object.entries(a.dealt || {}).map(([place, pieces]) =>
-      h("li", {}, `place ${place}${place === "0" ? " (dealer)" : ""}: `, piecesRow(game, pieces)));
+      h("li", {}, place === "0" ? t("place {place} (dealer): ", { place }) : t("place {place}: ", { place }), piecesRow(game, pieces)));
     // (a part that is not there is left out: replaceChildren would write "null")
     $("replay").replaceChildren(...[
       h("p", { class: a.reproduced ? "audit ok" : "audit bad", role: "status" },
-        a.reproduced ? "✓ Dealt again from the recorded shuffle and dice and settled again: "
-          + "every hand, result and ledger entry is exactly the record."
-          : `✗ The replay differs from the ledger: ${a.differences.join("; ")}`),
-      a.house_way_check ? h("p", { text: `${a.house_way_check[0].toUpperCase()}${a.house_way_check.slice(1)}.` }) : null,
+        a.reproduced ? t("✓ Dealt again from the recorded shuffle and dice and settled again: every hand, result and ledger entry is exactly the record.")
+          : t("✗ The replay differs from the ledger: {why}", { why: a.differences.map(say).join(t("; ")) })),
+      a.house_way_check ? h("p", { text: sentence(a.house_way_check) }) : null,
       fair,
-      h("h2", { text: "The deal" }),
-      h("p", { text: `The dice counted to place ${a.first_place}, which took the first ${game === "tiles" ? "stack" : "hand"}.` }),
+      h("h2", { text: t("The deal") }),
+      h("p", { text: game === "tiles"
+        ? t("The dice counted to place {place}, which took the first stack.", { place: a.first_place })
+        : t("The dice counted to place {place}, which took the first hand.", { place: a.first_place }) }),
       h("ul", { class: "dealt" }, ...dealt),
       explained(renderStory(game, d.story, d.seat_mine))].filter(Boolean));  // your seat marked
   } catch (e) {

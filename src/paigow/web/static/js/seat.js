@@ -3,7 +3,7 @@
 // "Back" when sat out, "Add chips" from the wallet.
 
 import { announce, api, dollars, h, money } from "./dom.js";
-import { t, tn, tr } from "./i18n.js";
+import { say, t, tn } from "./i18n.js";
 
 let skew = 0; // the server's clock minus this page's, seconds
 
@@ -109,7 +109,7 @@ export function joinForm(d, act, joined) {
   };
   const out = [];
   if (d.me && d.me.problem) {
-    out.push(h("p", { class: "timed-out", role: "status", text: tr(d.me.problem) }),
+    out.push(h("p", { class: "timed-out", role: "status", text: say(d.me.problem) }),
       h("button", { type: "button", id: "signout-button", onclick: async () => {
         await api("POST", "/api/signout", {});
         location.reload();
@@ -158,7 +158,7 @@ export function seatExtras(d, act) {
     out.push(h("p", { class: "timed-out", text: tn("You missed {n} round: after {limit} in a row you are sat out.",
                                                   "You missed {n} rounds: after {limit} in a row you are sat out.", you.misses, { limit: you.sit_out_after }) }));
   }
-  if (you.note) out.push(h("p", { class: "timed-out", role: "status", text: tr(you.note) }));
+  if (you.note) out.push(h("p", { class: "timed-out", role: "status", text: say(you.note) }));
   return out;
 }
 

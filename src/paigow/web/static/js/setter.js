@@ -6,7 +6,7 @@
 import { announce, h, intoView } from "./dom.js";
 import { pieceName, pieceSVG } from "./pieces.js";
 import { explained } from "./words.js";
-import { handName, t, tr } from "./i18n.js";
+import { formatNumber, handName, say, t } from "./i18n.js";
 
 const SHOWN = 6; // hint rows shown before "show all"
 
@@ -249,8 +249,8 @@ export class Setter {
     if (hint.status === "working") {
       return h("p", { class: "hint-status", role: "status", text: t("Working out the exact odds…") });
     }
-    if (hint.status === "failed") return h("p", { class: "hint-status error", text: tr(hint.message) });
-    const fmt = (n) => n.toLocaleString(document.documentElement.lang || "en");
+    if (hint.status === "failed") return h("p", { class: "hint-status error", text: say(hint.message) });
+    const fmt = (n) => formatNumber(n);
     const pct = (n, t) => `${((100 * n) / t).toFixed(2)}%`;
     // a row's name is what it shows (the pieces' pictures aside: the hands' names say them)
     const rows = hint.rows.map((r, k) => h("button", {
@@ -276,8 +276,8 @@ export class Setter {
     return h("div", { class: "hint" },
       h("div", { class: "hint-rows" },
         h("p", { class: "hint-caption" },
-          (hint.banking ? t("Exact odds against every hand the players can hold ({n}), set by {way}.", { n: fmt(hint.opponent_hands), way: tr(hint.way_title || "the house way") })
-                        : t("Exact odds against every hand the banker can hold ({n}), set by {way}.", { n: fmt(hint.opponent_hands), way: tr(hint.way_title || "the house way") }))
+          (hint.banking ? t("Exact odds against every hand the players can hold ({n}), set by {way}.", { n: fmt(hint.opponent_hands), way: say(hint.way_title || "the house way") })
+                        : t("Exact odds against every hand the banker can hold ({n}), set by {way}.", { n: fmt(hint.opponent_hands), way: say(hint.way_title || "the house way") }))
           + " " + (Number(hint.commission) === 0  // a table without commission says so
             ? t("EV per unit bet, no commission at this table. Pick a setting to arrange it.")
             : t("EV per unit bet, commission included. Pick a setting to arrange it."))),
@@ -340,11 +340,11 @@ export class Setter {
                       dataset: { focus: "set" }, onclick: () => this.submit() },
           a.foul ? t("{label} (fouled)", { label: this.submitLabel }) : this.submitLabel),
         this.house ? h("button", { type: "button", id: "house-button", dataset: { focus: "house" },
-                      onclick: () => this.arrange(hand.house_low, t("Arranged the house way: {rule}.", { rule: tr(hand.house_rule_text || hand.house_rule) })) },
+                      onclick: () => this.arrange(hand.house_low, t("Arranged the house way: {rule}.", { rule: say(hand.house_rule_text || hand.house_rule) })) },
           t("House way")) : null,
         this.hintFn ? h("button", { type: "button", id: "hint-button", dataset: { focus: "hint" },
                       onclick: () => this.askHint() }, t("Hint")) : null),
-      this.error ? h("div", { class: "local-error", role: "alert", text: tr(this.error) }) : null,
+      this.error ? h("div", { class: "local-error", role: "alert", text: say(this.error) }) : null,
       this.renderHint()].filter(Boolean));
     explained(root);
     const rowsBox = root.querySelector(".hint-rows");

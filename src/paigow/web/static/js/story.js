@@ -2,7 +2,7 @@
 
 import { h, money, signedMoney } from "./dom.js";
 import { pieceSVG } from "./pieces.js";
-import { handName, t, tr } from "./i18n.js";
+import { handName, say, sentence, t } from "./i18n.js";
 
 const MARK_TEXT = { won: t("won"), lost: t("lost"), copy: t("copy"), "0-0": t("0-0"), forfeit: t("forfeit") };
 
@@ -18,7 +18,7 @@ function handLine(game, which, texts, name, mark, reason) {
     piecesRow(game, texts),
     h("span", { class: "hand-name", text: handName(name, texts) }),
     mark ? h("span", { class: "mark", text: MARK_TEXT[mark] || mark }) : null,
-    reason ? h("span", { class: "reason", text: tr(reason) }) : null);
+    reason ? h("span", { class: "reason", text: say(reason) }) : null);
 }
 
 function moneyLine(s) {
@@ -42,7 +42,7 @@ export function renderStory(game, story, you = null) {
   const bankerSeat = story.banker.seat;
   const mineBank = you !== null && bankerSeat === you;
   const who = story.banker.kind === "house" ? t("the house")
-    : mineBank ? t("you") : t("seat {seat} · {name}", { seat: bankerSeat, name: story.banker.name });
+    : mineBank ? t("you") : t("seat {seat} · {name}", { seat: bankerSeat, name: say(story.banker.name) });
   const share = mineBank && bank.share !== undefined ? h("p", { class: "bank-share", role: "status" },
     h("strong", { text: story.banker.kind === "cobank" ? t("You co-banked: ") : t("You banked: ") }),
     t("your share {amount}", { amount: signedMoney(bank.share) }),
@@ -54,7 +54,7 @@ export function renderStory(game, story, you = null) {
       story.banker.kind === "cobank" ? t(" (co-banking with the house)") : ""),
     handLine(game, "high", b.high, b.high_name),
     handLine(game, "low", b.low, b.low_name),
-    b.rule_text ? h("p", { class: "rule", text: mineBank && b.rule === "person" ? t("set by you") : tr(b.rule_text) }) : null,
+    b.rule_text ? h("p", { class: "rule", text: mineBank && b.rule === "person" ? t("set by you") : say(b.rule_text) }) : null,
     h("p", { class: "bank-result" },
       { won: t("The bank won"), lost: t("The bank lost"), even: t("The bank broke even") }[bank.result] || bank.result, " ",
       bank.net ? h("strong", { text: money(Math.abs(bank.net)) }) : null,
@@ -68,25 +68,25 @@ export function renderStory(game, story, you = null) {
     h("h4", {}, title, h("span", { class: "outcome", text: t(s.outcome) })),
     handLine(game, "high", s.high, s.high_name, s.high_mark, s.high_reason),
     handLine(game, "low", s.low, s.low_name, s.low_mark, s.low_reason),
-    s.why ? h("p", { class: "why", text: tr(s.why) }) : null,
-    s.note ? h("p", { class: "note", text: tr(s.note) }) : null,
+    s.why ? h("p", { class: "why", text: say(s.why) }) : null,
+    s.note ? h("p", { class: "note", text: say(s.note) }) : null,
     moneyLine(s));
-  const rows = story.seats.map((s) => seatRow(s, t("Seat {seat} · {name}", { seat: s.seat, name: tr(s.name) })
+  const rows = story.seats.map((s) => seatRow(s, t("Seat {seat} · {name}", { seat: s.seat, name: say(s.name) })
     + (you === s.seat ? t(" (you)") : "") + t(": ")));
   if (!rows.length) rows.push(h("p", { text: t("No player bet this round.") }));
   if (story.dragon) {
     const g = story.dragon;
     rows.push(h("div", { class: "story-dragon" }, seatRow(g,
-      t("Dragon hand (place {place}), bought by seat {seat} · {name}", { place: g.place, seat: g.seat, name: g.name })
+      t("Dragon hand (place {place}), bought by seat {seat} · {name}", { place: g.place, seat: g.seat, name: say(g.name) })
       + (you === g.seat ? t(" (you)") : "") + t(": "))));
   }
-  const push = story.push ? h("p", { class: "push-all", role: "status", text: tr(`${story.push[0].toUpperCase()}${story.push.slice(1)}.`) }) : null;
+  const push = story.push ? h("p", { class: "push-all", role: "status", text: sentence(story.push) }) : null;
   const side = story.side && story.side.length ? h("section", { class: "story-side" },
     h("h4", { text: t("Side bets") }),
     h("ul", {}, ...story.side.map((x) => h("li", { class: `side-${x.net > 0 ? "won" : "lost"} ${you === x.seat ? "mine" : ""}` },
-      t("Seat {seat} · {name}", { seat: x.seat, name: x.seat_name }) + t(": ")
-        + (x.kind === "envy" ? t("{title} Envy bonus", { title: tr(x.title || x.name) }) : `${tr(x.title || x.name)} ${money(x.stake)}`) + " — ",
-      x.label ? tr(x.label) + (x.kind === "envy" ? t(" (place {place})", { place: x.place }) : t(", pays {pays} to 1", { pays: x.pays })) : t("no paying hand"),
+      t("Seat {seat} · {name}", { seat: x.seat, name: say(x.seat_name) }) + t(": ")
+        + (x.kind === "envy" ? t("{title} Envy bonus", { title: say(x.title || x.name) }) : `${say(x.title || x.name)} ${money(x.stake)}`) + " — ",
+      x.label ? say(x.label) + (x.kind === "envy" ? t(" (place {place})", { place: x.place }) : t(", pays {pays} to 1", { pays: x.pays })) : t("no paying hand"),
       " ", h("strong", { class: x.net > 0 ? "up" : "down", text: signedMoney(x.net) }))))) : null;
   const fair = story.seed ? h("p", { class: "fair-line" }, t("Seed revealed: "),
     h("code", { title: story.seed, text: `${story.seed.slice(0, 16)}…` }),

@@ -3,7 +3,7 @@
 
 import { api, announce, clearErrors, dollars, h, intoView, liveSocket, money, patch, showErrorAt, showWho } from "./dom.js";
 import { explained } from "./words.js";
-import { handName, t, tn, tr } from "./i18n.js";
+import { handName, say, sentence, t, tableName, tn } from "./i18n.js";
 import { lineChart } from "./chart.js";
 import { renderFelt } from "./felt.js";
 import { setTileNames } from "./pieces.js";
@@ -76,9 +76,9 @@ let rulesOpen = false;
 function rulesLine(t_) {
   const [first, rest] = [t_.rules.words.slice(0, 2), t_.rules.words.slice(2)];
   const line = h("p", { class: `rules ${rulesOpen ? "open" : ""}` },
-    [tn("{n} seat", "{n} seats", t_.seats), ...first.map(tr)].join(" · "));
+    [tn("{n} seat", "{n} seats", t_.seats), ...first.map(say)].join(" · "));
   if (rest.length) {
-    line.append(h("span", { class: "rules-rest", id: "rules-rest", text: ` · ${rest.map(tr).join(" · ")}` }),
+    line.append(h("span", { class: "rules-rest", id: "rules-rest", text: ` · ${rest.map(say).join(" · ")}` }),
       " ", h("button", { type: "button", class: "link-button rules-more", "aria-controls": "rules-rest",
                          "aria-expanded": rulesOpen ? "true" : "false",
                          onclick: (ev) => {
@@ -96,9 +96,9 @@ function sideInputs(rules) {
   const out = [];
   for (const o of rules.side_bets || []) {
     const id = `side-${o.name}`;
-    const whose = tr(`on ${o.reads}`);
+    const whose = say(o.on_words || o.reads);
     const envy = o.envy_minimum != null ? t(", Envy from {amount}", { amount: money(o.envy_minimum) }) : "";
-    out.push(h("label", { for: id, class: "side-label" }, `${tr(o.title)} `,
+    out.push(h("label", { for: id, class: "side-label" }, `${say(o.title)} `,
       h("small", { text: t("({on}, {low} to {high}{envy}; blank: none)", { on: whose, low: money(o.minimum), high: money(o.maximum), envy }) })),
     h("input", { id, class: "side-amount", inputmode: "decimal", autocomplete: "off",
                  dataset: { focus: id, side: o.name }, placeholder: "0" }));
@@ -132,23 +132,23 @@ function wagerBody() {
 function wagerText(w, rules) {
   if (!w) return "";
   const titles = Object.fromEntries((rules.side_bets || []).map((o) => [o.name, o.title]));
-  const extra = Object.entries(w.side || {}).map(([k, v]) => `${tr(titles[k] || k)} ${money(v)}`);
+  const extra = Object.entries(w.side || {}).map(([k, v]) => `${say(titles[k] || k)} ${money(v)}`);
   if (w.dragon) extra.push(t("dragon hand {amount}", { amount: money(w.dragon) }));
   return extra.length ? t(" with {bets}", { bets: extra.join(t(", ")) }) : "";
 }
 
 function renderHead(d) {
   const you = d.you;
-  const bits = [h("h1", { text: tr(d.table.name) }),
-    d.notice ? h("p", { class: "notice", role: "status", id: "table-notice", text: tr(d.notice) }) : null,
+  const bits = [h("h1", { text: tableName(d.table) }),
+    d.notice ? h("p", { class: "notice", role: "status", id: "table-notice", text: say(d.notice) }) : null,
     d.link === "live" ? null : h("p", { class: "offline-note", role: "status", id: "offline-note",
       text: t("The connection to the table is lost: reconnecting… Until it is back, nothing here is current and nothing can be played.") }),
     rulesLine(d.table),
     h("p", { class: "phase" },
       h("span", { class: `link link-${d.link}`, text: d.link === "live" ? t("● live") : `○ ${t(d.link)}` }),
-      " ", d.round ? t("Round {n}: the table is {doing}", { n: d.round, doing: tr(d.doing) })
-        : t("Before the first round: the table is {doing}", { doing: tr(d.doing) }),
-      d.in_play ? h("strong", { class: "banker-line", text: t("; ") + tr(d.in_play.banker_words) }) : null, t(". "),
+      " ", d.round ? t("Round {n}: the table is {doing}", { n: d.round, doing: say(d.doing) })
+        : t("Before the first round: the table is {doing}", { doing: say(d.doing) }),
+      d.in_play ? h("strong", { class: "banker-line", text: t("; ") + say(d.in_play.banker_words) }) : null, t(". "),
       d.link === "live" ? countdown(d) : null,
       d.hints && d.hints.status === "warming" && game === "poker"
         ? h("span", { class: "warming", role: "status" },
@@ -168,7 +168,7 @@ function renderControls(d) {
   const you = d.you;
   if (!you) {
     if (d.phase === "closed" || d.phase === "error") {
-      return h("p", { text: tr(d.error) || t("This table is closed.") });
+      return h("p", { text: say(d.error) || t("This table is closed.") });
     }
     const form = joinForm(d, act, (r) => { announce(t("You sit at seat {seat}.", { seat: r.seat })); socket.restart(); });
     const free = d.seats.filter((s) => s.kind === "bot").length;
@@ -179,7 +179,7 @@ function renderControls(d) {
   const out = [h("h2", {}, t("Seat {seat} · {name}", { seat: you.seat, name: you.name })),
     h("p", { class: "balance" }, t("Chips"), " ", h("strong", { text: money(you.balance) })),
     ...seatExtras(d, act)];
-  if (you.timed_out) out.push(h("p", { class: "timed-out", role: "status", text: tr(`${you.timed_out[0].toUpperCase()}${you.timed_out.slice(1)}.`) }));
+  if (you.timed_out) out.push(h("p", { class: "timed-out", role: "status", text: sentence(you.timed_out) }));
   if (you.awaiting === "bet") {
     out.push(myCountdown(d.deadline, "bet"), h("form", { class: "bet", onsubmit: async (ev) => {
         ev.preventDefault();
@@ -258,7 +258,7 @@ function bankHand(bh) {
     ...[["high", bh.high, bh.high_name], ["low", bh.low, bh.low_name]].map(([which, pieces, name]) =>
       h("div", { class: "hand-line" }, h("span", { class: "which", text: t(which) }),
         piecesRow(game, pieces), h("span", { class: "hand-name", text: handName(name, pieces) }))),
-    bh.rule_text ? h("p", { class: "rule", text: tr(bh.rule_text) }) : null);
+    bh.rule_text ? h("p", { class: "rule", text: say(bh.rule_text) }) : null);
 }
 
 function renderSession(d) {
@@ -287,7 +287,7 @@ function renderGone() {
   setter.update(null, null, null);
   $("table-page").replaceChildren(h("section", { class: "missing", role: "status" },
     h("h1", { id: "missing-title", text: t("This table is not here any more") }),
-    h("p", { id: "missing-why", text: goneWhy ? tr(`${goneWhy[0].toUpperCase()}${goneWhy.slice(1)}.`) : "" }),
+    h("p", { id: "missing-why", text: goneWhy ? sentence(goneWhy) : "" }),
     h("p", {}, h("a", { class: "button primary", id: "to-lobby", href: "/", text: t("Back to the lobby") }))));
 }
 
@@ -338,8 +338,8 @@ const socket = liveSocket(`/ws/tables/${tableId}`, (s, msg) => {
   serverNow(msg && msg.now);
   const before = state;
   state = s;
-  const told = s.notice && !(before && before.notice === s.notice);
-  if (told) announce(s.notice);
+  const told = s.notice && !(before && JSON.stringify(before.notice) === JSON.stringify(s.notice));
+  if (told) announce(say(s.notice));
   // a round settled while the page is open (its first one too) is told to a screen reader
   if (before && s.last && (!before.last || before.last.round !== s.last.round)) {
     const mine = s.you && s.last.seats.find((x) => x.seat === s.you.story_seat);

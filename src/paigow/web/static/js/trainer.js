@@ -5,7 +5,7 @@ import { lineChart } from "./chart.js";
 import { pieceSVG, setTileNames } from "./pieces.js";
 import { Setter } from "./setter.js";
 import { explained } from "./words.js";
-import { handName, t, tr } from "./i18n.js";
+import { formatNumber, handName, say, sentence, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let state = null;
@@ -31,7 +31,7 @@ const setter = new Setter($("setter"), {
 
 function select(id, values, value, labels = {}) {
   return h("select", { id, name: id }, ...values.map((v) =>
-    h("option", { value: v, selected: v === value ? true : null, text: tr(labels[v] || v) })));
+    h("option", { value: v, selected: v === value ? true : null, text: say(labels[v] || v) })));
 }
 
 async function buildForm() {
@@ -50,7 +50,7 @@ async function buildForm() {
                             value: me || localStorage.getItem(NAME_KEY) || "",
                             readonly: me ? true : null, "aria-describedby": me ? "t-name-note" : null });
   const ways = () => way.replaceChildren(...opts.house_ways[game.value].map((w) =>
-    h("option", { value: w, text: tr(opts.way_titles[game.value][w] || w) })));
+    h("option", { value: w, text: say(opts.way_titles[game.value][w] || w) })));
   game.addEventListener("change", ways);
   drill.addEventListener("change", () => { role.value = drill.value === "dealer" ? "bank" : "player"; });
   ways();
@@ -94,18 +94,19 @@ function renderGrade(s) {
   const g = s.grade;
   if (!g) return [];
   const game = s.settings.game;
-  const title = tr((WAY_TITLES[game] || {})[s.settings.way] || "the house way");
-  const rule = g.rule.number ? t("{way}, rule {number}: {text}", { way: title, number: g.rule.number, text: tr(g.rule.words) }) : tr(g.rule.text);
+  const title = say((WAY_TITLES[game] || {})[s.settings.way] || "the house way");
+  const words = g.rule.words_msg || g.rule.words;
+  const rule = g.rule.number ? t("{way}, rule {number}: {text}", { way: title, number: g.rule.number, text: say(words) }) : say(words || g.rule.text);
   const pct = (n) => `${((100 * n) / g.opponent_hands).toFixed(2)}%`;
   return [h("div", { class: `grade ${g.correct ? "right" : "wrong"}` },
     h("h2", { text: g.correct ? t("Right") : t("Not quite") }),
-    h("p", { class: "verdict", text: tr(g.verdict) }),
-    settingLine(game, t("yours"), g.yours, g.yours.foul ? h("span", { class: "note", text: tr(g.yours.played) }) : null),
+    h("p", { class: "verdict", text: sentence(g.verdict) }),
+    settingLine(game, t("yours"), g.yours, g.yours.foul ? h("span", { class: "note", text: say(g.yours.played) }) : null),
     settingLine(game, t("house way"), g.house, h("span", { class: "rule", text: rule })),
     settingLine(game, t("best"), g.best),
     h("p", {}, t("EV given up: "), h("strong", { text: g.ev_lost.toFixed(4) }),
       t(" of a unit bet (the house way gives up {ev}).", { ev: g.house_ev_lost.toFixed(4) })),
-    h("details", {}, h("summary", { text: t("Every setting, exactly (over {n} hands)", { n: g.opponent_hands.toLocaleString(document.documentElement.lang || "en") }) }),
+    h("details", {}, h("summary", { text: t("Every setting, exactly (over {n} hands)", { n: formatNumber(g.opponent_hands) }) }),
       h("div", { class: "hint-rows" }, ...g.options.map((o) => h("div", {
           class: `hint-row ${o.number === g.best.number ? "best" : ""}` },
         h("span", { class: "hint-setting" }, h("strong", { text: handName(o.high_value, o.high || []) }), " / ",
@@ -137,12 +138,12 @@ function renderStats(s) {
     out.push(h("h3", { text: t("The costliest mistakes") }),
       h("ul", { class: "mistakes" }, ...st.costliest.map((m) => h("li", {},
         h("code", { text: m.hand }), t(": you set "), h("code", { text: m.setting }),
-        st.drill === "dealer" ? t(", the house way {setting} ({rule})", { setting: m.house, rule: tr(m.rule) }) : t(", the best {setting}", { setting: m.best }),
+        st.drill === "dealer" ? t(", the house way {setting} ({rule})", { setting: m.house, rule: say(m.rule) }) : t(", the best {setting}", { setting: m.best }),
         t("; EV given up "), h("strong", { text: m.ev_lost.toFixed(4) })))));
   }
   if (st.kinds.length) {
     out.push(h("p", { class: "note", text: t("By kind of hand (wrong / seen): ")
-      + st.kinds.map((k) => `${tr(k.label)} ${k.wrong}/${k.hands}`).join(t("; ")) }));
+      + st.kinds.map((k) => `${say(k.label)} ${k.wrong}/${k.hands}`).join(t("; ")) }));
   }
   return out;
 }
@@ -163,10 +164,10 @@ function onState(s) {
     busy ? h("p", { role: "status" }, `${busy}… `,
       s.progress.total ? h("progress", { max: s.progress.total, value: s.progress.done,
                                          "aria-label": busy }) : null) : null,
-    s.message ? h("p", { class: s.phase === "failed" ? "error" : "note", text: tr(s.message) }) : null]);
+    s.message ? h("p", { class: s.phase === "failed" ? "error" : "note", text: say(s.message) }) : null]);
   patch($("trainer-task"), { ex: ex && { n: ex.number, t: ex.task, r: ex.reason } }, () => ex ? [
-    h("h2", { text: t("Hand {n}", { n: ex.number }) }), h("p", { text: t("Your task: {task}.", { task: tr(ex.task) }) }),
-    ex.reason ? h("p", { class: "focus", text: tr(ex.reason) }) : null] : []);
+    h("h2", { text: t("Hand {n}", { n: ex.number }) }), h("p", { text: t("Your task: {task}.", { task: say(ex.task) }) }),
+    ex.reason ? h("p", { class: "focus", text: say(ex.reason) }) : null] : []);
   const hand = ex && s.phase !== "graded" ? {
     pieces: ex.pieces, arrangements: ex.arrangements, banking: ex.banking,
     foul_rule: ex.foul_rule, chosen: null } : null;
@@ -187,7 +188,7 @@ function onState(s) {
     intoView($("trainer-grade"));
   }
   patch($("trainer-stats"), { st: s.stats, se: s.series }, () => renderStats(s));
-  if (s.phase === "graded" && s.grade) announce(tr(s.grade.verdict));
+  if (s.phase === "graded" && s.grade) announce(sentence(s.grade.verdict));
 }
 
 buildForm().catch((e) => showError(e.message));
