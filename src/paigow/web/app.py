@@ -139,8 +139,10 @@ def _reason(message: str, lang: str) -> str:
     """A refusal said in ``lang``, short enough to close a WebSocket with (its reason
     holds at most 123 bytes of UTF-8: a Chinese character takes three).
 
-    >>> len(_reason(Msg("there is no table {table} here", table="'9'"), "zh-Hant").encode())
-    27
+    >>> _reason(Msg("there is no table {table} here", table="'9'"), "zh-Hant")
+    "這裡沒有牌桌 '9'"
+    >>> len(_reason(Msg("there is no table {table} here", table="9" * 200), "zh-Hant").encode())
+    120
     """
     said = i18n.say(message, lang)
     while len(said.encode("utf-8")) > 120:

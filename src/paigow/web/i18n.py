@@ -271,7 +271,7 @@ def say(value: Any, lang: str | None = None) -> str:
     English text kept in the ledger).
 
     >>> say(Msg("seat {seat} is taken: choose a free one", seat=3), "zh-Hant")
-    '{s}'
+    '座位 3 已有人：請選空位'
     >>> say(Msg("a fee of {fee} a hand", fee=Money(150)), "zh-Hant"), say(Money(-5), "en")
     ('每手收費 US$1.50', '-$0.05')
     """
