@@ -310,6 +310,11 @@ def test_card_draws_every_rule_and_each_example_is_set_by_its_rule(
     assert svg.count('class="rule"') == len(way.rule_list)
     assert svg.count('class="otherwise"') == (1 if small_way.otherwise else 0)
     assert svg.count('class="piece tile small"') >= 4 * len(way.rule_list)
+    # a way whose rules say "your best high hand" explains it, and the tiles' order
+    assert ('class="legend"' in svg) == any(r.when for r in way.rule_list)
+    assert "Teen, Day, High 8, High 4" in " ".join(
+        line.split(">", 1)[1].split("<", 1)[0] for line in svg.splitlines()
+        if 'class="legend"' in line) or not any(r.when for r in way.rule_list)
     for rid, ex in examples(way).items():
         d = way.choose(ex.tiles, ex.banking)
         want = "small otherwise:" if rid == OTHERWISE else f"small {rid}:"
@@ -337,6 +342,7 @@ def test_shipped_card_of_the_australian_way_shows_all_its_rules(tmp_path: Path) 
     svg = out.read_text()
     way = get_way("australian.toml")
     assert svg.count('class="rule"') == len(way.rule_list)  # type: ignore[attr-defined]
+    assert 'class="legend"' not in svg  # no rule of the casino's way says "best high"
 
 
 # ------------------------------------------------------------------------- the drill

@@ -377,9 +377,15 @@ def _condition_words(c: str) -> str:
         return c
     neg, stat, op, lv = m.groups()
     what = STATS[stat][2]
-    phrase = {">=": "is {} or better", "<": "is weaker than {}", ">": "beats {}",
-              "<=": "is no better than {}", "=": "is {}", "==": "is {}",
-              "!=": "is not {}"}[op].format(_level_words(lv))
+    below = {"Gong": "9 or less", "Wong": "no better than a Gong", "pair": "not a pair"}
+    if op == "<" and lv.isdigit():  # points: "is 3 or less"
+        phrase = f"is {int(lv) - 1} or less" if lv != "1" else "is 0"
+    elif op == "<" and lv in below:
+        phrase = f"is {below[lv]}"
+    else:
+        phrase = {">=": "is {} or better", "<": "is weaker than {}", ">": "beats {}",
+                  "<=": "is no better than {}", "=": "is {}", "==": "is {}",
+                  "!=": "is not {}"}[op].format(_level_words(lv))
     return f"not ({what} {phrase})" if neg else f"{what} {phrase}"
 
 
