@@ -12,11 +12,12 @@ facts, not samples.
 (:mod:`paigow.tiles.ways.way_file`, docs/tiles-ways.md section 4), in words a person uses:
 which hands (any, hands without a pair, a pair of a given class, hands without a pair
 holding a given tile), at most two ``when`` conditions, each comparing one hand of a
-setting the player can name at the table with a threshold (the house way's low or high
-hand; the best high or best low hand the tiles make, or the hand beside it; a threshold is
-points, or points with the highest tile: ``4 with High 8``), and what to play (the
-strongest high hand, the strongest low hand, the hands as close together as possible;
-keep or split a pair). :func:`space` lists them (about 40 million rules at full size). Each
+setting the player can name at the table with a threshold (the best high or best low
+hand the tiles make, or the hand beside it; with ``conditions="house"`` the house way's
+low or high hand too; a threshold is points, or, unless ``conditions="points"``, points
+with the highest tile: ``4 with High 8``), and what to play (the strongest high hand, the
+strongest low hand, the hands as close together as possible; keep or split a pair).
+:func:`space` lists them (35,622,891 by default). Each
 is read here a second time, over arrays (:func:`apply_rule`); the written file is loaded
 by the way-file reader and its settings compared with this reading on every hand, in the
 learned way's role (two implementations agreeing).

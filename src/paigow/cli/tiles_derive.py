@@ -129,7 +129,7 @@ def register(app: typer.Typer) -> None:
                  "settings the tiles make), tiles (thresholds naming the highest tile too), "
                  "house (the house way's own setting too).")] = "tiles",
         small: Annotated[bool, typer.Option(
-            "--small", help="A few thousand candidate rules instead of about 89 million "
+            "--small", help="About two thousand candidate rules instead of tens of millions "
                             "(tests, smoke runs).")] = False,
         gee_joon_tiebreak: Annotated[str, GJ_OPTION] = "ranked",
         json: Annotated[bool, JSON_OPTION] = False,

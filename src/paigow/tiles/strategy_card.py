@@ -10,7 +10,8 @@ page as the poker card, :mod:`paigow.poker.strategy_card`).
 The example of a rule is a real hand it sets: the first of the 8,130 distinct hands (in
 the order strategy tables are written) whose setting that rule made, as a player; a rule
 only the bank's hands reach takes its example there. For a way with an ``otherwise`` way,
-one more row shows a hand none of its rules sets.
+a rule's example is the first such hand it sets otherwise than that way does (when there
+is one), and one more row shows a hand none of its rules sets.
 
 >>> svg = card_svg("australian.toml")
 >>> svg.startswith("<svg") and svg.count('class="rule"') == len(load_card_way("australian.toml").rule_list)
@@ -73,9 +74,19 @@ def examples(way: FileWay) -> dict[str, Example]:
             if rid in found:
                 continue
             hits = (last == n).nonzero()[0]
-            if len(hits):
-                tiles = tuple(hands[int(hits[0])])
-                found[rid] = Example(tiles, way.choose(tiles, bool(role)).setting, bool(role))
+            if not len(hits):
+                continue
+            pick = int(hits[0])
+            if way.otherwise is not None and n < n_rules:
+                # an exception is shown on a hand it sets otherwise than the house way
+                for h in hits:
+                    tiles = tuple(hands[int(h)])
+                    mine = way.choose(tiles, bool(role)).setting
+                    if not mine.same_way(way.otherwise.choose(tiles, bool(role)).setting):
+                        pick = int(h)
+                        break
+            tiles = tuple(hands[pick])
+            found[rid] = Example(tiles, way.choose(tiles, bool(role)).setting, bool(role))
     return found
 
 
