@@ -23,7 +23,7 @@ from paigow.analysis.poker_sim import simulate
 from paigow.analysis.poker_ways import fast_way
 from paigow.poker.rules import PokerRules
 from paigow.poker.setting import compare
-from paigow.poker.ways import get_way
+from paigow.ways import get_way
 
 
 def _measure(label: str, rounds: int) -> float:

@@ -19,7 +19,7 @@ import time
 from paigow.analysis.tiles_odds import advise
 from paigow.analysis.tiles_reference import reference_advise
 from paigow.analysis.tiles_tables import N_HANDS, tiles_of, way_choices
-from paigow.tiles.ways.registry import get_way
+from paigow.ways import TILES, get_way
 
 
 def main() -> None:
@@ -32,7 +32,7 @@ def main() -> None:
     n_ref = 1 if a.small else 4
     print(f"machine: {os.cpu_count()} cores")
 
-    dealer = get_way(a.dealer)
+    dealer = get_way(a.dealer, TILES)
     t = time.perf_counter()
     way_choices(dealer, True)
     print(f"way setup ({a.dealer}.choose over 8,130 hands, banker role): "

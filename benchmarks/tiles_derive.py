@@ -32,7 +32,7 @@ import numpy as np
 from paigow.analysis import tiles_derive as td
 from paigow.analysis.tiles_odds import forget_counts, hand_counts
 from paigow.analysis.tiles_tables import FACE_HANDS, tiles_of
-from paigow.tiles.ways.registry import get_way
+from paigow.ways import TILES, get_way
 
 
 def main() -> None:
@@ -43,7 +43,7 @@ def main() -> None:
     ap.add_argument("--small", action="store_true", help="smoke run")
     a = ap.parse_args()
     rules = 3 if a.small else a.max_rules
-    dealer = get_way(a.dealer)
+    dealer = get_way(a.dealer, TILES)
     print(f"tiles derive-strategy steps, dealer {a.dealer}, "
           f"{'bank' if a.banking else 'player'}, load {os.getloadavg()[0]:.1f}")
 

@@ -29,7 +29,7 @@ from pathlib import Path
 T0 = time.perf_counter()
 from paigow.analysis import tiles_odds as odds  # noqa: E402
 from paigow.analysis.tiles_tables import N_HANDS, N_MATCHUPS, way_choices  # noqa: E402
-from paigow.tiles.ways.registry import get_way  # noqa: E402
+from paigow.ways import TILES, get_way  # noqa: E402
 
 IMPORT_S = time.perf_counter() - T0
 
@@ -61,7 +61,7 @@ def main() -> None:
     print(f"machine: {os.cpu_count()} cores; numba threads "
           f"{os.environ.get('NUMBA_NUM_THREADS', 'default')}; import {IMPORT_S:.2f} s")
 
-    dealer = get_way(a.dealer)
+    dealer = get_way(a.dealer, TILES)
     t = time.perf_counter()
     way_choices(dealer, True)
     banker_s = time.perf_counter() - t

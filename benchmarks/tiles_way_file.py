@@ -21,9 +21,9 @@ import time
 
 from paigow.analysis.tiles_diff import ways_diff
 from paigow.analysis.tiles_odds import forget_counts
-from paigow.tiles.ways.registry import get_way
 from paigow.tiles.ways.table_file import distinct_hands
 from paigow.tiles.ways.way_file import SHIPPED_DIR, read_way_text
+from paigow.ways import TILES, get_way
 
 PAIRS = (("australian.toml", "australian"), ("harrahs.toml", "harrahs"))
 
@@ -46,7 +46,7 @@ def main() -> None:
     hands = distinct_hands()
     for file_name, code_name in pairs:
         text = (SHIPPED_DIR / file_name).read_text()
-        code = get_way(code_name)
+        code = get_way(code_name, TILES)
         base = best(lambda c=code: [c.choose(h) for h in hands], repeat)
         cold = best(lambda t=text, n=file_name: read_way_text(t, n, use_cache=False), repeat)
         read_way_text(text, file_name)  # fill the cache
@@ -56,7 +56,7 @@ def main() -> None:
         print(f"{file_name}: check and set every hand {cold:.2f} s "
               f"({len(hands) / cold:,.0f} hands/s), ratio file / built-in {cold / base:.2f}; "
               f"from the cache {warm:.3f} s")
-        fw = get_way(file_name)
+        fw = get_way(file_name, TILES)
         ways_diff(fw, code, code)  # the ways' choices known, the kernels loaded
 
         def diff(f: object = fw, c: object = code) -> None:

@@ -37,8 +37,8 @@ from paigow.analysis.tiles_tables import (
     way_choices,
 )
 from paigow.tiles.ways import TileWay
-from paigow.tiles.ways.registry import get_way
 from paigow.tiles.ways.table_file import write_table
+from paigow.ways import TILES, get_way
 
 CANDIDATES = ("australian", "luger", "harrahs", "eighty")
 RATES = (("5%", Fraction(5, 100)), ("0%", Fraction(0)))
@@ -49,7 +49,7 @@ def available_ways() -> dict[str, TileWay]:
     out: dict[str, TileWay] = {}
     for name in CANDIDATES:
         try:
-            out[name] = get_way(name)
+            out[name] = get_way(name, TILES)
         except ImportError:
             print(f"  (way {name!r} does not exist yet: skipped)")
     return out

@@ -62,7 +62,7 @@ def test_set_hand_agrees_with_the_command_for_a_shipped_casino_way() -> None:
                               "--strategy", "foxwoods", "--json"])
     out = json.loads(res.stdout)
     assert (out["high"], out["low"], out["rule"]) == (
-        d.to_json()["high"], d.to_json()["low"], d.rule)
+        d.to_json()["high"], d.to_json()["low"], d.rule.text)
     t = paigow.tiles.set_hand("6-6 4-2 5-3 1-1", way="australian")
     res = runner.invoke(app, ["tiles", "set", "6-6", "4-2", "5-3", "1-1", "--json"])
     assert {k: json.loads(res.stdout)[k] for k in ("high", "low", "rule")} == {

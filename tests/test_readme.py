@@ -28,6 +28,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import select
 import shlex
 import subprocess
 import sys
@@ -175,25 +176,23 @@ def _play_until_setting(scratch: Scratch, cmd: list[str], line: Line) -> None:
     """A person's table: answer the bet, and once the hand is dealt and the setting asked
     for, kill the process (the round stays open, as a hung table's would)."""
     proc = subprocess.Popen(cmd, cwd=scratch.root, env=scratch.env, stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            bufsize=0)
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     assert proc.stdin is not None and proc.stdout is not None
-    os.set_blocking(proc.stdout.fileno(), False)
+    out = proc.stdout.fileno()
     seen = ""
 
     def wait_for(*words: str) -> str:
         nonlocal seen
         deadline = time.monotonic() + 600  # generous: a fact awaited, not a time asserted
         while time.monotonic() < deadline:
-            chunk = proc.stdout.read() if proc.stdout else None  # type: ignore[union-attr]
-            if chunk:
-                seen += chunk
+            ready, _, _ = select.select([out], [], [], 0.2)
+            chunk = os.read(out, 65536).decode("utf-8", "replace") if ready else ""
+            seen += chunk
             for w in words:
                 if w in seen:
                     return w
-            if proc.poll() is not None and not chunk:
+            if ready and not chunk:  # the end of its output: the process is gone
                 break
-            time.sleep(0.1)
         raise AssertionError((line.source, "never asked", words, seen[-2000:]))
 
     try:

@@ -43,9 +43,6 @@ STYLE = (
 
 SUITS = {"c": ("♣", "clubs", False), "d": ("♦", "diamonds", True),
          "h": ("♥", "hearts", True), "s": ("♠", "spades", False)}
-RANKS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten", "9": "nine",
-         "8": "eight", "7": "seven", "6": "six", "5": "five", "4": "four", "3": "three",
-         "2": "two"}
 
 Element = tuple[str, dict[str, str], list["Element"], str]
 """``(name, attributes, children, text)``: the tree both implementations are compared by."""
@@ -116,9 +113,12 @@ def tile_tree(text: str, label: str | None = None, small: bool = False) -> Eleme
 
 def card_name(text: str) -> str:
     """``"Td"`` -> ``"ten of diamonds"``; ``"Jk"`` -> ``"the joker"``."""
+    from paigow.poker.cards import RANKS, Rank  # the rank words, defined once
+
     if text == "Jk":
         return "the joker"
-    return f"{RANKS.get(text[0], text[0])} of {SUITS[text[1]][1] if text[1] in SUITS else text[1]}"
+    word = Rank(RANKS.index(text[0])).word if text[:1] and text[0] in RANKS else text[0]
+    return f"{word} of {SUITS[text[1]][1] if text[1] in SUITS else text[1]}"
 
 
 def card_tree(text: str, small: bool = False) -> Element:

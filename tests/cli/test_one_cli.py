@@ -91,6 +91,14 @@ def _runs(tmp: Path, db: Path) -> dict[str, list[str]]:
                                          "0", "--cv-folds", "0", "--max-rules", "3",
                                          "-o", str(way)],
         "paigow poker card": ["poker", "card", "foxwoods", "-o", str(tmp / "card.svg")],
+        "paigow tiles card": ["tiles", "card", "australian.toml", "-o", str(tmp / "tc.svg")],
+        "paigow tiles derive-strategy": ["tiles", "derive-strategy", "--small", "--max-rules",
+                                         "3", "--shape", "exceptions", "-o",
+                                         str(tmp / "tiles-way.toml")],
+        "paigow cache list": ["cache", "list"],
+        # the user's cache is shared by the suite: only a name that matches nothing here
+        # (its clearing is tests/cli/test_cache_cmd.py's, in a cache of its own)
+        "paigow cache clear": ["cache", "clear", "no-such-cache-file"],
         "paigow play": ["play", "tiles", "--auto", "--rounds", "2", "--seed", "3",
                         "--db", str(db)],
         "paigow history": ["history", "--db", str(db), "--last", "1"],
@@ -109,7 +117,7 @@ def _runs(tmp: Path, db: Path) -> dict[str, list[str]]:
 
 # commands whose --json run is a refusal here (the round is settled): their JSON shape is
 # checked elsewhere (tests/table); here: one error line and status 2, no JSON on stdout
-REFUSED = {"paigow void"}
+REFUSED = {"paigow void", "paigow cache clear"}
 # interactive commands: the hand is answered on stdin
 STDIN = {"paigow train tiles": "1\n", "paigow train poker": "1\n"}
 

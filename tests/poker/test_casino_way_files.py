@@ -26,7 +26,7 @@ def check(name: str, cards: str, rule: str, in_front: set[str]) -> None:
     interpreters."""
     way = load_way(name)
     decision = way.choose(cards)
-    assert decision.rule.split(":")[0].removeprefix(f"{name} ") == rule, decision.rule
+    assert decision.rule.text.split(":")[0].removeprefix(f"{name} ") == rule, decision.rule
     assert {c for c in cards.split() if parse_cards(c)[0] in decision.setting.low} == in_front
     hand = parse_cards(cards)
     k = int(file_splits(way.compiled, np.array([hand], np.int32))[0])
@@ -392,7 +392,7 @@ def test_claridge_is_trump_plaza_but_for_its_two_exceptions() -> None:
     differ = np.flatnonzero(a != b)
     assert len(differ) > 0
     for row in hands[differ].tolist():
-        decision = tp.choose(row).rule
+        decision = tp.choose(row).rule.text
         assert decision.split(":")[0].split()[-1] in {"8.1", "9.2", "9.3"}, decision
 
 

@@ -33,10 +33,10 @@ from paigow.cli import app as APP
 from paigow.errors import AmountError
 from paigow.poker.cards import parse_cards
 from paigow.poker.setting import is_foul, settings
-from paigow.poker.ways import get_way
 from paigow.poker.ways.file_way import FileWay, read_hand
 from paigow.poker.ways.hand import analyse
 from paigow.poker.ways.spec import HAND_KEYS, parse_way
+from paigow.ways import POKER, get_way
 
 SMALL = parse_cards("As Ah Ad Ks Kh Kd Qs Qh Js Jh Ts 9s 9h 8s 7s 2c 3c Jk")
 
@@ -162,7 +162,7 @@ def test_a_way_planted_in_the_labels_is_learned_back_within_its_rules(tmp_path: 
     # the file loads through the loader's check and plays the planted way on every hand
     path = tmp_path / "learned.toml"
     path.write_text(derived.text, encoding="utf-8")
-    learned = get_way(str(path))
+    learned = get_way(str(path), POKER)
     assert isinstance(learned, FileWay) and not learned.warnings
     for hand in labels.sample.hands:
         assert learned.choose(hand).setting == planted.choose(hand).setting
@@ -221,7 +221,7 @@ def test_a_way_of_exceptions_planted_in_the_labels_is_learned_back(tmp_path: Pat
     assert derived.spec.otherwise.name == "foxwoods"
     path = tmp_path / "learned.toml"
     path.write_text(derived.text, encoding="utf-8")
-    learned = get_way(str(path))
+    learned = get_way(str(path), POKER)
     assert isinstance(learned, FileWay) and not learned.warnings
     differ = 0
     for hand in labels.sample.hands:
@@ -289,7 +289,7 @@ def test_a_way_using_the_new_conditions_is_learned_back(tmp_path: Path) -> None:
     assert "straight_or_flush = false" in derived.text and "front = " in derived.text
     path = tmp_path / "learned.toml"
     path.write_text(derived.text, encoding="utf-8")
-    learned = get_way(str(path))
+    learned = get_way(str(path), POKER)
     assert isinstance(learned, FileWay) and not learned.warnings
     for hand in s.hands:
         assert learned.choose(hand).setting == way.choose(hand).setting
@@ -311,7 +311,7 @@ def test_the_learned_figures_are_the_labels_evs_of_the_written_ways_settings(
     derived = learn_way(labels, max_rules=14, min_support=2)
     path = tmp_path / "d.toml"
     path.write_text(derived.text, encoding="utf-8")
-    way = get_way(str(path))
+    way = get_way(str(path), POKER)
     ev = labels.ev()
     w = np.array(s.weights)
     mine = sum(w[i] * ev[i, split_index(h, way.choose(h).setting.low)]

@@ -20,7 +20,7 @@ from paigow.analysis.poker_ways import fast_way
 from paigow.poker.cards import parse_cards
 from paigow.poker.rules import PokerRules
 from paigow.poker.setting import is_foul, settings
-from paigow.poker.ways import get_way
+from paigow.ways import get_way
 
 # 17 cards: the quads and joker hands below leave 10, so C(10,7) = 120 opponent hands
 DECK = parse_cards("9s 9h 9d 9c Ks Kh Kd Qs Qd Js Jh Th As Ah Ad 2c Jk")
@@ -77,7 +77,7 @@ def test_optimal_way_by_name_and_commission() -> None:
     way = get_way("optimal", PokerRules(), deck=DECK, cache=False)
     d = way.choose(QUADS)
     adv = advise(QUADS, "house", deck=DECK, cache=False)
-    assert d.setting == adv.best_setting.setting and d.rule.startswith("optimal")
+    assert d.setting == adv.best_setting.setting and d.rule.text.startswith("optimal")
     free = OptimalWay(deck=DECK, cache=False, rate=0).advise(QUADS)
     assert all(s.ev == Fraction(s.win - s.lose, free.total) for s in free.settings)
 

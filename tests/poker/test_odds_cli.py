@@ -145,7 +145,7 @@ def test_advise_commission_free_counts_the_bankers_nine_high_fronts() -> None:
     from itertools import combinations
 
     from paigow.poker.kinds import parse_push
-    from paigow.poker.ways import get_way
+    from paigow.ways import POKER, get_way
 
     hand = "Ks Ah 6d 5s 4h 2s Qh"
     res = runner.invoke(app, ["advise", hand, "--deck", CF_DECK, "--commission-free", "--json"])
@@ -156,7 +156,7 @@ def test_advise_commission_free_counts_the_bankers_nine_high_fronts() -> None:
     assert data == json.loads(spelled.stdout)
     assert data["push_rule"] == "low:9" and data["commission"] == 0
     rest = [c for c in parse_cards(CF_DECK) if c not in parse_cards(hand)]
-    way, nine = get_way("house"), parse_push("low:9")
+    way, nine = get_way("house", POKER), parse_push("low:9")
     want = sum(nine.matches_setting(way.choose(b, True).setting)
                for b in combinations(rest, 7))
     assert data["pushed_by_rule"] == want > 0

@@ -22,8 +22,8 @@ from paigow.poker.cards import parse_cards
 from paigow.poker.kinds import parse_kind
 from paigow.poker.rules import PokerRules
 from paigow.poker.setting import compare, is_foul
-from paigow.poker.ways import get_way
 from paigow.settle import Outcome
+from paigow.ways import get_way
 
 KINDS = [parse_kind(f"pai-gow:{r}") for r in "9TJQKA"]
 Q = parse_kind("pai-gow:Q")

@@ -22,14 +22,14 @@ from paigow.analysis import poker_kernels as kern
 from paigow.analysis.poker_odds import advise, low_push_ids, rank_ids
 from paigow.analysis.poker_sim import simulate_hand
 from paigow.errors import RuleError
-from paigow.poker.cards import parse_cards
+from paigow.poker.cards import Rank, parse_cards
 from paigow.poker.fast import table2
 from paigow.poker.kinds import LowKind, parse_push
 from paigow.poker.rank import rank2
 from paigow.poker.rules import PokerRules
 from paigow.poker.setting import Setting, compare, settings
-from paigow.poker.ways import get_way
 from paigow.settle import Outcome
+from paigow.ways import get_way
 
 NINE = parse_push("low:9")
 CF = PokerRules(push="low:9")
@@ -81,13 +81,13 @@ def test_key_arithmetic_equals_the_reference_on_every_two_card_hand(joker: str) 
     def around(pair: tuple[int, int]) -> Setting:  # any five other cards behind
         return Setting(tuple(c for c in range(7) if c not in pair)[:5], pair)
 
-    for high in range(3, 15):
+    for high in (Rank(r) for r in range(Rank.THREE, Rank.ACE + 1)):
         kind = LowKind(high)
         ref = [kind.matches_setting(around(pair), rules) for pair in pairs]
         assert [kind.matches_key2(int(k)) for k in keys] == ref, high
         assert kern.low_mask(keys, high).tolist() == ref, high
     # nine high: 9 with one of 2..8, 16 suit pairs each (the joker never: ace or pair)
-    assert sum(kern.low_mask(keys, 9)) == 7 * 16
+    assert sum(kern.low_mask(keys, Rank.NINE)) == 7 * 16
     ids = rank_ids(rules)
     assert int(low_push_ids(NINE, rules).sum()) == len(
         {rank2(p, rules).key for p in pairs if NINE.matches_setting(around(p), rules)})

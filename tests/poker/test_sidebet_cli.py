@@ -90,10 +90,10 @@ def test_tiger_9_small_deck_counts_the_dealers_settings() -> None:
 
     from paigow.poker.cards import parse_cards
     from paigow.poker.sidebet import set_lines_made
-    from paigow.poker.ways import get_way
+    from paigow.ways import POKER, get_way
 
     deck = "5s 5h 5d 5c 9h 8s 3h Kd Qc Jh 7d 4c 2s Ah"
-    way = get_way("foxwoods")
+    way = get_way("foxwoods", POKER)
     want = sum("low-9-high" in set_lines_made(way.choose(h, True).setting)
                for h in combinations(parse_cards(deck), 7))
     res = runner.invoke(app, ["sidebet", "--paytable", "tiger-9", "--dealer", "foxwoods",

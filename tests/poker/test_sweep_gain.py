@@ -61,11 +61,11 @@ def test_a_player_ways_paired_gain_and_share_equal_per_hand_computations() -> No
     import numpy as np
 
     from paigow.analysis.poker_derive import share_ci
-    from paigow.poker.ways import get_way
+    from paigow.ways import POKER, get_way
 
     hands = sample_hands(40, 9, DECK)
     res = sweep(hands, deck=DECK, chunk=6, cache=False, players=["foxwoods"])
-    fox = get_way("foxwoods")
+    fox = get_way("foxwoods", POKER)
     g_fox, g_opt = [], []
     for h in hands:
         adv = advise(h, "house", deck=DECK, cache=False)

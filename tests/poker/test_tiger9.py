@@ -18,7 +18,7 @@ import pytest
 
 from paigow.analysis.dealer_bets import dealer_bet_odds, low_rank_counts
 from paigow.errors import RuleError
-from paigow.poker.cards import parse_cards
+from paigow.poker.cards import Rank, parse_cards
 from paigow.poker.rules import PokerRules
 from paigow.poker.sidebet import (
     load_paytable,
@@ -27,7 +27,7 @@ from paigow.poker.sidebet import (
     shipped_paytables,
     sidebet_odds,
 )
-from paigow.poker.ways import get_way
+from paigow.ways import POKER, get_way
 
 TIGER = load_paytable("tiger-9")
 DECKS = [
@@ -85,8 +85,8 @@ def test_the_odds_depend_on_the_dealers_way() -> None:
     splits the fives (a pair of fives in front) while the Foxwoods text never splits four
     sixes or lower (nine-eight in front). On a deck holding that hand the counts differ."""
     hand = "5s 5h 5d 5c 9h 8s 3h"
-    house = get_way("house").choose(hand, True).setting
-    fox = get_way("foxwoods").choose(hand, True).setting
+    house = get_way("house", POKER).choose(hand, True).setting
+    fox = get_way("foxwoods", POKER).choose(hand, True).setting
     assert (set_lines_made(house), set_lines_made(fox)) == (set(), {"low-9-high"})
     deck = parse_cards(hand + " Kd Qc Jh 7d 4c 2s Ah")
     a = dealer_bet_odds(TIGER, "house", deck=deck, cache=False).lines[0].count
@@ -131,7 +131,7 @@ def test_full_deck_table_agrees_with_the_reference_way_on_a_sample() -> None:
     keys2 = table.keys2
     way = get_way("house", rules)
     rng = np.random.default_rng(99)
-    nine = LowKind(9)
+    nine = LowKind(Rank.NINE)
     hits = 0
     for _ in range(3000):
         hand = sorted(int(c) for c in rng.choice(53, 7, replace=False))

@@ -20,7 +20,6 @@ from paigow.errors import RuleError
 from paigow.poker.cards import parse_cards
 from paigow.poker.rules import PokerRules, ranking_variants
 from paigow.poker.setting import settings
-from paigow.poker.ways import get_way
 from paigow.poker.ways.file_fast import file_splits
 from paigow.poker.ways.file_way import (
     FileWay,
@@ -32,6 +31,7 @@ from paigow.poker.ways.file_way import (
     shipped_ways,
 )
 from paigow.poker.ways.spec import parse_way
+from paigow.ways import POKER, get_way
 
 DATA = Path(__file__).parent / "data"
 EVERY = DATA / "every_construct.toml"
@@ -46,7 +46,7 @@ def front(way: FileWay, cards: str) -> set[str]:
 
 def rule_of(way: FileWay, cards: str) -> str:
     """The rule number (and the straight/flush rule it came through) of a decision."""
-    return way.choose(cards).rule.split(":")[0].removeprefix(f"{way.name} ")
+    return way.choose(cards).rule.text.split(":")[0].removeprefix(f"{way.name} ")
 
 
 # ----------------------------------------------------------------- the format
@@ -269,9 +269,9 @@ def test_a_rule_no_hand_reaches_is_reported(tmp_path: Path) -> None:
 
 def test_an_unknown_way_name_is_a_clear_error() -> None:
     with pytest.raises(RuleError, match="unknown poker way 'no-such-way'"):
-        get_way("no-such-way")
+        get_way("no-such-way", POKER)
     with pytest.raises(RuleError, match=r"unknown house way 'missing\.toml'"):
-        get_way("missing.toml")
+        get_way("missing.toml", POKER)
 
 
 # --------------------------------------------------------- two interpreters agree
@@ -467,10 +467,10 @@ def test_the_two_casino_ways_split_two_pair_less_often_than_the_seeds_way() -> N
         casino = load_way(name)
         split_seeds = split_casino = 0
         for row in patterns[::7].tolist():
-            view_rule = seeds.choose(row).rule
+            view_rule = seeds.choose(row).rule.text
             if " 3." not in view_rule:
                 continue
-            casino_rule = casino.choose(row).rule
+            casino_rule = casino.choose(row).rule.text
             seeds_low = seeds.set(row, False).low
             casino_low = casino.set(row, False).low
             split_seeds += int(seeds_low[0] >> 2 == seeds_low[1] >> 2)

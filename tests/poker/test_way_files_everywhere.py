@@ -18,9 +18,9 @@ from paigow.analysis.poker_ways import FileFastWay, exact_diff, fast_way, sample
 from paigow.cli import app
 from paigow.poker.rules import PokerRules
 from paigow.poker.setting import settings
-from paigow.poker.ways import get_way
 from paigow.poker.ways.file_way import FileWay, shipped_path
 from paigow.table.session import TableOptions, make_game
+from paigow.ways import POKER, get_way
 
 runner = CliRunner()
 
@@ -36,7 +36,7 @@ def my_way(tmp_path: Path) -> Path:
 
 
 def test_get_way_and_fast_way_take_a_shipped_name_or_a_path(my_way: Path) -> None:
-    by_path = get_way(str(my_way))
+    by_path = get_way(str(my_way), POKER)
     assert isinstance(by_path, FileWay) and by_path.name == "foxwoods"
     fast = fast_way(str(my_way))
     assert isinstance(fast, FileFastWay) and getattr(fast, "role_blind", False)

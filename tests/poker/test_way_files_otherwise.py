@@ -77,7 +77,7 @@ def test_a_hand_no_rule_takes_is_set_as_the_otherwise_way_sets_it(exceptions: Pa
     taken = 0
     for row in random_hands(3000, 11).tolist():
         d = way.choose(row)
-        number = d.rule.split(":")[0].removeprefix("tp-exceptions").strip(" ,")
+        number = d.rule.text.split(":")[0].removeprefix("tp-exceptions").strip(" ,")
         if number in own or number.startswith("1 then"):
             taken += 1
             continue
@@ -98,7 +98,7 @@ def test_a_hand_no_rule_takes_is_set_as_the_otherwise_way_sets_it(exceptions: Pa
 def test_each_rule_then_the_otherwise_way(exceptions: Path, cards: str, rule: str,
                                           in_front: set[str]) -> None:
     d = load_way(str(exceptions)).choose(cards)
-    assert d.rule.split(":")[0] == rule
+    assert d.rule.text.split(":")[0] == rule
     assert front(d.setting.low, cards) == in_front
 
 
@@ -107,10 +107,10 @@ def test_by_hand_type_sends_the_hand_to_the_otherwise_ways_hand_type_rule(
 ) -> None:
     cards = "Kd Ks 4s 5h 6s 7d 8c"  # a pair of kings and an 8-high straight
     tp = load_way("trump-plaza").choose(cards)
-    assert tp.rule.startswith("trump-plaza 7.3")  # Trump Plaza plays the straight
+    assert tp.rule.text.startswith("trump-plaza 7.3")  # Trump Plaza plays the straight
     assert front(tp.setting.low, cards) == {"Kd", "Ks"}
     d = load_way(str(exceptions)).choose(cards)
-    assert d.rule.startswith("tp-exceptions 1 then otherwise trump-plaza 2:")
+    assert d.rule.text.startswith("tp-exceptions 1 then otherwise trump-plaza 2:")
     assert front(d.setting.low, cards) == {"8c", "7d"}  # the pair behind, no straight
     # and the kernel: the deciding rule is Trump Plaza's 2, sent there by rule 1
     way = load_way(str(exceptions))
@@ -194,11 +194,11 @@ def test_a_chain_offers_the_hand_to_each_way_in_turn(chain: Path) -> None:
     way = load_way(str(chain))
     assert way.compiled.layer_names == ("top", "middle", "foxwoods")
     # a pair of threes with the joker: top's own rule t3
-    assert way.choose("3d 3c Jk Qh 9s 7d 2c").rule.startswith("top t3:")
+    assert way.choose("3d 3c Jk Qh 9s 7d 2c").rule.text.startswith("top t3:")
     # four queens: top has no rule; middle's m1 keeps them together
-    assert way.choose("Qd Qc Qs Qh 9s 7d 2c").rule.startswith("top, otherwise middle m1:")
+    assert way.choose("Qd Qc Qs Qh 9s 7d 2c").rule.text.startswith("top, otherwise middle m1:")
     # four sevens: neither has a rule; Foxwoods 9.3 (sevens to tens, no king: split)
-    assert way.choose("7d 7c 7s 7h 9s 5d 2c").rule.startswith("top, otherwise foxwoods 9.3:")
+    assert way.choose("7d 7c 7s 7h 9s 5d 2c").rule.text.startswith("top, otherwise foxwoods 9.3:")
 
 
 def test_a_way_of_exceptions_need_not_set_every_hand_itself(tmp_path: Path) -> None:

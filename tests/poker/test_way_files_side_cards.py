@@ -93,7 +93,7 @@ def test_straight_or_flush_false_keeps_a_no_pair_rule_off_straights_and_flushes(
     new_way: Path, cards: str, rule: str, in_front: set[str] | None,
 ) -> None:
     d = load_way(str(new_way)).choose(cards)
-    assert d.rule.split(":")[0].startswith(rule)
+    assert d.rule.text.split(":")[0].startswith(rule)
     if in_front is not None:
         assert front(d.setting.low, cards) == in_front
     else:
@@ -109,7 +109,7 @@ def test_without_the_condition_a_no_pair_exception_takes_the_straight(tmp_path: 
     path.write_text(NEW.replace("straight_or_flush = false\ntop_single", "top_single"))
     cards = "Ah Kd Tc 5s 4h 3d 2c"
     d = load_way(str(path)).choose(cards)
-    assert d.rule.startswith("new-conditions 1:")
+    assert d.rule.text.startswith("new-conditions 1:")
     assert front(d.setting.low, cards) == {"Kd", "5s"}
 
 
@@ -122,13 +122,13 @@ def test_straight_or_flush_true_takes_exactly_the_hands_with_one(new_way: Path) 
     cards_sf = "7d 7c 8s 9h Th Jc 2d"  # sevens and a jack-high straight
     cards_no = "7d 7c 8s 9h Kh Jc 2d"  # sevens, no straight
     d = way.choose(cards_sf)
-    assert d.rule.startswith("new-conditions 3:")
+    assert d.rule.text.startswith("new-conditions 3:")
     assert front(d.setting.low, cards_sf) == {"Jc", "Th"}
     hands = np.array([sorted(parse_cards(cards_sf))], np.int32)
     for use_sf in (True, False):
         got = int(file_splits_unchecked(way.compiled, hands, None, use_sf)[0])
         assert front(settings(parse_cards(cards_sf))[got].low, cards_sf) == {"Jc", "Th"}
-    assert way.choose(cards_no).rule.startswith("new-conditions, otherwise trump-plaza")
+    assert way.choose(cards_no).rule.text.startswith("new-conditions, otherwise trump-plaza")
 
 
 @pytest.mark.parametrize(
@@ -142,7 +142,7 @@ def test_straight_or_flush_true_takes_exactly_the_hands_with_one(new_way: Path) 
     ],
 )
 def test_fourth_and_fifth_single(new_way: Path, cards: str, rule: str) -> None:
-    assert load_way(str(new_way)).choose(cards).rule.split(":")[0].startswith(rule)
+    assert load_way(str(new_way)).choose(cards).rule.text.split(":")[0].startswith(rule)
 
 
 @pytest.mark.parametrize("rules", ranking_variants(), ids=str)

@@ -17,8 +17,9 @@ from paigow.poker.fast import rank2_batch, rank5_batch
 from paigow.poker.rank import Category, rank5
 from paigow.poker.rules import PokerRules, ranking_variants
 from paigow.poker.setting import is_foul, settings
-from paigow.poker.ways import Decision, get_way
+from paigow.poker.ways import Decision
 from paigow.poker.ways.basic import BasicStrategy
+from paigow.ways import get_way
 
 BUG = PokerRules()
 WILD = PokerRules(joker="wild")
@@ -31,7 +32,8 @@ def decided(hand: str, expect_front: str, number: str, rules: PokerRules = BUG) 
     d = BasicStrategy(rules=rules).choose(hand)
     want = format_cards(sorted(parse_cards(expect_front), reverse=True))
     assert format_cards(d.setting.low) == want, d
-    assert d.rule.startswith(f"basic {number}:"), d.rule
+    assert (d.rule.way, d.rule.number) == ("basic", number), d.rule
+    assert d.rule.text.startswith(f"basic {number}: "), d.rule
     assert d.setting in settings(hand)
     assert not is_foul(d.setting, rules)
     return d

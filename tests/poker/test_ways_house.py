@@ -18,9 +18,10 @@ from paigow.poker.cards import format_cards, parse_cards
 from paigow.poker.rank import Category, rank2, rank5
 from paigow.poker.rules import PokerRules
 from paigow.poker.setting import Strategy, is_foul, play_setting, settings
-from paigow.poker.ways import Decision, PokerWay, get_way
+from paigow.poker.ways import Decision, PokerWay
 from paigow.poker.ways.hand import key2, key5
 from paigow.poker.ways.house import HouseWay
+from paigow.ways import POKER, get_way
 
 BUG = PokerRules()
 WILD = PokerRules(joker="wild")
@@ -35,10 +36,9 @@ def front(hand: str, rules: PokerRules = BUG, banking: bool = False) -> str:
 
 def rule(hand: str, rules: PokerRules = BUG) -> str:
     """The number of the rule that decided, e.g. ``"3.2"``."""
-    text = HouseWay(rules=rules).choose(hand).rule
-    m = re.match(r"house (\d+\.\d+):", text)
-    assert m, text
-    return m.group(1)
+    r = HouseWay(rules=rules).choose(hand).rule
+    assert r.way == "house" and r.number is not None, r
+    return r.number
 
 
 def decided(hand: str, expect_front: str, number: str, rules: PokerRules = BUG) -> Decision:
@@ -46,7 +46,8 @@ def decided(hand: str, expect_front: str, number: str, rules: PokerRules = BUG) 
     d = HouseWay(rules=rules).choose(hand)
     assert format_cards(d.setting.low) == format_cards(sorted(parse_cards(expect_front),
                                                               reverse=True)), d
-    assert d.rule.startswith(f"house {number}:"), d.rule
+    assert (d.rule.way, d.rule.number) == ("house", number), d.rule
+    assert d.rule.text.startswith(f"house {number}: "), d.rule
     assert d.setting in settings(hand)
     assert not is_foul(d.setting, rules)
     return d
@@ -324,9 +325,9 @@ def test_house_way_is_a_strategy_that_resets_fouled_hands() -> None:
 
 def test_house_registry_by_name() -> None:
     assert isinstance(get_way("house", WILD), HouseWay)
-    assert get_way(" House ").name == "house"
+    assert get_way(" House ", POKER).name == "house"
     with pytest.raises(RuleError, match="unknown poker way 'nope'"):
-        get_way("nope")
+        get_way("nope", POKER)
     with pytest.raises(RuleError, match="takes no options"):
         get_way("house", BUG, dealer="house")
 
@@ -336,7 +337,7 @@ def test_registry_optimal_hook_reports_a_missing_module(monkeypatch: pytest.Monk
 
     monkeypatch.setitem(ways._OPTIONAL, "optimal", ("paigow.analysis.no_such_module", "X"))
     with pytest.raises(RuleError, match="optimal poker way is not available"):
-        get_way("optimal")
+        get_way("optimal", POKER)
 
 
 def test_house_bad_hands_are_clear_errors() -> None:

@@ -17,6 +17,7 @@ from paigow.store import Store, open_store
 from paigow.tiles.setting import setting_from_text, settings
 from paigow.tiles.tile import DECK, Tile, parse_tiles
 from paigow.tiles.ways import Decision
+from paigow.ways import Rule
 
 
 class BestLowWay:
@@ -26,7 +27,7 @@ class BestLowWay:
 
     def choose(self, tiles: Sequence[Tile], banking: bool = False) -> Decision:
         best = max(settings(tiles), key=lambda s: (s.low_value.code, s.high_value.code))
-        return Decision(best, "best low")
+        return Decision(best, Rule(self.name, None, "", cite="best low"))
 
 
 class ScriptWay:
@@ -38,7 +39,8 @@ class ScriptWay:
 
     def choose(self, tiles: Sequence[Tile], banking: bool = False) -> Decision:
         high, low = self.script[_key(tiles)]
-        return Decision(setting_from_text(tuple(tiles), high, low), "script")
+        return Decision(setting_from_text(tuple(tiles), high, low),
+                        Rule(self.name, None, "", cite="script"))
 
 
 def _key(tiles: Iterable[Tile]) -> tuple[str, ...]:

@@ -25,16 +25,16 @@ from paigow.tiles.rules import DEFAULT_RULES
 from paigow.tiles.setting import settings
 from paigow.tiles.tile import parse_tiles
 from paigow.tiles.ways._common import pairs_in, ranked_tiles
-from paigow.tiles.ways.registry import get_way
 from paigow.tiles.ways.table_file import distinct_hands
 from paigow.tiles.ways.way_file import _compile_rule, _Hand, read_way_text
+from paigow.ways import TILES, get_way
 
 runner = CliRunner()
 
 
 @pytest.fixture(scope="module")
 def dealer() -> Any:
-    return get_way("australian")
+    return get_way("australian", TILES)
 
 
 @pytest.fixture(scope="module")
@@ -123,13 +123,13 @@ def test_a_way_file_whose_rules_never_apply_plays_the_otherwise_way_exactly(
         a, b = edge(way, dealer, banking), edge(dealer, dealer, banking)
         assert (a.win, a.push, a.lose) == (b.win, b.push, b.lose)
     d = way.choose(parse_tiles("6-5 3-2 6-4 4-3"))
-    assert d.rule.startswith("dealer-only otherwise: australian 6")
+    assert d.rule.text.startswith("dealer-only otherwise: australian 6")
 
 
 def test_way_file_otherwise_keeps_the_role_of_the_way_it_names(tmp_path: Path) -> None:
     text = OTHERWISE_ONLY.replace('"australian"', '"luger"')
     way = read_way_text(text, str(tmp_path / "l.toml"), use_cache=False)
-    luger = get_way("luger")
+    luger = get_way("luger", TILES)
     hand = parse_tiles("3-3 3-3 6-6 1-1")  # Luger's columns differ on Chong with Teen Day
     for banking in (False, True):
         assert way.choose(hand, banking).setting.same_way(luger.choose(hand, banking).setting)
@@ -319,7 +319,7 @@ def test_card_draws_every_rule_and_each_example_is_set_by_its_rule(
     for rid, ex in examples(way).items():
         d = way.choose(ex.tiles, ex.banking)
         want = "small otherwise:" if rid == OTHERWISE else f"small {rid}:"
-        assert d.rule.startswith(want)
+        assert d.rule.text.startswith(want)
         assert d.setting.same_way(ex.setting)
         if rid != OTHERWISE and ex.setting.same_way(house.choose(ex.tiles).setting):
             # an exception is drawn on a hand it sets like the house way only when it
@@ -348,7 +348,7 @@ def test_shipped_card_of_the_australian_way_shows_all_its_rules(tmp_path: Path) 
     r = _run("card", "australian.toml", "-o", str(out))
     assert r.exit_code == 0, r.output
     svg = out.read_text()
-    way = get_way("australian.toml")
+    way = get_way("australian.toml", TILES)
     assert svg.count('class="rule"') == len(way.rule_list)  # type: ignore[attr-defined]
     assert 'class="legend"' not in svg  # no rule of the casino's way says "best high"
 

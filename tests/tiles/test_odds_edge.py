@@ -30,7 +30,7 @@ from paigow.analysis.tiles_tables import N_HANDS, index_of, split_of, tiles_of, 
 from paigow.settle import Commission, Outcome, expected_value, settle_bet
 from paigow.tiles.tile import Tile
 from paigow.tiles.ways import Decision, TileWay
-from paigow.tiles.ways.registry import get_way
+from paigow.ways import TILES, get_way
 
 MATCHUPS = comb(32, 4) * comb(28, 4)
 FIVE = Fraction(5, 100)
@@ -44,7 +44,7 @@ ROLE = RoleAware()
 def house_way() -> TileWay:
     """The Australian house way once it exists; until then a test way."""
     try:
-        return get_way("australian")
+        return get_way("australian", TILES)
     except ImportError:
         return HIGH
 
@@ -55,7 +55,7 @@ def named_ways() -> tuple[TileWay, ...]:
     out: list[TileWay] = [HIGH, ROLE]
     for name in ("australian", "luger", "harrahs", "eighty"):
         try:
-            out.append(house_way() if name == "australian" else get_way(name))
+            out.append(house_way() if name == "australian" else get_way(name, TILES))
         except ImportError:
             continue
     return tuple(out)
@@ -185,7 +185,7 @@ def test_optimal_way_choose_takes_the_best_setting_of_advise(banking: bool) -> N
         a = advise(hand, ROLE, banking, FIVE)
         evs = {split_of(hand, s.setting): s.ev for s in a.settings}
         assert evs[split_of(hand, d.setting)] == max(evs.values())
-        assert d.rule.startswith("optimal: EV ") and "role-aware" in d.rule
+        assert d.rule.text.startswith("optimal: EV ") and "role-aware" in d.rule.text
         assert opt.split_choices(banking)[index_of(hand)] == split_of(hand, d.setting)
 
 

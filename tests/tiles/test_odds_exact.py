@@ -23,14 +23,14 @@ from paigow.tiles.rules import TileRules
 from paigow.tiles.setting import settings
 from paigow.tiles.tile import Tile, parse_tiles
 from paigow.tiles.ways import TileWay
-from paigow.tiles.ways.registry import get_way
+from paigow.ways import TILES, get_way
 
 
 @cache
 def house_way() -> TileWay:
     """The Australian house way once it exists; until then a test way."""
     try:
-        return get_way("australian")
+        return get_way("australian", TILES)
     except ImportError:
         return HighestHigh()
 

@@ -14,13 +14,13 @@ from waykit import RoleAware
 from paigow.analysis.tiles_tables import N_HANDS, tiles_of
 from paigow.errors import PaigowError
 from paigow.tiles.ways import TileWay
-from paigow.tiles.ways.registry import get_way
 from paigow.tiles.ways.table_file import load_table_way, write_table
+from paigow.ways import TILES, get_way
 
 
 def house_way() -> TileWay:
     try:
-        return get_way("australian")
+        return get_way("australian", TILES)
     except ImportError:
         return RoleAware()
 
@@ -97,7 +97,7 @@ def test_rows_in_any_tile_order_and_with_swapped_hands_load(
 def test_rule_names_the_table_line(written: tuple[Path, TileWay]) -> None:
     loaded = load_table_way(written[0])
     d = loaded.choose(tiles_of(0))
-    assert d.rule == f"{written[0]}, line 2"
+    assert d.rule.text == f"{written[0]}, line 2"
 
 
 def _error(path: Path) -> str:
@@ -166,7 +166,7 @@ def test_bad_header_and_missing_file(tmp_path: Path) -> None:
 
 
 def test_registry_loads_a_table_by_path(written: tuple[Path, TileWay]) -> None:
-    way = get_way(f"table:{written[0]}")
+    way = get_way(f"table:{written[0]}", TILES)
     assert way.name == f"table:{written[0]}"
     buf = io.StringIO()
     assert write_table(way, True, buf) == 8130

@@ -14,7 +14,6 @@ from paigow.tiles.setting import make_setting, settings
 from paigow.tiles.tile import parse_tiles
 from paigow.tiles.ways import _cache
 from paigow.tiles.ways.australian import AustralianHouseWay
-from paigow.tiles.ways.registry import get_way
 from paigow.tiles.ways.split_tables import HarrahsWay
 from paigow.tiles.ways.way_file import (
     SHIPPED_DIR,
@@ -24,6 +23,7 @@ from paigow.tiles.ways.way_file import (
     read_way_text,
     shipped_way_files,
 )
+from paigow.ways import TILES, get_way
 
 AUSTRALIAN = SHIPPED_DIR / "australian.toml"
 
@@ -125,7 +125,7 @@ def test_every_construct_role_rule_applies_only_as_banker(every: FileWay) -> Non
     # as a player that split makes 2 and a Wong, not 6-8 or better, so the pair is kept
     assert sets(every, "6-6 6-6 6-3 6-4", banking=True) == ("6-3 6-6", "6-4 6-6")
     assert sets(every, "6-6 6-6 6-3 6-4", banking=False) == ("6-6 6-6", "6-3 6-4")
-    assert every.choose(parse_tiles("6-6 6-6 6-3 6-4"), True).rule.startswith(
+    assert every.choose(parse_tiles("6-6 6-6 6-3 6-4"), True).rule.text.startswith(
         "every construct banker-split")
 
 
@@ -174,7 +174,7 @@ def test_every_construct_adjustment_after_rest_moves_to_a_higher_high_hand(
     # not both of the first six, so nothing moves.
     d = every.choose(parse_tiles("3-3 5-1 6-4 2-2"))
     assert sets(every, "3-3 5-1 6-4 2-2") == ("3-3 6-4", "2-2 5-1")
-    assert d.rule.startswith("every construct nudge")
+    assert d.rule.text.startswith("every construct nudge")
 
 
 def test_way_files_every_hand_gets_one_legal_setting_in_each_role(every: FileWay) -> None:
@@ -311,11 +311,11 @@ def test_a_rule_no_hand_reaches_is_reported() -> None:
 
 def test_bad_way_file_path_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(PaigowError, match=r"no way file 'nowhere\.toml'"):
-        get_way("nowhere.toml")
+        get_way("nowhere.toml", TILES)
     bad = tmp_path / "bad.toml"
     bad.write_bytes(b"\xff\xfe")
     with pytest.raises(WayFileError, match="not UTF-8"):
-        get_way(str(bad))
+        get_way(str(bad), TILES)
 
 
 # ---------------------------------------------------------------------------- shipped ways
@@ -323,7 +323,7 @@ def test_bad_way_file_path_is_a_clear_error(tmp_path: Path) -> None:
 
 def test_shipped_way_files_are_found_by_name() -> None:
     assert {"australian.toml", "harrahs.toml"} <= set(shipped_way_files())
-    w = get_way("australian.toml")
+    w = get_way("australian.toml", TILES)
     assert isinstance(w, FileWay) and w.name == "australian.toml"
 
 
@@ -342,7 +342,7 @@ def test_shipped_way_file_sets_all_35960_hands_as_the_code(file_name: str, code:
 
 
 def test_harrahs_file_by_its_three_stated_points() -> None:
-    w = get_way("harrahs.toml")
+    w = get_way("harrahs.toml", TILES)
     # 1. split Heaven or Earth to make 6-8 or better: Teen Teen 2-4 Gor makes 6 and 8
     assert sets(w, "6-6 6-6 4-2 3-1") == ("4-2 6-6", "3-1 6-6")
     #    Teen Teen 9 Foo would make 3 and a Wong: kept (Luger splits it, "9 w/ 11")
@@ -366,7 +366,7 @@ def test_australian_file_formulation_changes_33_hands_29_by_b3_and_4_by_b2() -> 
 
 
 def test_australian_file_seed_examples() -> None:
-    w = get_way("australian.toml")
+    w = get_way("australian.toml", TILES)
     # seed 000: [5-6], [3-2], [6-4], [4-3] is best played as 6 and 7 (option B)
     s = w.choose(parse_tiles("6-5 3-2 6-4 4-3")).setting
     assert (s.low_value.points, s.high_value.points) == (6, 7)
@@ -375,7 +375,7 @@ def test_australian_file_seed_examples() -> None:
     # clause 3: Teen/Day with 8 and 8, 7, 6, 5, 4: Teen Teen Yun 4-3 splits
     d = w.choose(parse_tiles("6-6 6-6 4-4 3-4"))
     assert d.setting.same_way(make_setting(parse_tiles("6-6 4-4"), parse_tiles("6-6 4-3")))
-    assert d.rule.startswith("australian.toml 3.3:")
+    assert d.rule.text.startswith("australian.toml 3.3:")
 
 
 # ---------------------------------------------------------------------------- the cache

@@ -17,7 +17,7 @@ from paigow.tiles.rules import TileRules
 from paigow.tiles.tile import Tile, parse_tiles
 from paigow.tiles.ways import Decision, TileWay
 from paigow.tiles.ways.australian import AustralianHouseWay
-from paigow.tiles.ways.registry import get_way
+from paigow.ways import TILES, get_way
 
 # Tiles by the seed's words, written out here independently of the code's notation table.
 TEEN, DAY, YUN, GOR, MOOY, CHONG, BON, FOO, PING, TIT, LOOK = (
@@ -68,7 +68,7 @@ def kept_together(d: Decision, a: str, b: str) -> bool:
 # -- the way as an object ------------------------------------------------------------------
 
 def test_australian_is_a_tile_way_named_australian_in_the_registry() -> None:
-    way = get_way("australian")
+    way = get_way("australian", TILES)
     assert isinstance(way, TileWay) and isinstance(way, AustralianHouseWay)
     assert way.name == "australian"
     assert play("6-6 6-6 4-4 4-3", way).setting.high_value.name == "Teen Gong"
@@ -99,7 +99,7 @@ def test_australian_1_two_ranking_pairs_play_two_pairs(hand: str) -> None:
     (Chop Gow 6-3/5-4 and the like) and the Gee Joon pair are ranking pairs too."""
     d = play(hand)
     assert d.setting.high_value.kind == "pair" and d.setting.low_value.kind == "pair"
-    assert d.rule.startswith("australian 1:")
+    assert d.rule.text.startswith("australian 1:")
 
 
 # -- clause 2 ------------------------------------------------------------------------------
@@ -116,7 +116,7 @@ def test_australian_2_never_split_these_pairs(pair: str, name: str, others: str)
     (Low Four), Chap Ng (Mixed Fives)" — not even to make a Wong, Gong or 9-9."""
     d = play(f"{pair} {pair} {others}")
     assert kept_together(d, pair, pair)
-    assert d.rule == f"australian 2: never split {name}"
+    assert d.rule.text == f"australian 2: never split {name}"
 
 
 @pytest.mark.parametrize("others", ["6-6 1-1", "6-6 6-3", "1-1 6-1"])
@@ -124,7 +124,7 @@ def test_australian_2_never_split_chap_ng_mixed_fives(others: str) -> None:
     """2. "Never split ... Chap Ng (Mixed Fives)": the unmatched pair 2-3 and 1-4."""
     d = play(f"3-2 4-1 {others}")
     assert kept_together(d, "3-2", "4-1")
-    assert d.rule == "australian 2: never split Chap Ng (Mixed Fives)"
+    assert d.rule.text == "australian 2: never split Chap Ng (Mixed Fives)"
 
 
 # -- clause 3 ------------------------------------------------------------------------------
@@ -137,7 +137,7 @@ def test_australian_3_split_gee_joon_with_high_6_and_6_5_4(other: str, low_point
     d = play(f"2-1 4-2 {CHONG} {other}")
     assert_points(d, low_points, 9)
     assert not kept_together(d, "2-1", "4-2")
-    assert d.rule == "australian 3: split Gee Joon with High 6 and 6, 5, 4"
+    assert d.rule.text == "australian 3: split Gee Joon with High 6 and 6, 5, 4"
 
 
 def test_australian_3_split_gee_joon_puts_2_4_with_the_five() -> None:
@@ -164,7 +164,7 @@ def test_australian_3_split_teen_day_with_9_and_8_7_6_5_4(td: str, nine: str, ot
     d = play(f"{td} {td} {nine} {other}")
     assert_hands(d, f"{td} {nine}", f"{td} {other}")
     assert d.setting.high_value.kind == "wong"
-    assert d.rule == "australian 3: split Teen/Day with 9 and 8, 7, 6, 5, 4"
+    assert d.rule.text == "australian 3: split Teen/Day with 9 and 8, 7, 6, 5, 4"
 
 
 @pytest.mark.parametrize("td", TD)
@@ -178,7 +178,7 @@ def test_australian_3_split_teen_day_with_8_and_8_7_6_5_4(td: str, eight: str, o
     d = play(f"{td} {td} {eight} {other}")
     assert not kept_together(d, td, td)
     assert d.setting.high_value.kind == "gong"
-    assert d.rule == "australian 3: split Teen/Day with 8 and 8, 7, 6, 5, 4"
+    assert d.rule.text == "australian 3: split Teen/Day with 8 and 8, 7, 6, 5, 4"
 
 
 @pytest.mark.parametrize("td", TD)
@@ -192,7 +192,7 @@ def test_australian_3_split_teen_day_with_7_and_7_6_5_4(td: str, seven: str, oth
     d = play(f"{td} {td} {seven} {other}")
     assert not kept_together(d, td, td)
     assert d.setting.high_value.name == "high nine"
-    assert d.rule == "australian 3: split Teen/Day with 7 and 7, 6, 5, 4"
+    assert d.rule.text == "australian 3: split Teen/Day with 7 and 7, 6, 5, 4"
 
 
 @pytest.mark.parametrize("td", TD)
@@ -216,14 +216,14 @@ def test_australian_3_keep_teen_day_when_no_row_matches(hand: str) -> None:
     """3. The table lists when to split; a Teen or Day pair it does not list stays together."""
     d = play(hand)
     assert d.setting.high_value.kind == "pair"
-    assert d.rule.startswith("australian 3: keep the pair of")
+    assert d.rule.text.startswith("australian 3: keep the pair of")
 
 
 def test_australian_3_split_chap_gow_nines_with_teen_and_day() -> None:
     """3. "Chap Gow (Nines) with Teen and Day": a Teen Wong and a Day Wong."""
     d = play(f"6-3 5-4 {TEEN} {DAY}")
     assert d.setting.high_value.name == "Teen Wong" and d.setting.low_value.name == "Day Wong"
-    assert d.rule == "australian 3: split Chap Gow (nines) with Teen and Day"
+    assert d.rule.text == "australian 3: split Chap Gow (nines) with Teen and Day"
 
 
 @pytest.mark.parametrize("td", TD)
@@ -232,7 +232,7 @@ def test_australian_3_split_chap_gow_nines_with_teen_day_and_10(td: str, ten: st
     """3. "Chap Gow (Nines) with Teen/Day and 10": a Wong and 9 + 10 = 9."""
     d = play(f"6-3 5-4 {td} {ten}")
     assert d.setting.high_value.kind == "wong" and d.setting.low_value.points == 9
-    assert d.rule == "australian 3: split Chap Gow (nines) with Teen/Day and 10"
+    assert d.rule.text == "australian 3: split Chap Gow (nines) with Teen/Day and 10"
 
 
 def test_australian_3_split_chap_gow_nines_with_10_and_10() -> None:
@@ -240,7 +240,7 @@ def test_australian_3_split_chap_gow_nines_with_10_and_10() -> None:
     9 and 9."""
     d = play(f"6-3 5-4 {MOOY} {PING}")
     assert_points(d, 9, 9)
-    assert d.rule == "australian 3: split Chap Gow (nines) with 10 and 10"
+    assert d.rule.text == "australian 3: split Chap Gow (nines) with 10 and 10"
 
 
 @pytest.mark.parametrize("eights", [f"{YUN} {YUN}", "6-2 5-3"])
@@ -248,7 +248,7 @@ def test_australian_3_split_yun_and_chap_paat_eights_with_teen_and_day(eights: s
     """3. "Yun and Chap Paat (Eights) with Teen and Day": a Teen Gong and a Day Gong."""
     d = play(f"{eights} {TEEN} {DAY}")
     assert d.setting.high_value.name == "Teen Gong" and d.setting.low_value.name == "Day Gong"
-    assert d.rule == "australian 3: split Yun and Chap Paat (eights) with Teen and Day"
+    assert d.rule.text == "australian 3: split Yun and Chap Paat (eights) with Teen and Day"
 
 
 @pytest.mark.parametrize("eights", [f"{YUN} {YUN}", "6-2 5-3"])
@@ -260,7 +260,7 @@ def test_australian_3_split_eights_with_teen_day_and_11_10(eights: str, td: str,
     8 + 10 = 8."""
     d = play(f"{eights} {td} {other}")
     assert d.setting.high_value.kind == "gong" and d.setting.low_value.points == low
-    assert d.rule == "australian 3: split Yun and Chap Paat (eights) with Teen/Day and 11, 10"
+    assert d.rule.text == "australian 3: split Yun and Chap Paat (eights) with Teen/Day and 11, 10"
 
 
 @pytest.mark.parametrize("eights", [f"{YUN} {YUN}", "6-2 5-3"])
@@ -270,10 +270,10 @@ def test_australian_3_split_eights_with_10_and_11_10(eights: str) -> None:
     for ten in TENS:
         d = play(f"{eights} {ten} {FOO}")
         assert_points(d, 8, 9)
-        assert d.rule == "australian 3: split Yun and Chap Paat (eights) with 10 and 11, 10"
+        assert d.rule.text == "australian 3: split Yun and Chap Paat (eights) with 10 and 11, 10"
     d = play(f"{eights} {MOOY} {PING}")
     assert_points(d, 8, 8)
-    assert d.rule == "australian 3: split Yun and Chap Paat (eights) with 10 and 10"
+    assert d.rule.text == "australian 3: split Yun and Chap Paat (eights) with 10 and 10"
 
 
 @pytest.mark.parametrize("eights", [f"{YUN} {YUN}", "6-2 5-3"])
@@ -282,7 +282,7 @@ def test_australian_3_split_eights_with_11_and_9(eights: str, nine: str) -> None
     """3. "Yun and Chap Paat (Eights) with 11 and 9": 8 + 11 = 9 and 8 + 9 = 7."""
     d = play(f"{eights} {FOO} {nine}")
     assert_points(d, 7, 9)
-    assert d.rule == "australian 3: split Yun and Chap Paat (eights) with 11 and 9"
+    assert d.rule.text == "australian 3: split Yun and Chap Paat (eights) with 11 and 9"
 
 
 @pytest.mark.parametrize("sevens", [f"{TIT} {TIT}", "4-3 5-2"])
@@ -294,7 +294,7 @@ def test_australian_3_split_sevens_with_teen_day_and_11_10(sevens: str, td: str,
     and 7 + 11 = 8 or 7 + 10 = 7."""
     d = play(f"{sevens} {td} {other}")
     assert d.setting.high_value.name == "high nine" and d.setting.low_value.points == low
-    assert d.rule.endswith("(sevens) with Teen/Day and 11, 10")
+    assert d.rule.text.endswith("(sevens) with Teen/Day and 11, 10")
 
 
 @pytest.mark.parametrize("sevens", [f"{TIT} {TIT}", "4-3 5-2"])
@@ -304,7 +304,7 @@ def test_australian_3_split_sevens_with_teen_and_day(sevens: str) -> None:
     d = play(f"{sevens} {TEEN} {DAY}")
     assert_points(d, 9, 9)
     assert d.setting.high_value.name == d.setting.low_value.name == "high nine"
-    assert d.rule.endswith("(sevens) with Teen and Day")
+    assert d.rule.text.endswith("(sevens) with Teen and Day")
 
 
 @pytest.mark.parametrize("hand", [
@@ -316,7 +316,7 @@ def test_australian_3_keep_other_pairs_no_row_matches(hand: str) -> None:
     even beside a Wong or Gong (the pair is the "higher play" of clause 4)."""
     d = play(hand)
     assert d.setting.high_value.kind == "pair"
-    assert d.rule.startswith("australian 3: keep the pair of")
+    assert d.rule.text.startswith("australian 3: keep the pair of")
 
 
 # -- clauses 4 and 5 -----------------------------------------------------------------------
@@ -334,7 +334,7 @@ def test_australian_4_1_always_play_wong_gong_high_nine_even_at_expense_of_low_h
     d = play(hand)
     assert_hands(d, high, low)
     assert d.setting.low_value.points == low_points
-    assert d.rule.startswith("australian 4.1:")
+    assert d.rule.text.startswith("australian 4.1:")
 
 
 @pytest.mark.parametrize("hand,high", [
@@ -350,7 +350,7 @@ def test_australian_4_2_play_high_nine_instead_of_gong_or_wong_and_gong_instead_
     choice.\""""
     d = play(hand)
     assert hand_is(d.setting.high, high), str(d.setting)
-    assert d.rule.startswith("australian 4.2:")
+    assert d.rule.text.startswith("australian 4.2:")
 
 
 @pytest.mark.parametrize("hand,high,low", [
@@ -365,7 +365,7 @@ def test_australian_4_3_teen_and_day_play_the_teen_on_the_high_hand(hand: str, h
     the Teen on the high hand.\""""
     d = play(hand)
     assert_hands(d, high, low)
-    assert d.rule.startswith("australian 4.3:")
+    assert d.rule.text.startswith("australian 4.3:")
 
 
 @pytest.mark.parametrize("td", TD)
@@ -376,7 +376,7 @@ def test_australian_5_1_play_gong_over_high_nine_when_fourth_tile_is_four(td: st
     d = play(f"{td} {TIT} {YUN} {four}")
     assert_hands(d, f"{td} {YUN}", f"{TIT} {four}")
     assert d.setting.high_value.kind == "gong"
-    assert d.rule.startswith("australian 5.1:")
+    assert d.rule.text.startswith("australian 5.1:")
 
 
 @pytest.mark.parametrize("td", TD)
@@ -388,7 +388,7 @@ def test_australian_5_2_play_wong_over_gong_or_high_nine_when_fourth_tile_is_ele
     d = play(f"{td} 6-3 {other} {FOO}")
     assert_hands(d, f"{td} 6-3", f"{other} {FOO}")
     assert d.setting.high_value.kind == "wong"
-    assert d.rule.startswith("australian 5.2:")
+    assert d.rule.text.startswith("australian 5.2:")
 
 
 # -- clause 6 ------------------------------------------------------------------------------
@@ -399,7 +399,7 @@ def test_australian_6_1_bring_hands_close_together_seed_example() -> None:
     d = play("5-6 3-2 6-4 4-3")
     assert_hands(d, "6-4 4-3", "6-5 3-2")
     assert_points(d, 6, 7)
-    assert d.rule.startswith("australian 6.1:")
+    assert d.rule.text.startswith("australian 6.1:")
 
 
 def test_australian_6_1_unless_they_can_be_set_to_a_higher_value() -> None:
@@ -417,7 +417,7 @@ def test_australian_6_2_high_hand_seven_or_less_high_tile_on_low_hand() -> None:
     d = play(f"{YUN} {CHONG} {BON} 6-2")
     assert_points(d, 2, 4)
     assert_hands(d, f"{CHONG} 6-2", f"{YUN} {BON}")
-    assert d.rule.startswith("australian 6.2:")
+    assert d.rule.text.startswith("australian 6.2:")
 
 
 def test_australian_6_3_high_hand_eight_or_better_high_tile_on_high_hand() -> None:
@@ -426,7 +426,7 @@ def test_australian_6_3_high_hand_eight_or_better_high_tile_on_high_hand() -> No
     d = play(f"{YUN} {MOOY} {FOO} 6-2")
     assert_points(d, 8, 9)
     assert_hands(d, f"{YUN} {FOO}", f"{MOOY} 6-2")
-    assert d.rule.startswith("australian 6.3:")
+    assert d.rule.text.startswith("australian 6.3:")
 
 
 def test_australian_6_4_do_not_play_the_two_highest_tiles_on_the_same_hand() -> None:
@@ -435,7 +435,7 @@ def test_australian_6_4_do_not_play_the_two_highest_tiles_on_the_same_hand() -> 
     d = play(f"{TEEN} {GOR} {BON} {FOO}")
     assert_points(d, 5, 6)
     assert_hands(d, f"{TEEN} {BON}", f"{GOR} {FOO}")
-    assert d.rule.startswith("australian 6.4:")
+    assert d.rule.text.startswith("australian 6.4:")
 
 
 # -- clause 7: the exception hands ---------------------------------------------------------
@@ -460,7 +460,7 @@ def _check_exception(number: int, cases: list[Case], *, high_has: str | None = N
         if low_has:
             assert parse_tiles(low_has)[0] in d.setting.low, (hand, str(d.setting))
         if way is WAY:
-            assert d.rule.startswith(f"australian 7.{number}:"), (hand, d.rule)
+            assert d.rule.text.startswith(f"australian 7.{number}:"), (hand, d.rule.text)
 
 
 def _cases_7_1() -> list[Case]:
@@ -645,7 +645,7 @@ def test_australian_7_b1_one_on_low_hand_and_8_or_9_possible_play_it() -> None:
     play makes 1 and 7; 11 + 7 = 8 is possible.)"""
     d = play(f"{MOOY} {PING} {FOO} {TIT}", AustralianHouseWay(exceptions="formulation"))
     assert_points(d, 0, 8)
-    assert d.rule.startswith("australian 7.b1:")
+    assert d.rule.text.startswith("australian 7.b1:")
 
 
 def test_australian_7_b2_two_on_low_hand_and_8_with_teen_or_day_play_the_8() -> None:
@@ -655,7 +655,7 @@ def test_australian_7_b2_two_on_low_hand_and_8_with_teen_or_day_play_the_8() -> 
     d = play(f"2-1 {TEEN} {MOOY} {PING}")
     assert_points(d, 0, 8)
     assert hand_is(d.setting.high, f"2-1 {TEEN}")
-    assert d.rule.startswith("australian 7.b2:")
+    assert d.rule.text.startswith("australian 7.b2:")
 
 
 def test_australian_7_b3_separate_two_of_the_first_six_without_altering_points() -> None:
@@ -666,7 +666,7 @@ def test_australian_7_b3_separate_two_of_the_first_six_without_altering_points()
     d = play(f"{YUN} 6-2 {CHONG} {TIT}", AustralianHouseWay(exceptions="formulation"))
     assert_points(d, 4, 5)
     assert not kept_together(d, YUN, CHONG)
-    assert d.rule.startswith("australian 7.b3:")
+    assert d.rule.text.startswith("australian 7.b3:")
 
 
 def test_australian_7_b4_eight_with_5_gee_joon_make_high6_ranked_nine() -> None:
@@ -677,14 +677,14 @@ def test_australian_7_b4_eight_with_5_gee_joon_make_high6_ranked_nine() -> None:
     d = play(f"{CHONG} 3-2 2-1 {MOOY}", AustralianHouseWay(exceptions="formulation"))
     assert_points(d, 5, 9)
     assert hand_is(d.setting.high, f"{CHONG} 2-1")
-    assert d.rule.startswith("australian 7.b4:")
+    assert d.rule.text.startswith("australian 7.b4:")
 
 
 def test_australian_7_b5_high8_high10_11_any7_play_7_and_9() -> None:
     """7. "High 8, High 10, 11 any 7, Play 7 and 9." — the formulation's last line."""
     d = play(f"{YUN} {MOOY} {FOO} 5-2", AustralianHouseWay(exceptions="formulation"))
     assert_points(d, 7, 9)
-    assert d.rule.startswith("australian 7.b5:")
+    assert d.rule.text.startswith("australian 7.b5:")
 
 
 def test_australian_7_list_only_leaves_other_hands_to_general_play() -> None:

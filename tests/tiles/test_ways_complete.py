@@ -10,7 +10,7 @@ import pytest
 
 from paigow.tiles.setting import settings
 from paigow.tiles.tile import DECK, Tile
-from paigow.tiles.ways.registry import get_way
+from paigow.ways import TILES, get_way
 
 
 def _face_distinct_hands() -> list[tuple[Tile, ...]]:
@@ -35,7 +35,7 @@ def test_there_are_8130_face_distinct_hands() -> None:
     ("luger-player", False), ("harrahs", False), ("eighty", False),
 ])
 def test_ways_every_hand_gets_a_legal_deterministic_setting(name: str, banking: bool) -> None:
-    way = get_way(name)
+    way = get_way(name, TILES)
     for hand, legal in zip(HANDS, SETTINGS, strict=True):
         d = way.choose(hand, banking=banking)
         assert any(d.setting.same_way(s) for s in legal), (name, hand)

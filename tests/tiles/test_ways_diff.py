@@ -11,7 +11,7 @@ from waykit import HighestHigh, RoleAware
 from paigow.analysis.tiles_diff import by_group, ways_diff
 from paigow.analysis.tiles_odds import OptimalWay, advise, edge
 from paigow.analysis.tiles_tables import N_HANDS
-from paigow.tiles.ways.registry import get_way
+from paigow.ways import TILES, get_way
 
 
 @pytest.mark.parametrize("a,b,banking,rate", [
@@ -22,23 +22,23 @@ from paigow.tiles.ways.registry import get_way
 def test_ways_diff_total_equals_the_difference_of_the_exact_edges(
     a: str, b: str, banking: bool, rate: Fraction
 ) -> None:
-    dealer = get_way("australian")
-    d = ways_diff(get_way(a), get_way(b), dealer, banking, rate)
-    ea = edge(get_way(a), dealer, banking, rate)
-    eb = edge(get_way(b), dealer, banking, rate)
+    dealer = get_way("australian", TILES)
+    d = ways_diff(get_way(a, TILES), get_way(b, TILES), dealer, banking, rate)
+    ea = edge(get_way(a, TILES), dealer, banking, rate)
+    eb = edge(get_way(b, TILES), dealer, banking, rate)
     assert d.total == eb.edge - ea.edge
     assert sum(v for _, _, v in by_group(d)) == d.total
     assert sum(v for _, _, v in by_group(d, "rule_b")) == d.total
 
 
 def test_ways_diff_of_a_way_with_itself_is_empty() -> None:
-    w = get_way("luger")
-    d = ways_diff(w, w, get_way("australian"), banking=True)
+    w = get_way("luger", TILES)
+    d = ways_diff(w, w, get_way("australian", TILES), banking=True)
     assert d.rows == () and d.total == 0 and d.hands == 0
 
 
 def test_ways_diff_rows_agree_with_exact_advice_and_count_hands() -> None:
-    dealer = get_way("australian")
+    dealer = get_way("australian", TILES)
     d = ways_diff(HighestHigh(), RoleAware(), dealer)
     assert d.total == edge(RoleAware(), dealer).edge - edge(HighestHigh(), dealer).edge
     assert 0 < d.hands <= N_HANDS
@@ -52,12 +52,12 @@ def test_ways_diff_rows_agree_with_exact_advice_and_count_hands() -> None:
 
 
 def test_ways_diff_optimal_never_loses_to_a_house_way_on_any_class() -> None:
-    dealer = get_way("australian")
+    dealer = get_way("australian", TILES)
     d = ways_diff(OptimalWay(dealer), dealer, dealer)
     assert all(r.ev_a >= r.ev_b for r in d.rows)
     assert d.total == edge(dealer, dealer).edge - edge(OptimalWay(dealer), dealer).edge > 0
 
 
 def test_ways_diff_of_a_way_file_and_the_code_it_mirrors_is_empty() -> None:
-    d = ways_diff(get_way("australian.toml"), get_way("australian"), get_way("luger"))
+    d = ways_diff(get_way("australian.toml", TILES), get_way("australian", TILES), get_way("luger", TILES))
     assert d.rows == () and d.total == 0

@@ -13,13 +13,13 @@ import pytest
 from paigow.tiles.tile import parse_tiles
 from paigow.tiles.ways import Decision, TileWay
 from paigow.tiles.ways.australian import AustralianHouseWay
-from paigow.tiles.ways.registry import get_way
 from paigow.tiles.ways.split_tables import (
     HarrahsWay,
     LugerBankerWay,
     LugerPlayerWay,
     LugerWay,
 )
+from paigow.ways import TILES, get_way
 
 TEEN, DAY, YUN, GOR, MOOY, CHONG, BON, FOO, PING, TIT, LOOK = (
     "6-6", "1-1", "4-4", "1-3", "5-5", "3-3", "2-2", "6-5", "6-4", "6-1", "5-1",
@@ -45,7 +45,7 @@ def splits(way: TileWay, pair: tuple[str, str], others: str, banking: bool = Fal
 def test_split_table_ways_are_registered() -> None:
     for name, cls in [("luger", LugerWay), ("luger-banker", LugerBankerWay),
                       ("luger-player", LugerPlayerWay), ("harrahs", HarrahsWay)]:
-        way = get_way(name)
+        way = get_way(name, TILES)
         assert isinstance(way, cls) and isinstance(way, TileWay) and way.name == name
 
 
@@ -65,7 +65,7 @@ def test_luger_gee_joon_any_6_with_4_5_6_make_9_7_or_better(way: TileWay, others
     d = play(way, f"2-1 4-2 {others}")
     assert is_split(d, GEE)
     assert (d.setting.low_value.points, d.setting.high_value.points) == points
-    assert "split with Any 6 w/ 4, 5, 6" in d.rule
+    assert "split with Any 6 w/ 4, 5, 6" in d.rule.text
 
 
 @pytest.mark.parametrize("others", [f"{TEEN} {LOOK}", f"{DAY} {CHONG}", f"{GOR} 3-2",
@@ -99,7 +99,7 @@ def test_luger_heaven_earth_cells(way: TileWay, pair: str, cell: str, others: st
     / 8 w/ 5, 8 / MIXED 8 w/ 9 / 9 w/ 5, 11" / "SAME" ("God" read as Gee: a Gee Joon tile)."""
     d = play(way, f"{pair} {pair} {others}")
     assert is_split(d, (pair, pair))
-    assert d.rule.endswith(f"Hev. and Earth, split with {cell}")
+    assert d.rule.text.endswith(f"Hev. and Earth, split with {cell}")
 
 
 @pytest.mark.parametrize("way", [BANKER, PLAYER], ids=["banker", "player"])
@@ -128,7 +128,7 @@ def test_luger_man_cells(way: TileWay, cell: str, others: str) -> None:
     """Man (8): "(2, 10, 12) w/ 10 or 11 / 2 w/ 12 / 9 w/ 11" / "SAME"."""
     d = play(way, f"{YUN} {YUN} {others}")
     assert is_split(d, (YUN, YUN))
-    assert d.rule.endswith(f"Man, split with {cell}")
+    assert d.rule.text.endswith(f"Man, split with {cell}")
 
 
 @pytest.mark.parametrize("way", [BANKER, PLAYER], ids=["banker", "player"])
@@ -140,7 +140,7 @@ def test_luger_never_split_goose_flower_board_hatchet_pttn(way: TileWay, pair: s
     """Goose (4), Flower (10), Board (4), Hatchet (11), P'ttn (10): "NEVER" / "NEVER"."""
     d = play(way, f"{pair} {pair} {others}")
     assert not is_split(d, (pair, pair))
-    assert d.rule.endswith(f"{name}, NEVER split: keep the pair")
+    assert d.rule.text.endswith(f"{name}, NEVER split: keep the pair")
 
 
 @pytest.mark.parametrize("others", [f"{TEEN} {DAY}", f"{TEEN} {FOO}", f"{DAY} {FOO}"])
@@ -228,7 +228,7 @@ def test_tables_without_a_pair_play_the_australian_house_way(way: TileWay, hand:
     d = play(way, hand)
     house = AustralianHouseWay().choose(parse_tiles(hand))
     assert d.setting.same_way(house.setting)
-    assert "no pair, the table is silent" in d.rule and house.rule in d.rule
+    assert "no pair, the table is silent" in d.rule.text and house.rule.text in d.rule.text
 
 
 def test_luger_way_uses_banker_column_when_banking_else_player() -> None:
@@ -236,8 +236,8 @@ def test_luger_way_uses_banker_column_when_banking_else_player() -> None:
     way, hand = LugerWay(), f"{CHONG} {CHONG} {TEEN} {DAY}"
     assert splits(way, (CHONG, CHONG), f"{TEEN} {DAY}", banking=True)
     assert not splits(way, (CHONG, CHONG), f"{TEEN} {DAY}", banking=False)
-    assert play(way, hand, True).rule.startswith("luger (banker column)")
-    assert play(way, hand, False).rule.startswith("luger (player column)")
+    assert play(way, hand, True).rule.text.startswith("luger (banker column)")
+    assert play(way, hand, False).rule.text.startswith("luger (player column)")
 
 
 # -- Harrah's ------------------------------------------------------------------------------
@@ -257,7 +257,7 @@ def test_harrahs_1_split_heaven_or_earth_to_make_6_8_or_better(others: str, luge
     for pair in (TEEN, DAY):
         assert splits(BANKER, (pair, pair), others) is luger
         assert splits(HARRAHS, (pair, pair), others) is harrahs
-    assert play(HARRAHS, f"{TEEN} {TEEN} {others}").rule.startswith("harrahs 1:")
+    assert play(HARRAHS, f"{TEEN} {TEEN} {others}").rule.text.startswith("harrahs 1:")
 
 
 def test_harrahs_2_split_sevens_as_2_12_with_2_10_11_12() -> None:
@@ -270,7 +270,7 @@ def test_harrahs_2_split_sevens_as_2_12_with_2_10_11_12() -> None:
         assert not splits(HARRAHS, pair, f"{PING} {FOO}")
     assert splits(BANKER, ("4-3", "5-2"), f"{MOOY} {PING}")
     assert not splits(HARRAHS, ("4-3", "5-2"), f"{MOOY} {PING}")
-    assert play(HARRAHS, f"{TIT} {TIT} {TEEN} {DAY}").rule.startswith("harrahs 2:")
+    assert play(HARRAHS, f"{TIT} {TIT} {TEEN} {DAY}").rule.text.startswith("harrahs 2:")
 
 
 @pytest.mark.parametrize("pair,others", [
@@ -283,7 +283,7 @@ def test_harrahs_3_never_split_long_big_head_six_or_mixed_five(pair: tuple[str, 
     column splits each of these hands)."""
     assert splits(BANKER, pair, others)
     assert not splits(HARRAHS, pair, others)
-    assert play(HARRAHS, f"{pair[0]} {pair[1]} {others}").rule.startswith("harrahs 3:")
+    assert play(HARRAHS, f"{pair[0]} {pair[1]} {others}").rule.text.startswith("harrahs 3:")
 
 
 def test_harrahs_otherwise_plays_luger_banker_column_banking_or_not() -> None:

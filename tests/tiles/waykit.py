@@ -8,6 +8,7 @@ from paigow.tiles.rules import DEFAULT_RULES, TileRules
 from paigow.tiles.setting import settings
 from paigow.tiles.tile import Tile
 from paigow.tiles.ways import Decision
+from paigow.ways import Rule
 
 
 class HighestHigh:
@@ -20,7 +21,7 @@ class HighestHigh:
 
     def choose(self, tiles: Sequence[Tile], banking: bool = False) -> Decision:
         s = max(settings(tiles, self.rules), key=lambda s: (s.high_value.code, s.low_value.code))
-        return Decision(s, "highest high hand")
+        return Decision(s, Rule(self.name, None, "", cite="highest high hand"))
 
 
 class RoleAware:
@@ -39,4 +40,4 @@ class RoleAware:
             s = max(ss, key=lambda s: (s.low_value.code, s.high_value.code))
         else:
             s = min(ss, key=lambda s: (s.high_value.code, s.low_value.code))
-        return Decision(s, "role test way")
+        return Decision(s, Rule(self.name, None, "", cite="role test way"))

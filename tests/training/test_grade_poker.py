@@ -28,7 +28,6 @@ from paigow.poker.setting import settings
 from paigow.poker.ways.house import HouseWay
 from paigow.poker.ways.house_fast import house_splits
 from paigow.training import PokerGrader, TrainerSession, grade
-from paigow.training.grade import Rule
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 # nines to aces in four suits and the joker: pairs to five aces, straights, flushes
@@ -170,7 +169,7 @@ def test_dealer_drill_rule_numbers_are_the_house_ways_own_on_a_large_sample() ->
         hand = list(parse_cards(ex.hand))
         trace = way.choose(hand)
         g = session.grade(rng.randint(1, len(ex.choices)))
-        assert g.rule == Rule.of(trace.rule) and g.rule.number in documented
+        assert g.rule == trace.rule and g.rule.number in documented
         kernel = settings(hand)[_kernel_split(hand)]
         assert _ranks(parse_cards(g.house.choice.high), parse_cards(g.house.choice.low)) == \
             _ranks(kernel.high, kernel.low)
@@ -193,7 +192,7 @@ def test_house_rule_of_every_full_deck_hand_of_a_large_sample_is_the_ways_own() 
         hand = sorted(rng.sample(FULL_DECK, 7))
         choice, rule = g.house(hand)
         trace = way.choose(hand)
-        assert rule == Rule.of(trace.rule) and rule.number in documented
+        assert rule == trace.rule and rule.number in documented
         assert set(choice.low) == {card_name(c) for c in trace.setting.low}
         kernel = settings(hand)[_kernel_split(hand)]
         assert _ranks(kernel.high, kernel.low) == _ranks(trace.setting.high, trace.setting.low)

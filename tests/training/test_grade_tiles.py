@@ -20,9 +20,8 @@ from paigow.tiles.rules import TileRules
 from paigow.tiles.setting import make_setting
 from paigow.tiles.tile import DECK, parse_tiles
 from paigow.tiles.ways.australian import AustralianHouseWay
-from paigow.tiles.ways.registry import get_way
 from paigow.training import TileGrader, TrainerSession, grade
-from paigow.training.grade import Rule
+from paigow.ways import TILES, get_way
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 SEED_HAND = "6-5 3-2 6-4 4-3"
@@ -163,14 +162,14 @@ def test_dealer_drill_rule_numbers_are_the_house_ways_own_on_a_large_sample() ->
     for banking in (False, True):
         session = TrainerSession("tiles", "dealer", banking=banking, rng=100 + banking,
                                  bias=False)
-        cached = way_choices(get_way("australian"), banking, TileRules())
+        cached = way_choices(get_way("australian", TILES), banking, TileRules())
         for _ in range(1000):
             ex = session.deal()
             hand = parse_tiles(ex.hand)
             trace = way.choose(hand, banking)
             g = session.grade(rng.randint(1, len(ex.choices)))
-            assert g.rule == Rule.of(trace.rule)
-            assert g.rule.number in documented, g.rule.trace
+            assert g.rule == trace.rule
+            assert g.rule.number in documented, g.rule.text
             assert _same(g.house.choice, trace.setting)
             assert split_setting(index_of(hand), int(cached[index_of(hand)])).same_way(
                 trace.setting)

@@ -81,3 +81,43 @@ def test_every_poker_arrangement_names_the_pieces_shown() -> None:
             assert a["low_pos"] == [int(x) for x in key.split(",")]
             assert rank5(" ".join(five)).description == a["high_name"]
             assert rank2(" ".join(two)).description == a["low_name"]
+
+
+def _rounds(game: str, way: str, n: int) -> list[tuple[object, dict[str, object]]]:
+    """``n`` settled rounds of a table of bots that take the bank (seeded), each with the
+    page's story of it."""
+    from paigow.store import open_store
+    from paigow.table.chance import seeded_chance
+    from paigow.table.session import build_table
+    from paigow.web.view import round_story
+
+    opts = TableOptions(game=game, house_way=way, bot_ways=(way,), bot_bank="take", seats=4)
+    table = build_table(opts, open_store(":memory:"), seeded_chance(24))
+    out = []
+    while len(out) < n:
+        record = table.play_round()
+        if record is not None:
+            out.append((record, round_story(record, {})))
+    return out
+
+
+def test_issue_24_1_10_a_bot_bankers_rule_reads_as_the_house_ways_numbered_rule() -> None:
+    """Issue 24 §1.10: a bot banker's rule read "house: house 1.1" on the page. Every hand
+    a bot set, the bank's too, now reads "house way rule N: words", N and the words being
+    the house way's own decision for that hand, asked here again."""
+    from paigow.poker.cards import parse_cards
+    from paigow.tiles.tile import parse_tiles
+    from paigow.ways import POKER, TILES, get_way
+
+    for game, way in (("poker", "house"), ("tiles", "australian")):
+        house = get_way(way, POKER) if game == "poker" else get_way(way, TILES)
+        banked = 0
+        for record, story in _rounds(game, way, 12):
+            banked += record.banker.kind == "player"  # type: ignore[attr-defined]
+            told = {h["place"]: h["rule_text"]
+                    for h in [story["bank_hand"], *story["seats"]]}  # type: ignore[list-item]
+            for h in record.hands:  # type: ignore[attr-defined]
+                pieces = parse_cards(h.hand) if game == "poker" else parse_tiles(h.hand)
+                d = house.choose(pieces, h.role == "banker")  # type: ignore[arg-type]
+                assert told[h.place] == f"house way rule {d.rule.number}: {d.rule.words}"
+        assert banked > 0, game  # a bot banked: the case of the report

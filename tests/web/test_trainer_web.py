@@ -71,7 +71,7 @@ def test_a_practice_grades_exactly_and_keeps_statistics_across_a_restart(tmp_pat
     assert g["verdict"] == (f"That is how {way} sets it ({rule})." if want.is_house else
                             f"The Australian casino house way sets it {want.house.text} ({rule}).")
     assert [m["rule"] for m in s["stats"]["costliest"]] == \
-        ([] if want.is_house else [f"{rule}: {want.rule.text}"])
+        ([] if want.is_house else [f"{rule}: {want.rule.words}"])
     assert s["stats"]["hands"] == 1 and s["stats"]["person"] == "Tess"
     assert c.post("/api/trainer/next", json={}).status_code == 200
     wait(c, lambda s: s["phase"] == "ready" and s["exercise"]["number"] == 2)

@@ -31,17 +31,14 @@ from paigow.analysis import Progress
 from paigow.analysis.poker_odds import check_deck, opponent_table, way_for
 from paigow.analysis.poker_ways import FastWay, SlowWay
 from paigow.errors import RuleError
-from paigow.poker.cards import Card
-from paigow.poker.rules import PokerRules
+from paigow.poker.rules import DEFAULT_RULES, PokerRules
 from paigow.poker.sidebet import PayTable, SideBetOdds, lines_of_low_key, odds_from_classes
-
-DEFAULT_RULES = PokerRules()
 
 
 def low_rank_counts(
     dealer: FastWay | str = "house",
     rules: PokerRules = DEFAULT_RULES,
-    deck: Iterable[Card] | None = None,
+    deck: Iterable[int] | None = None,
     cache: Path | bool = True,
     on_progress: Progress | None = None,
 ) -> dict[int, int]:
@@ -65,7 +62,7 @@ def dealer_bet_odds(
     table: PayTable,
     dealer: FastWay | str = "house",
     rules: PokerRules = DEFAULT_RULES,
-    deck: Iterable[Card] | None = None,
+    deck: Iterable[int] | None = None,
     cache: Path | bool = True,
     on_progress: Progress | None = None,
 ) -> SideBetOdds:

@@ -45,8 +45,9 @@ import numpy as np
 import numpy.typing as npt
 
 from paigow.analysis.poker_labels import Labels, Sample
-from paigow.errors import AmountError, PaigowError
-from paigow.poker.rules import PokerRules
+from paigow.errors import AmountError, DeriveError
+from paigow.poker.cards import RANKS, Rank
+from paigow.poker.rules import DEFAULT_RULES, PokerRules
 from paigow.poker.ways.file_way import check_way, read_hand, read_way
 from paigow.poker.ways.hand import analyse
 from paigow.poker.ways.spec import (
@@ -63,7 +64,6 @@ F64 = npt.NDArray[np.float64]
 I64 = npt.NDArray[np.int64]
 B = npt.NDArray[np.bool_]
 
-DEFAULT_RULES = PokerRules()
 SF = SF_SECTION
 BY_HAND = "by hand type"
 PLAY_SF = "straight or flush"
@@ -651,8 +651,6 @@ MIN_RULES = len(HAND_KEYS)
 MIN_EXCEPTIONS = 2  # a way of exceptions: its otherwise line and one rule
 
 
-class DeriveError(PaigowError):
-    """Learning cannot go on (too few rules allowed, labels that say nothing)."""
 
 
 def learn_way(
@@ -885,17 +883,12 @@ def _checked(text: str, ordered: Sequence[LearnedRule], p: Problem,
 
 # ------------------------------------------------------------------------- words
 
-RANK_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-              "jack", "queen", "king", "ace")
-RANK_SYMBOLS = "23456789TJQKA"
-
-
 def _plural(r: int) -> str:
-    return "sixes" if r == 4 else RANK_NAMES[r] + "s"
+    return Rank(r).plural
 
 
 def _article(r: int) -> str:
-    return ("an " if RANK_NAMES[r][0] in "ae" else "a ") + RANK_NAMES[r]
+    return Rank(r).article
 
 
 def _range(lo: int, hi: int, one: bool) -> str:
@@ -1015,7 +1008,7 @@ def _front_text(lo: int, hi: int) -> str:
     to jack-high hand``."""
     if lo == FRONT_PAIR:
         return "a pair"
-    top = "" if hi == FRONT_PAIR else f" to {RANK_NAMES[hi]}-high hand"
+    top = "" if hi == FRONT_PAIR else f" to {Rank(hi).word}-high hand"
     if hi == FRONT_PAIR:
         return f"{_article(lo)}-high hand or better (a pair too)"
     if lo == hi:
@@ -1030,15 +1023,15 @@ def _rank_value(c: Cond) -> str:
         return "true" if c.lo == 1 else "false"
     if c.feature == "front":
         if c.hi == FRONT_PAIR:
-            return '"pair"' if c.lo == FRONT_PAIR else f'"{RANK_SYMBOLS[max(c.lo, 1)]}+"'
-        return "[" + ", ".join(f'"{RANK_SYMBOLS[r]}"' for r in range(max(c.lo, 1), c.hi + 1)) + "]"
+            return '"pair"' if c.lo == FRONT_PAIR else f'"{RANKS[max(c.lo, 1)]}+"'
+        return "[" + ", ".join(f'"{RANKS[r]}"' for r in range(max(c.lo, 1), c.hi + 1)) + "]"
     if c.feature == "pair_sum":
         a, b = c.lo + 4, c.hi + 4
         if a == b:
             return f'"{a}"'
         return f'"<={b}"' if c.lo <= 1 else f'">={a}"' if c.hi == bins(c.feature) - 1 else \
             f'"{a}-{b}"'
-    lo, hi = RANK_SYMBOLS[c.lo], RANK_SYMBOLS[c.hi]
+    lo, hi = RANKS[c.lo], RANKS[c.hi]
     if c.lo == c.hi:
         return f'"{lo}"'
     if c.hi == 12:

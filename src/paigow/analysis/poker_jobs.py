@@ -20,13 +20,11 @@ from pathlib import Path
 from typing import Any
 
 from paigow.analysis import Progress
-from paigow.errors import PaigowError
+from paigow.errors import CheckpointError
 
 Counts = tuple[int, ...]
 
 
-class CheckpointError(PaigowError):
-    """A checkpoint file that cannot be read or belongs to another job."""
 
 
 def load_checkpoint(path: Path, job: dict[str, Any]) -> dict[int, Counts]:

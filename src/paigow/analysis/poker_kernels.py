@@ -26,8 +26,10 @@ import numba as nb
 import numpy as np
 import numpy.typing as npt
 
+from paigow.poker.cards import Rank
 from paigow.poker.fast import best5_of7
 from paigow.poker.kinds import HandKind
+from paigow.poker.rank import pack
 from paigow.poker.rules import PokerRules
 
 I64 = npt.NDArray[np.int64]
@@ -231,8 +233,8 @@ def tally(
 
 
 def pai_gow_high(hands: I32, rules: PokerRules) -> U8:
-    """For each row of seven cards: the rank value (2..14) of its highest card when the
-    cards are a *pai gow* (their best five-card hand is only a high card: no pair,
+    """For each row of seven cards: its highest card's rank as a key packs it
+    (:func:`paigow.poker.rank.pack`, 2..14) when the cards are a *pai gow* (their best five-card hand is only a high card: no pair,
     straight or flush), else 0. Numba's direct seven-card evaluator
     (:func:`paigow.poker.fast.best5_of7`) does the work; the high-card key keeps its top
     rank in bits 16..19 (:mod:`paigow.poker.rank`).
@@ -256,13 +258,13 @@ def kind_mask(hands: I32, kind: HandKind, rules: PokerRules) -> npt.NDArray[np.b
     twin of :meth:`HandKind.matches <paigow.poker.kinds.HandKind.matches>`."""
     if kind.high is None:
         return np.zeros(len(hands), np.bool_)
-    out: npt.NDArray[np.bool_] = pai_gow_high(hands, rules) == kind.high
+    out: npt.NDArray[np.bool_] = pai_gow_high(hands, rules) == pack(kind.high)
     return out
 
 
-def low_mask(keys2: I32, high: int) -> npt.NDArray[np.bool_]:
+def low_mask(keys2: I32, high: Rank) -> npt.NDArray[np.bool_]:
     """Which two-card keys (:func:`paigow.poker.fast.table2`'s, one per banker setting)
-    are a high-card hand topped by rank value ``high``: the fast twin of
+    are a high-card hand topped by the rank ``high``: the fast twin of
     :meth:`LowKind.matches_key2 <paigow.poker.kinds.LowKind.matches_key2>` (the category
     in the key's top bits, the higher card in bits 16..19, :mod:`paigow.poker.rank`).
 
@@ -271,11 +273,11 @@ def low_mask(keys2: I32, high: int) -> npt.NDArray[np.bool_]:
     >>> t2 = table2()
     >>> keys = np.array([t2[a + b * (b - 1) // 2] for a, b in
     ...     (sorted(parse_cards(x)) for x in ("9s 8h", "9s 9h", "Ts 9h", "Jk 9h"))])
-    >>> low_mask(keys, 9).tolist()      # 9-8 yes; a pair, ten high, joker-ace no
+    >>> low_mask(keys, Rank.NINE).tolist()      # 9-8 yes; a pair, ten high, joker-ace no
     [True, False, False, False]
     """
     k = np.asarray(keys2, dtype=np.int64)
-    out: npt.NDArray[np.bool_] = ((k >> 20) == 0) & (((k >> 16) & 15) == high)
+    out: npt.NDArray[np.bool_] = ((k >> 20) == 0) & (((k >> 16) & 15) == pack(high))
     return out
 
 

@@ -41,10 +41,9 @@ from paigow.analysis.poker_odds import DEFAULT_RATE, advise, check_deck, check_r
 from paigow.analysis.poker_ways import FastWay
 from paigow.errors import AmountError
 from paigow.poker.cards import Card
-from paigow.poker.rules import PokerRules
+from paigow.poker.rules import DEFAULT_RULES, PokerRules
 from paigow.poker.ways.spec import HAND_KEYS, HAND_TYPES, CompiledWay, parse_way
 
-DEFAULT_RULES = PokerRules()
 I32 = npt.NDArray[np.int32]
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
@@ -140,7 +139,7 @@ def stratified_sample(
     n: int,
     seed: int,
     rules: PokerRules = DEFAULT_RULES,
-    deck: Iterable[Card] | None = None,
+    deck: Iterable[int] | None = None,
     min_per_stratum: int = 6,
     max_draws: int = 4_000_000,
     batch: int = 200_000,
@@ -279,7 +278,7 @@ def label_hands(
     dealer: str | FastWay = "house",
     rate: Fraction | float | str = DEFAULT_RATE,
     rules: PokerRules = DEFAULT_RULES,
-    deck: Iterable[Card] | None = None,
+    deck: Iterable[int] | None = None,
     chunk: int = 16,
     executor: Executor | None = None,
     checkpoint: Path | None = None,

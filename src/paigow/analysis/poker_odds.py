@@ -57,7 +57,7 @@ from paigow.analysis import poker_table as ptable
 from paigow.analysis.poker_layout import BINOM
 from paigow.analysis.poker_table import CompactTable
 from paigow.analysis.poker_ways import FastWay, fast_way, module_hash
-from paigow.errors import AmountError, CardError, RuleError, SettingError
+from paigow.errors import AmountError, CardError, IllegalCardsError, RuleError, SettingError
 from paigow.poker.cards import (
     DECK_SIZE,
     FULL_DECK,
@@ -70,12 +70,10 @@ from paigow.poker.cards import (
 from paigow.poker.cards import check_deck as cards_check_deck
 from paigow.poker.kinds import LowKind
 from paigow.poker.rank import rank2, rank5
-from paigow.poker.rules import PokerRules
+from paigow.poker.rules import DEFAULT_RULES, PokerRules
 from paigow.poker.setting import Setting, settings
-from paigow.poker.ways import Decision
 from paigow.settle import expected_value
-
-DEFAULT_RULES = PokerRules()
+from paigow.ways import Decision, Rule
 
 U8 = npt.NDArray[np.uint8]
 
@@ -91,7 +89,7 @@ def check_rate(rate: Fraction | float | str) -> Fraction:
     return r
 
 
-def check_deck(deck: Iterable[Card] | None) -> tuple[Card, ...]:
+def check_deck(deck: Iterable[int] | None) -> tuple[Card, ...]:
     """A deck as sorted distinct cards (default all 53); at least 14 cards."""
     return cards_check_deck(deck, 14, "two seven-card hands")
 
@@ -173,7 +171,7 @@ def cache_dir() -> Path:
     return Path(platformdirs.user_cache_dir("paigow"))
 
 
-def table_key(dealer: FastWay, banking: bool, rules: PokerRules, deck: Sequence[Card]) -> str:
+def table_key(dealer: FastWay, banking: bool, rules: PokerRules, deck: Sequence[int]) -> str:
     """The cache key of an opponent table: a hash of everything its content depends on."""
     spec = {
         "format": TABLE_FORMAT,
@@ -267,7 +265,7 @@ def build_table(
     dealer: FastWay,
     banking: bool,
     rules: PokerRules,
-    deck: Sequence[Card],
+    deck: Sequence[int],
     on_progress: Progress | None = None,
     chunk: int = 1 << 21,
 ) -> CompactTable:
@@ -295,7 +293,7 @@ def build_table(
                         ids.keys5, ids.keys2, high, on_progress, check, chunk)
 
 
-def _cache_folder(cards: Sequence[Card], cache: Path | bool) -> Path | None:
+def _cache_folder(cards: Sequence[int], cache: Path | bool) -> Path | None:
     """Where a full-deck table is kept on disk: ``None`` to keep it in memory only."""
     if cache is not False and (len(cards) >= 40 or not isinstance(cache, bool)):
         return cache_dir() if cache is True else Path(cache)
@@ -317,7 +315,7 @@ wall in quiet runs, more when the machine is shared)."""
 
 
 def _say_building(
-    dealer: FastWay, cards: Sequence[Card], folder: Path, draw: bool
+    dealer: FastWay, cards: Sequence[int], folder: Path, draw: bool
 ) -> ProgressBar | None:
     """Say on stderr what is built and about how long it takes, and, with ``draw``, give
     a progress bar for it (``PAIGOW_QUIET=1``: neither)."""
@@ -336,7 +334,7 @@ def opponent_table(
     dealer: FastWay,
     banking: bool,
     rules: PokerRules = DEFAULT_RULES,
-    deck: Iterable[Card] | None = None,
+    deck: Iterable[int] | None = None,
     cache: Path | bool = True,
     on_progress: Progress | None = None,
 ) -> CompactTable:
@@ -413,7 +411,8 @@ def low_push_ids(kind: LowKind, rules: PokerRules) -> npt.NDArray[np.bool_]:
     """For each dense two-card rank id of ``rules``' ranking (:func:`rank_ids`), whether a
     two-card hand of that rank is of ``kind`` (``low:9``: nine high, no pair).
 
-    >>> ids = low_push_ids(LowKind(9), DEFAULT_RULES)
+    >>> from paigow.poker.cards import Rank
+    >>> ids = low_push_ids(LowKind(Rank.NINE), DEFAULT_RULES)
     >>> int(ids.sum())      # 9-2, 9-3 ... 9-8: seven ranks of two-card hand
     7
     """
@@ -502,6 +501,19 @@ class Advice:
             "house": None if self.house_setting is None else self.house_setting.to_json(),
         }
 
+    def _repr_html_(self) -> str:
+        """Each legal setting's exact odds as a table, the best in bold (Jupyter)."""
+        from paigow.notebook import cards_html, table_html
+
+        role = "banking" if self.banking else "as a player"
+        rows = [(str(s.setting), f"{s.win:,}", f"{s.push:,}", f"{s.lose:,}",
+                 f"{float(s.ev):+.4f}", "house way" if s.house else "")
+                for s in self.settings]
+        return cards_html(self.cards) + table_html(
+            rows, head=("setting", "win", "push", "lose", "EV", ""),
+            title=f"against {self.total:,} opponent hands ({role}, commission "
+                  f"{float(self.rate):.0%}, push rule {self.push_rule})", mark=self.best)
+
 
 def score(win: int, lose: int, rate: Fraction) -> int:
     """An integer proportional to a setting's EV (``(1 - rate)·win - lose`` times the
@@ -535,7 +547,7 @@ METHODS = ("grid", "histogram")
 
 
 def _counts(
-    cards: Sequence[Card], ranks: Sequence[tuple[int, int]], table: CompactTable,
+    cards: Sequence[int], ranks: Sequence[tuple[int, int]], table: CompactTable,
     kind_high: int, banking: bool, method: str,
     push_l: npt.NDArray[np.bool_] | None = None,
 ) -> tuple[list[tuple[int, int]], int]:
@@ -590,7 +602,7 @@ def cumulative(hist: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
 
 
 def legal_settings(
-    hand: Sequence[Card], rules: PokerRules = DEFAULT_RULES
+    hand: Sequence[int], rules: PokerRules = DEFAULT_RULES
 ) -> list[tuple[int, Setting, int, int]]:
     """``(split, setting, H, L)`` of every legal (not fouling) setting of seven cards, with
     the dense rank ids of its five- and two-card hands (:func:`rank_ids`).
@@ -608,7 +620,7 @@ def legal_settings(
 
 
 def _house_split(
-    hand: Sequence[Card], legal: Sequence[tuple[int, Setting, int, int]],
+    hand: Sequence[int], legal: Sequence[tuple[int, Setting, int, int]],
     table: CompactTable, dealer_way: FastWay, marker: FastWay, banking: bool,
 ) -> int:
     """The split the ``marker`` way gives the hand."""
@@ -627,7 +639,7 @@ def advise(
     banking: bool = False,
     rate: Fraction | float | str = DEFAULT_RATE,
     rules: PokerRules = DEFAULT_RULES,
-    deck: Iterable[Card] | None = None,
+    deck: Iterable[int] | None = None,
     house: FastWay | str | None = None,
     cache: Path | bool = True,
     on_progress: Progress | None = None,
@@ -655,10 +667,10 @@ def advise(
     full = check_deck(deck)
     hand = parse_cards(cards)
     if len(hand) != 7:
-        raise CardError(f"a Pai Gow Poker hand has seven cards, got {len(hand)}")
+        raise IllegalCardsError(f"a Pai Gow Poker hand has seven cards, got {len(hand)}")
     missing = [x for x in hand if x not in full]
     if missing:
-        raise CardError(f"card {card_name(missing[0])} is not in the deck")
+        raise IllegalCardsError(f"card {card_name(missing[0])} is not in the deck")
     dealer_way = way_for(dealer, r)
     table = opponent_table(dealer_way, not banking, r, full, cache, on_progress)
     legal = legal_settings(hand, r)
@@ -710,7 +722,7 @@ def brute_force_advice(
     dealer: FastWay,
     banking: bool = False,
     rules: PokerRules = DEFAULT_RULES,
-    deck: Iterable[Card] | None = None,
+    deck: Iterable[int] | None = None,
 ) -> dict[int, tuple[int, int, int]]:
     """Win/push/lose of every legal split by comparing each opponent hand one by one with
     the reference comparison (:func:`paigow.poker.setting.compare`) and, under a push
@@ -783,7 +795,7 @@ class OptimalWay:
         rules: PokerRules = DEFAULT_RULES,
         dealer: FastWay | str = "house",
         rate: Fraction | float | str = DEFAULT_RATE,
-        deck: Iterable[Card] | None = None,
+        deck: Iterable[int] | None = None,
         cache: Path | bool = True,
     ) -> None:
         self.rules = rules
@@ -800,14 +812,16 @@ class OptimalWay:
         return advise(cards, self.dealer, banking, self.rate, self.rules, self.deck,
                       cache=self.cache)
 
-    def choose(self, cards: str | Iterable[str | int], banking: bool = False) -> Decision:
+    def choose(self, cards: str | Iterable[str | int],
+               banking: bool = False) -> Decision[Setting]:
         """The setting of best exact EV and why."""
         adv = self.advise(cards, banking)
         b = adv.best_setting
         who = "a house-way player" if banking else "a house-way banker"
-        return Decision(b.setting, f"optimal: best exact EV {float(b.ev):+.6f} against {who}")
+        return Decision(b.setting, Rule("optimal", None,
+                                        f"best exact EV {float(b.ev):+.6f} against {who}"))
 
-    def set(self, cards: Sequence[Card], banking: bool) -> Setting:
+    def set(self, cards: Sequence[int], banking: bool) -> Setting:
         """``choose(cards, banking).setting``."""
         return self.choose(cards, banking).setting
 

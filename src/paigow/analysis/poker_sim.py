@@ -39,12 +39,10 @@ from paigow.analysis.poker_odds import cached_table, way_for
 from paigow.analysis.poker_table import CompactTable
 from paigow.analysis.poker_ways import FastWay
 from paigow.errors import AmountError, SettingError
-from paigow.poker.cards import Card, parse_cards
+from paigow.poker.cards import parse_cards
 from paigow.poker.fast import BINOM, table2, table5
 from paigow.poker.kinds import LowKind
-from paigow.poker.rules import PokerRules
-
-DEFAULT_RULES = PokerRules()
+from paigow.poker.rules import DEFAULT_RULES, PokerRules
 
 DEFAULT_CHUNK = 1 << 18
 
@@ -254,6 +252,23 @@ class SimResult:
             "ci95": list(self.ci95),
         }
 
+    def _repr_html_(self) -> str:
+        """The counts and the edge with its interval as a table (Jupyter)."""
+        from paigow.notebook import pct, table_html
+
+        s = self.spec
+        names = [w if isinstance(w, str) else w.name for w in (s.player, s.dealer)]
+        lo, hi = self.ci95
+        n = self.rounds
+        return table_html(
+            [("win", f"{self.win:,}", pct(self.win / n)),
+             ("push", f"{self.push:,}", pct(self.push / n)),
+             ("lose", f"{self.lose:,}", pct(self.lose / n)),
+             ("house edge", "", f"{pct(self.edge)} (95%: {pct(lo)} to {pct(hi)})")],
+            head=("", "rounds", "share"),
+            title=f"{names[0]} against {names[1]}: {n:,} rounds (seed {s.seed}, "
+                  f"commission {float(self.rate):.0%}, push rule {s.rules.push})")
+
 
 def new_seed() -> int:
     """A fresh 128-bit seed from the operating system's secure source."""
@@ -297,14 +312,14 @@ def simulate(
 
 
 def simulate_hand(
-    cards: Sequence[Card],
+    cards: Sequence[int],
     split: int,
     dealer: str | FastWay = "house",
     rounds: int = 100_000,
     seed: int | None = None,
     banking: bool = False,
     rules: PokerRules = DEFAULT_RULES,
-    deck: Sequence[Card] | None = None,
+    deck: Sequence[int] | None = None,
 ) -> tuple[int, int, int]:
     """Monte Carlo of one fixed hand set at ``split`` against random opponent hands dealt
     from the rest of ``deck`` (default all 53 cards), set by ``dealer``: the Monte Carlo

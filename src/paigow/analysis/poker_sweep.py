@@ -43,15 +43,13 @@ from paigow.analysis.poker_ways import FastWay, fast_way
 from paigow.errors import AmountError, CardError
 from paigow.poker.cards import Card
 from paigow.poker.fast import BINOM
-from paigow.poker.rules import PokerRules
-
-DEFAULT_RULES = PokerRules()
+from paigow.poker.rules import DEFAULT_RULES, PokerRules
 
 I64 = npt.NDArray[np.int64]
 _PERMS = np.array(list(permutations(range(4))), dtype=np.int64)
 
 
-def sample_hands(n: int, seed: int, deck: Iterable[Card] | None = None) -> list[list[int]]:
+def sample_hands(n: int, seed: int, deck: Iterable[int] | None = None) -> list[list[int]]:
     """``n`` hands drawn uniformly (with replacement) from every hand of ``deck``.
 
     >>> len(sample_hands(3, 1)), len(sample_hands(3, 1)[0])
@@ -70,7 +68,7 @@ def sample_hands(n: int, seed: int, deck: Iterable[Card] | None = None) -> list[
 
 
 def suit_classes(
-    deck: Iterable[Card] | None = None, on_progress: Progress | None = None,
+    deck: Iterable[int] | None = None, on_progress: Progress | None = None,
     chunk: int = 1 << 22,
 ) -> tuple[list[list[int]], list[int]]:
     """One hand of each class of hands equal up to a permutation of the suits (the least
@@ -383,7 +381,7 @@ def sweep(
     banking: bool = False,
     rate: Fraction | float | str = DEFAULT_RATE,
     rules: PokerRules = DEFAULT_RULES,
-    deck: Iterable[Card] | None = None,
+    deck: Iterable[int] | None = None,
     mode: str = "sample",
     seed: int | None = None,
     chunk: int = 16,

@@ -36,13 +36,12 @@ import numpy.typing as npt
 from paigow.analysis import Progress
 from paigow.errors import RuleError
 from paigow.poker.cards import sort_cards
-from paigow.poker.rules import PokerRules
-from paigow.poker.ways import PokerWay, get_way
+from paigow.poker.rules import DEFAULT_RULES, PokerRules
+from paigow.poker.ways import PokerWay
+from paigow.ways import get_way
 
 if TYPE_CHECKING:  # the file interpreter and the kernels are imported where they run
     from paigow.poker.ways.file_way import FileWay
-
-DEFAULT_RULES = PokerRules()
 
 I32 = npt.NDArray[np.int32]
 I8 = npt.NDArray[np.int8]
@@ -195,7 +194,7 @@ _HOUSE: dict[PokerRules, HouseFastWay] = {}
 def fast_way(name: str | FastWay, rules: PokerRules = DEFAULT_RULES) -> FastWay:
     """A batch way by name or path: ``house`` is the house way's kernel; a way file (a
     shipped name or a path) runs compiled in the file interpreter's kernel; any other name
-    of :func:`paigow.poker.ways.get_way` is wrapped hand by hand (slow). A FastWay passes
+    of :func:`paigow.ways.get_way` is wrapped hand by hand (slow). A FastWay passes
     through unchanged.
 
     >>> fast_way("foxwoods").name, fast_way("house").name

@@ -40,8 +40,8 @@ that gains.
 
 In code (a few minutes at full size; ``small=True`` and 3 rules take seconds)::
 
-    from paigow.tiles.ways.registry import get_way
-    labels = label(get_way("australian"))        # every hand, exactly
+    from paigow.ways import TILES, get_way
+    labels = label(get_way("australian", TILES))        # every hand, exactly
     way = learn(labels, max_rules=12)            # the better of the two shapes
     way.share                                    # a Fraction: gain / optimal's gain
     text = way_text(way, "mine", "My tile way", "derived")   # the way file

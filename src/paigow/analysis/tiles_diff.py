@@ -9,8 +9,8 @@ exact EV of each way's setting against the dealer way. The total, the frequency-
 sum of the EV differences over all hands, equals ``edge(B) - edge(A)`` exactly (a test
 holds the identity), so it says where the difference of the two edges comes from.
 
->>> from paigow.tiles.ways.registry import get_way
->>> d = ways_diff(get_way("luger"), get_way("harrahs"), get_way("australian"))
+>>> from paigow.ways import TILES, get_way
+>>> d = ways_diff(get_way("luger", TILES), get_way("harrahs", TILES), get_way("australian", TILES))
 >>> len(d.rows), d.hands
 (37, 76)
 >>> d.total == d.edge_b.edge - d.edge_a.edge
@@ -43,6 +43,7 @@ from paigow.tiles.setting import SPLITS, Setting
 from paigow.tiles.tile import CLASSES, DECK, Tile
 from paigow.tiles.ways import TileWay
 from paigow.tiles.ways._common import pairs_in
+from paigow.ways import Rule
 
 # A tile's standing: its class, except that the two Gee Joon tiles stand apart (as in
 # paigow.tiles.setting.Setting.same_way).
@@ -79,8 +80,8 @@ class DiffRow:
     hands: int
     setting_a: Setting
     setting_b: Setting
-    rule_a: str
-    rule_b: str
+    rule_a: Rule
+    rule_b: Rule
     counts_a: tuple[int, int, int]
     counts_b: tuple[int, int, int]
     ev_a: Fraction
@@ -91,11 +92,11 @@ class DiffRow:
         return self.hands * (self.ev_a - self.ev_b) / N_HANDS
 
     def to_json(self) -> dict[str, object]:
-        def side(s: Setting, rule: str, c: tuple[int, int, int], ev: Fraction) -> dict[str, object]:
+        def side(s: Setting, rule: Rule, c: tuple[int, int, int], ev: Fraction) -> dict[str, object]:
             return {
                 "high": [str(t) for t in s.high], "low": [str(t) for t in s.low],
                 "high_value": s.high_value.name, "low_value": s.low_value.name,
-                "rule": rule, "win": c[0], "push": c[1], "lose": c[2],
+                "rule": rule.text, "win": c[0], "push": c[1], "lose": c[2],
                 "ev": float(ev), "ev_exact": str(ev),
             }
 
@@ -200,8 +201,8 @@ def _kind(tiles: tuple[Tile, ...]) -> str:
     return "no pair"
 
 
-def _rule_name(rule: str) -> str:
-    return rule.split(":", 1)[0]
+def _rule_name(rule: Rule) -> str:
+    return rule.head
 
 
 def by_group(diff: WaysDiff, key: str = "kind") -> list[tuple[str, int, Fraction]]:

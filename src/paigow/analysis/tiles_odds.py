@@ -56,6 +56,7 @@ from paigow.tiles.rules import DEFAULT_RULES, TileRules
 from paigow.tiles.setting import Setting
 from paigow.tiles.tile import Tile
 from paigow.tiles.ways import Decision, TileWay
+from paigow.ways import Rule
 
 Method = Literal["ie", "brute"]
 DEFAULT_RATE = Fraction(5, 100)
@@ -248,6 +249,19 @@ class Advice:
             },
         }
 
+    def _repr_html_(self) -> str:
+        """Each setting's exact odds as a table, the best in bold (Jupyter)."""
+        from paigow.notebook import table_html, tiles_html
+
+        role = "banking" if self.banking else "as a player"
+        return tiles_html(self.tiles) + table_html(
+            [(str(s.setting), s.setting.high_value.name, s.setting.low_value.name,
+              f"{s.win:,}", f"{s.push:,}", f"{s.lose:,}", f"{float(s.ev):+.4f}")
+             for s in self.settings],
+            head=("setting", "high", "low", "win", "push", "lose", "EV"),
+            title=f"against every hand of the {self.dealer} way ({role}, "
+                  f"commission {float(self.rate):.0%})", mark=self.best)
+
 
 def hand_counts(
     tiles: Sequence[Tile],
@@ -345,6 +359,19 @@ class EdgeResult:
     @property
     def total(self) -> int:
         return self.win + self.push + self.lose
+
+    def _repr_html_(self) -> str:
+        """The exact counts and the edge as a table (Jupyter)."""
+        from paigow.notebook import pct, table_html
+
+        side = "as the bank" if self.banking else "as a player"
+        return table_html(
+            [("win", f"{self.win:,}", pct(self.p_win)), ("push", f"{self.push:,}",
+              pct(self.p_push)), ("lose", f"{self.lose:,}", pct(self.p_lose)),
+             ("house edge", "", pct(self.edge))],
+            head=("", "matchups", "share"),
+            title=f"{self.player} against {self.dealer} ({side}, commission "
+                  f"{float(self.rate):.0%})")
 
     @property
     def p_win(self) -> Fraction:
@@ -454,7 +481,7 @@ class OptimalWay:
             self._choices[banking] = best_splits(win, lose, self.commission)
         return self._choices[banking]
 
-    def choose(self, tiles: Sequence[Tile], banking: bool = False) -> Decision:
+    def choose(self, tiles: Sequence[Tile], banking: bool = False) -> Decision[Setting]:
         """The best-EV setting of ``tiles``, its EV in the rule text."""
         idx = index_of(tiles)
         s = int(self.split_choices(banking)[idx])
@@ -464,5 +491,5 @@ class OptimalWay:
         role = " as banker" if banking else ""
         return Decision(
             split_setting(idx, s, self.rules),
-            f"optimal: EV {float(ev):+.4f} vs {self.dealer.name}{role}",
+            Rule("optimal", None, f"EV {float(ev):+.4f} vs {self.dealer.name}{role}"),
         )

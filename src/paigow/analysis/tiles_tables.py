@@ -38,7 +38,11 @@ import numpy as np
 import numpy.typing as npt
 
 from paigow.analysis import Progress
-from paigow.errors import SettingError, TileError
+from paigow.errors import (
+    IllegalSettingError,
+    IllegalTilesError,
+    SettingNotationError,
+)
 from paigow.tiles.hand import hand_code
 from paigow.tiles.rules import DEFAULT_RULES, TileRules
 from paigow.tiles.setting import SPLITS, Setting, make_setting
@@ -115,7 +119,7 @@ def ids_of(tiles: Sequence[Tile]) -> tuple[int, int, int, int]:
     (0, 1, 2, 3)
     """
     if len(tiles) != 4:
-        raise TileError(f"a hand to set is four tiles, got {len(tiles)}")
+        raise IllegalTilesError(f"a hand to set is four tiles, got {len(tiles)}")
     check_available(tiles)
     used: list[int] = []
     for t in tiles:
@@ -162,7 +166,7 @@ def _split_of_faces(faces: Sequence[int], setting: Setting) -> int:
         a, b = sorted(_FACE_INDEX[t] for t in setting.high)
         c, d = sorted(_FACE_INDEX[t] for t in setting.low)
     except (KeyError, ValueError):
-        raise SettingError(f"not a setting of two tiles and two tiles: {setting}") from None
+        raise SettingNotationError(f"not a setting of two tiles and two tiles: {setting}") from None
     want = sorted(((a, b), (c, d)))
     for s, ((i, j), (k, m)) in enumerate(SPLITS):
         x, y = faces[i], faces[j]
@@ -171,7 +175,7 @@ def _split_of_faces(faces: Sequence[int], setting: Setting) -> int:
         if got == want:
             return s
     shown = " ".join(str(FACES[f]) for f in faces)
-    raise SettingError(f"the setting {setting} does not use the hand's tiles {shown}")
+    raise IllegalSettingError(f"the setting {setting} does not use the hand's tiles {shown}")
 
 
 @dataclass(frozen=True)

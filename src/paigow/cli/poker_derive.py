@@ -15,6 +15,7 @@ from typing import Annotated, Any
 
 import typer
 
+from paigow.analysis.poker_derive_run import minutes
 from paigow.cli.common import (
     JSON_OPTION,
     Int,
@@ -40,32 +41,17 @@ from paigow.cli.poker_odds import (
     WHEEL_OPTION,
     _deck,
     _game,
-    _game_label,
     _interruptible,
     _progress,
 )
 from paigow.errors import AmountError
 from paigow.poker.rules import PokerRules
 
-MIN_SAMPLE = 1000
-"""Fewest labelled hands ``derive-strategy`` learns from. The rules worth having change a
-hand's EV by a few hundredths and apply to a few percent of hands, so a rule's gain is a
-few hundredths of a percent a hand; with fewer than 1,000 hands (about 200 two-pair and 50
-three-of-a-kind hands) its standard error is as large as the gain."""
-MIN_EVAL = 500
-"""Fewest hands of the evaluation sample (0 skips it): optimal's gain over a casino way,
-a few tenths of a percent, cannot be told from zero with fewer (its paired 95% interval is
-about ±0.1% at 2,000 hands)."""
 MAX_DERIVE_SAMPLE = 10**6
 DERIVE_MINUTES = 35
 """The time of ``derive-strategy`` at its default sizes (4,000 labelled hands, 2,000
 evaluated) on a 2-core machine, the figure its start-up line scales (issue 23: 30-40
 minutes measured 2026-11-27)."""
-
-
-def _minutes(seconds: float) -> str:
-    m, s = divmod(round(seconds), 60)
-    return f"{m}m {s:02d}s" if m else f"{s}s"
 
 
 def _cache_file(kind: str, job: dict[str, Any]) -> Path:
@@ -109,87 +95,30 @@ def register(app: typer.Typer) -> None:
 
         Example: paigow poker derive-strategy --dealer foxwoods --max-rules 15 -o my-way.toml
         """
-        import numpy as np
-
-        from paigow.analysis.poker_derive import (
-            MIN_EXCEPTIONS,
-            MIN_RULES,
-            evaluate,
-            learn_way,
-            uniform_sample,
-        )
-        from paigow.analysis.poker_labels import (
-            Labels,
-            LabelSpec,
-            Sample,
-            label_hands,
-            stratified_sample,
-        )
-        from paigow.analysis.poker_odds import check_deck, way_for
-        from paigow.analysis.poker_sim import new_seed
-        from paigow.analysis.poker_sweep import sample_hands
-        from paigow.analysis.poker_ways import FileFastWay
-        from paigow.poker.ways.file_way import FileWay
+        from paigow.analysis.poker_derive_run import derive
+        from paigow.analysis.poker_labels import Labels, LabelSpec, Sample, label_hands
 
         def body() -> None:
             kind, rate = _game(push, commission, ez)
             rules = PokerRules.of(joker, wheel, foul, kind)
             cards = _deck(deck)
-            way_for(dealer, rules)  # a bad dealer way is refused before any work
-            base_way = _otherwise(otherwise, dealer, Path(out))
-            if base_way is None and max_rules < MIN_RULES:
-                raise AmountError(
-                    f"--max-rules {max_rules} is too few: a way file that sets every hand "
-                    f"itself (--otherwise none) has a rule for each of the {MIN_RULES} hand "
-                    f"types (no pair, one pair, two pair, ... five aces): give at least "
-                    f"{MIN_RULES}")
-            if base_way is not None and max_rules < MIN_EXCEPTIONS:
-                raise AmountError(
-                    f"--max-rules {max_rules} is too few: a way of exceptions has its "
-                    f"otherwise line and at least one rule: give at least {MIN_EXCEPTIONS}")
-            if cv_folds == 1:
-                raise AmountError("--cv-folds 1 cannot cross-validate: give 2 or more, or 0")
-            if sample < MIN_SAMPLE:
-                raise AmountError(
-                    f"--sample {sample:,} is too small to say anything: a rule worth learning "
-                    "gains a few hundredths of a percent a hand, and below "
-                    f"{MIN_SAMPLE:,} labelled hands (some 160 of them two pair) "
-                    "its standard error is as large as its gain; give at least "
-                    f"{MIN_SAMPLE:,}")
-            if 0 < eval_sample < MIN_EVAL:
-                raise AmountError(
-                    f"--eval-sample {eval_sample:,} is too small to say anything: optimal's "
-                    "gain over a house way is a few tenths of a percent, which fewer than "
-                    f"{MIN_EVAL:,} hands cannot tell from zero; give at least {MIN_EVAL:,} "
-                    "(or 0 to skip the evaluation)")
-            folder = Path(out).resolve().parent
-            if base_way is not None:  # and a bad otherwise way
-                from paigow.poker.ways.file_way import read_way
-
-                read_way("seeds" if base_way == "house" else base_way, base=folder)
-            s = seed if seed is not None else new_seed()
-            es = eval_seed if eval_seed is not None else s + 1
             way_name = name.strip() or Path(out).stem
-            game = _game_label(rules, rate)
 
-            # what it will do and how long it takes, on stderr (--json keeps stdout JSON)
-            full = cards is None
-            minutes = DERIVE_MINUTES * (sample + eval_sample) / (4000 + 2000)
-            err_console.print(
-                f"derive-strategy: exact advice for {sample:,} hands against the {dealer} "
-                f"way, then at most {max_rules} rules learned"
-                + (f", then the way measured on {eval_sample:,} other hands" if eval_sample
-                   else "")
-                + (f": about {minutes:.0f} min on a 2-core machine" if full else "")
-                + "; Ctrl-C stops it (the labelled hands are kept for a rerun)",
-                highlight=False, soft_wrap=True)
-            t0 = time.perf_counter()
-            smp = stratified_sample(sample, s, rules, cards)
-            drawn_s = time.perf_counter() - t0
+            def announce() -> None:
+                """What it will do and how long it takes, on stderr (--json keeps stdout
+                JSON), once the input is checked and before any work."""
+                full = cards is None
+                minutes = DERIVE_MINUTES * (sample + eval_sample) / (4000 + 2000)
+                err_console.print(
+                    f"derive-strategy: exact advice for {sample:,} hands against the "
+                    f"{dealer} way, then at most {max_rules} rules learned"
+                    + (f", then the way measured on {eval_sample:,} other hands"
+                       if eval_sample else "")
+                    + (f": about {minutes:.0f} min on a 2-core machine" if full else "")
+                    + "; Ctrl-C stops it (the labelled hands are kept for a rerun)",
+                    highlight=False, soft_wrap=True)
 
-            spec = LabelSpec(dealer, rules, rate, check_deck(cards))
-
-            def labelled(sample: Sample, what: str) -> Labels:
+            def labelled(sample: Sample, what: str, spec: LabelSpec) -> Labels:
                 """Labels of a sample, resumed from (and kept in) a checkpoint in the
                 cache dir: Ctrl-C keeps the chunks done. Their time is the labelling time
                 of every run that worked on them."""
@@ -202,47 +131,25 @@ def register(app: typer.Typer) -> None:
                     before = 0.0
                 with _progress(f"{what} {len(sample.hands):,} hands") as update:
                     try:
-                        out = _interruptible(
+                        got = _interruptible(
                             lambda: label_hands(sample, dealer, rate, rules, cards,
                                                 checkpoint=ck, on_progress=update),
                             what, str(ck))
                     finally:
                         spent = time.perf_counter() - start
                         clock.write_text(f"{before + spent:.1f}", encoding="utf-8")
-                return replace(out, seconds=before + out.seconds)
+                return replace(got, seconds=before + got.seconds)
 
-            labels = labelled(smp, "labelling")
-            header = (f"A strategy derived by paigow poker derive-strategy against the "
-                      f"{dealer} way\n({game}; joker {rules.joker}, wheel {rules.wheel}).")
-            derived = learn_way(labels, max_rules, rules, way_name, header=header,
-                                otherwise=base_way, base=folder, folds=cv_folds)
-            ev_res = None
-            if eval_sample:
-                usmp = uniform_sample(sample_hands(eval_sample, es, cards), es)
-                elabels = labelled(usmp, "evaluating on")
-                player = FileFastWay(FileWay(derived.spec, rules=rules))
-                arr = np.array(usmp.hands, dtype=np.int32)
-                ev_res = evaluate(elabels, player.splits(arr, False).astype(np.int64),
-                                  way_name)
-            notes = [f"labels: {len(smp.hands):,} hands (seed {s}), labelled in "
-                     f"{_minutes(labels.seconds)}; learned in {derived.seconds:.0f} s"]
-            if derived.cv is not None:
-                notes.append(f"{derived.cv.rules} rules and the penalty z = {derived.z:g} "
-                             f"chosen by {derived.cv.folds}-fold cross-validation on the labels")
-            if ev_res is not None:
-                lo, hi = ev_res.share_ci95
-                notes.append(
-                    f"evaluation: {ev_res.hands:,} other hands (seed {es}): edge "
-                    f"{ev_res.derived.edge:+.3%} against {ev_res.house.edge:+.3%} for the "
-                    f"{dealer} way and {ev_res.optimal.edge:+.3%} for optimal; share of "
-                    f"optimal's gain {ev_res.share:.0%} (95% interval {lo:.0%} to {hi:.0%})")
-            final = learn_text(derived, way_name, header, "; ".join(notes))
-            Path(out).write_text(final, encoding="utf-8")
-            result = _report(derived, smp, labels, drawn_s, ev_res, dealer, s, out, game)
+            run = derive(dealer, rules, rate, max_rules=max_rules, sample=sample,
+                         eval_sample=eval_sample, seed=seed, eval_seed=eval_seed,
+                         otherwise=otherwise, name=way_name, folds=cv_folds, deck=cards,
+                         folder=Path(out).resolve().parent, file=out, labeller=labelled,
+                         announce=announce)
+            Path(out).write_text(run.text, encoding="utf-8")
             if json:
-                print_json(result)
+                print_json(run.report)
                 return
-            _print(result)
+            _print(run.report)
 
         run_command(body)
 
@@ -280,81 +187,13 @@ def register(app: typer.Typer) -> None:
         run_command(body)
 
 
-def _otherwise(value: str, dealer: str, out: Path) -> str | None:
-    """The ``otherwise`` way a derived way of exceptions names (``None``: a way that sets
-    every hand itself): ``dealer`` is the dealer's way; a path is written relative to the
-    folder of the file written (``out``), as the loader reads it."""
-    import os
-
-    from paigow.errors import RuleError
-    from paigow.poker.ways.file_way import shipped_path
-
-    v = value.strip()
-    if v.lower() == "none":
-        return None
-    if v.lower() == "dealer":
-        v = dealer.strip()
-    if v.lower() == "house":
-        return "house"
-    if shipped_path(v) is not None:
-        return v.lower()
-    path = Path(v)
-    if not (v.lower().endswith(".toml") and path.is_file()):
-        what = "the dealer's way " if value.strip().lower() == "dealer" else ""
-        raise RuleError(
-            f"--otherwise: {what}{v!r} is not a way file: a way of exceptions falls back on "
-            "house, a shipped way file or a .toml path (or give --otherwise none)")
-    try:
-        return os.path.relpath(path.resolve(), out.resolve().parent)
-    except ValueError:  # another drive
-        return str(path.resolve())
-
-
-def learn_text(derived: Any, name: str, header: str, notes: str) -> str:
-    """The derived way's file text with the figures in its notes."""
-    from paigow.analysis.poker_derive import way_text
-
-    otherwise = derived.spec.otherwise
-    text: str = way_text(list(derived.rules), name, derived.spec.title, header, notes,
-                         derived.otherwise if otherwise is not None else None)
-    return text
-
-
-def _report(derived: Any, smp: Any, labels: Any, drawn_s: float, ev: Any, dealer: str,
-            seed: int, out: str, game: str) -> dict[str, Any]:
-    from paigow.analysis.poker_labels import stratum_name
-
-    counts = smp.counts()
-    result: dict[str, Any] = {
-        "dealer": dealer,
-        "game": game,
-        "file": out,
-        "rules": [r.text for r in derived.spec.rules],
-        "labels": {
-            "hands": len(smp.hands), "seed": seed, "drawn": smp.drawn,
-            "strata": {stratum_name(i): c for i, c in enumerate(counts) if c},
-            "seconds": round(labels.seconds + drawn_s, 1),
-        },
-        "learn": {
-            "seconds": round(derived.seconds, 1),
-            "house_ev": derived.train_house, "derived_ev": derived.train_derived,
-            "optimal_ev": derived.train_optimal, "share": derived.share,
-            "otherwise": derived.otherwise, "z": derived.z,
-            "cross_validation": None if derived.cv is None else derived.cv.to_json(),
-        },
-        "evaluation": None,
-    }
-    if ev is not None:
-        result["evaluation"] = ev.to_json()
-    return result
-
-
 def _print(r: dict[str, Any]) -> None:
+
     lab, learn = r["labels"], r["learn"]
     console.print(
         f"derived against the {r['dealer']} way ({r['game']}); wrote {r['file']}\n"
         f"labels: {lab['hands']:,} hands (seed {lab['seed']}; {len(lab['strata'])} hand types, "
-        f"from {lab['drawn']:,} drawn), exact advice in {_minutes(lab['seconds'])}; "
+        f"from {lab['drawn']:,} drawn), exact advice in {minutes(lab['seconds'])}; "
         f"learned in {learn['seconds']:.0f} s",
         highlight=False)
     cv = learn["cross_validation"]

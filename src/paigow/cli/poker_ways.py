@@ -69,7 +69,7 @@ def set_command(
     """
     from paigow.poker.rank import rank2, rank5
     from paigow.poker.rules import PokerRules
-    from paigow.poker.ways import get_way
+    from paigow.ways import get_way
 
     def body() -> None:
         rules = PokerRules.of(joker, wheel)

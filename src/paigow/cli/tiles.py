@@ -286,7 +286,7 @@ def _rate(commission: str) -> Fraction:
 
 def _get(name: str, rules: TileRules, rate: Fraction, bars: _Bars | None) -> TileWay:
     """A way by name or file; a way file's rules that no hand reaches are reported."""
-    from paigow.tiles.ways.registry import get_way
+    from paigow.ways import get_way
 
     way = get_way(name, rules, commission=rate, progress=bars)
     unreached = getattr(way, "unreached", ())
@@ -619,8 +619,8 @@ def way_check_cmd(
     """
     from rich.table import Table
 
-    from paigow.tiles.ways.registry import get_way
     from paigow.tiles.ways.way_file import FileWay
+    from paigow.ways import get_way
 
     def body() -> None:
         rules = rules_from(gee_joon_tiebreak)

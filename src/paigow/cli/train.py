@@ -89,8 +89,8 @@ def grade_lines(g: Grade) -> list[str]:
     lines = [f"{mark} {g.verdict()}"]
     yours = f"  yours  {y.text}  ({y.choice.high_value} / {y.choice.low_value})  EV {_ev(y.ev)}"
     house = (f"  house  {g.house.text}  EV {_ev(g.house.ev)}\n"
-             f"         {g.rule.way} rule {g.rule.number}: {g.rule.text}" if g.rule.number
-             else f"  house  {g.house.text}  EV {_ev(g.house.ev)}\n         {g.rule.trace}")
+             f"         {g.rule.way} rule {g.rule.number}: {g.rule.words}" if g.rule.number
+             else f"  house  {g.house.text}  EV {_ev(g.house.ev)}\n         {g.rule.text}")
     best = (f"  best   {g.best.text}  ({g.best.choice.high_value} / "
             f"{g.best.choice.low_value})  EV {_ev(g.best.ev)}")
     order = [house, yours, best] if g.drill == "dealer" else [yours, best, house]

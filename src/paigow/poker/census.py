@@ -37,9 +37,9 @@ import numpy as np
 import numpy.typing as npt
 
 from paigow.errors import CardError
-from paigow.poker.cards import RANKS, Card, card_name
+from paigow.poker.cards import RANKS, card_name
 from paigow.poker.rank import Category
-from paigow.poker.rules import PokerRules
+from paigow.poker.rules import DEFAULT_RULES, PokerRules
 
 N_CAT = len(Category)
 _WIDTH = N_CAT + 13  # category counts, then high-card hands by top rank index
@@ -102,7 +102,7 @@ def start_groups(n: int, target: int) -> list[tuple[npt.NDArray[np.int64], int]]
 
 def census(
     rules: PokerRules | None = None,
-    deck: Sequence[Card] | None = None,
+    deck: Sequence[int] | None = None,
     on_progress: Callable[[int, int], None] | None = None,
     chunk_hands: int = 4_000_000,
     cache: bool = True,
@@ -114,7 +114,7 @@ def census(
     hands. A ``KeyboardInterrupt`` stops the run between chunks. ``cache``: read the
     result an earlier process kept, and keep this one (see the module description).
     """
-    r = rules or PokerRules()
+    r = rules or DEFAULT_RULES
     cards = sorted(range(53) if deck is None else deck)
     if len(set(cards)) != len(cards):
         raise CardError("the census deck holds a card twice")
@@ -160,7 +160,7 @@ def census(
     return result
 
 
-def _cache_path(rules: PokerRules, cards: Sequence[Card]) -> Path:
+def _cache_path(rules: PokerRules, cards: Sequence[int]) -> Path:
     """Where the census of ``cards`` under ``rules`` is kept between processes."""
     import platformdirs
 

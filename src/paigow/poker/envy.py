@@ -41,9 +41,8 @@ import numpy as np
 import numpy.typing as npt
 
 from paigow.errors import AmountError, RuleError
-from paigow.poker.cards import Card
 from paigow.poker.fast import BINOM
-from paigow.poker.rules import PLACES, PokerRules
+from paigow.poker.rules import DEFAULT_RULES, PLACES, PokerRules
 from paigow.poker.sidebet import (
     _KEEP,
     _W7,
@@ -142,6 +141,16 @@ class EnvyOdds:
             "expected_exact": str(self.expected),
         }
 
+    def _repr_html_(self) -> str:
+        """Each Envy line and the expected Envy as a table (Jupyter)."""
+        from paigow.notebook import table_html
+
+        rows = [(x.label, str(x.amount), f"{x.count:,}", f"{float(x.probability):.8f}")
+                for x in self.lines]
+        return table_html(rows, head=("hand", "pays", "hands", "probability"),
+                          title=f"Envy with {self.others} other hands: "
+                                f"{float(self.expected):.6f} expected a round")
+
 
 def envy_by_class(table: PayTable) -> dict[int, str]:
     """The Envy line of each kernel class that makes one (its best-paying Envy line)."""
@@ -158,12 +167,12 @@ def envy_odds(
     table: PayTable,
     others: int,
     rules: PokerRules | None = None,
-    deck: Sequence[Card] | None = None,
+    deck: Sequence[int] | None = None,
     on_progress: Callable[[int, int], None] | None = None,
 ) -> EnvyOdds:
     """The exact expected Envy with ``others`` other hands: one enumeration of the
     seven-card hands of ``deck`` (default all 53 cards) and linearity (module docstring)."""
-    r = rules or PokerRules()
+    r = rules or DEFAULT_RULES
     table.check_rules(r)
     envy = _envy_of(table)
     cards = _check_deck(deck)
@@ -350,7 +359,7 @@ def envy_distribution(
     table: PayTable,
     others: int,
     rules: PokerRules | None = None,
-    deck: Sequence[Card] | None = None,
+    deck: Sequence[int] | None = None,
     *,
     rounds: int = 1_000_000,
     seed: int | None = None,
@@ -361,7 +370,7 @@ def envy_distribution(
     more the hands must be taken jointly, which no enumeration of the full deck reaches,
     so ``rounds`` random deals are played (Monte Carlo, reproducible with ``seed``). The
     result's ``method`` says which."""
-    r = rules or PokerRules()
+    r = rules or DEFAULT_RULES
     table.check_rules(r)
     _envy_of(table)
     cards = _check_deck(deck)

@@ -35,7 +35,7 @@ import numpy.typing as npt
 
 from paigow import _compiling  # noqa: F401  (says so when a kernel compiles)
 from paigow.errors import CardError
-from paigow.poker.rules import PokerRules
+from paigow.poker.rules import DEFAULT_RULES, PokerRules
 
 Int32Array = npt.NDArray[np.int32]
 IntArray = npt.NDArray[np.integer]
@@ -229,7 +229,7 @@ def table5(rules: PokerRules | None = None) -> Int32Array:
     >>> t.shape, t.dtype
     ((2869685,), dtype('int32'))
     """
-    r = rules or PokerRules()
+    r = rules or DEFAULT_RULES
     v = r.variant
     if v not in _CACHE5:
         _CACHE5[v] = _build5(r.joker == "wild", r.wheel == "second", BINOM)
@@ -242,7 +242,7 @@ def table2(rules: PokerRules | None = None) -> Int32Array:
     >>> table2().shape
     (1378,)
     """
-    r = rules or PokerRules()
+    r = rules or DEFAULT_RULES
     v = r.variant
     if v not in _CACHE2:
         _CACHE2[v] = _build2(r.joker == "wild")
@@ -537,7 +537,7 @@ def best5_of7(hands: IntArray, rules: PokerRules | None = None) -> Int32Array:
     arr = np.ascontiguousarray(np.asarray(hands, dtype=np.int32))
     if arr.ndim != 2 or arr.shape[1] != 7:
         raise CardError(f"expected an array of 7-card hands, got shape {arr.shape}")
-    r = rules or PokerRules()
+    r = rules or DEFAULT_RULES
     snat, sjok = straight_tables(r)
     out = _best7_direct(arr, r.joker == "wild", snat, sjok, TOP5, POP, CARDBIT)
     bad = np.flatnonzero(out < 0)

@@ -48,25 +48,22 @@ from itertools import combinations
 from typing import TYPE_CHECKING, ClassVar
 
 from paigow.errors import RuleError
+from paigow.poker.cards import RANKS, Rank
 
 if TYPE_CHECKING:  # rules name a kind, so this module must not need them at import
-    from paigow.poker.cards import Card
     from paigow.poker.rules import PokerRules
     from paigow.poker.setting import Setting
-
-_RANK_CHARS = "23456789TJQKA"
-_RANK_NAMES = {9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace"}
-_LOW_NAMES = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", **_RANK_NAMES}
 
 
 @dataclass(frozen=True)
 class HandKind:
     """A kind of seven-card hand: ``"none"`` or a pai gow with a given high card.
 
-    ``high`` is the rank value (9..14) of a pai gow's highest card, None for ``"none"``.
+    ``high`` is the :class:`~paigow.poker.cards.Rank` of a pai gow's highest card (nine
+    to ace), None for ``"none"``.
     """
 
-    high: int | None = None
+    high: Rank | None = None
 
     on: ClassVar[str] = "cards"
     """What the kind reads: the seven cards dealt (``"cards"``), not their setting."""
@@ -79,27 +76,27 @@ class HandKind:
     @property
     def spec(self) -> str:
         """The kind as written: ``"none"`` or ``"pai-gow:Q"``."""
-        return "none" if self.high is None else f"pai-gow:{_RANK_CHARS[self.high - 2]}"
+        return "none" if self.high is None else f"pai-gow:{self.high.symbol}"
 
     @property
     def label(self) -> str:
         """The kind in words: ``"queen-high pai gow"``."""
-        return "no hand" if self.high is None else f"{_RANK_NAMES[self.high]}-high pai gow"
+        return "no hand" if self.high is None else f"{self.high.word}-high pai gow"
 
-    def matches(self, cards: Sequence[Card], rules: PokerRules | None = None) -> bool:
+    def matches(self, cards: Sequence[int], rules: PokerRules | None = None) -> bool:
         """Whether seven cards are of this kind under ``rules`` (the reference: the best
         of the 21 five-card hands, ranked by :func:`paigow.poker.rank.rank5`)."""
-        from paigow.poker.rank import Category, key_parts, rank5
-        from paigow.poker.rules import PokerRules
+        from paigow.poker.rank import Category, key_parts, pack, rank5
+        from paigow.poker.rules import DEFAULT_RULES
 
         if self.high is None:
             return False
         if len(cards) != 7:
             raise RuleError(f"a hand kind is a property of seven cards, got {len(cards)}")
-        r = rules or PokerRules()
+        r = rules or DEFAULT_RULES
         best = max(rank5(five, r).key for five in combinations(cards, 5))
         category, values = key_parts(best)
-        return category is Category.HIGH_CARD and values[0] == self.high
+        return category is Category.HIGH_CARD and values[0] == pack(self.high)
 
     def matches_setting(self, setting: Setting, rules: PokerRules | None = None) -> bool:
         """Whether a set hand is of this kind: its seven cards are (how they are set plays
@@ -114,7 +111,8 @@ NO_KIND = HandKind()
 class LowKind:
     """A kind of hand *as set*: its two-card hand is ``high`` high without a pair.
 
-    ``high`` is the rank value 3..14 of the two-card hand's higher card (``low:9``: 9).
+    ``high`` is the :class:`~paigow.poker.cards.Rank` of the two-card hand's higher card,
+    three to ace (``low:9``: ``Rank.NINE``).
 
     >>> from paigow.poker.setting import Setting
     >>> nine = parse_push("low:9")
@@ -128,15 +126,16 @@ class LowKind:
     False
     """
 
-    high: int
+    high: Rank
 
     on: ClassVar[str] = "setting"
     """What the kind reads: the hand as set (its two-card hand)."""
 
     def __post_init__(self) -> None:
-        if not 3 <= self.high <= 14:
+        if not Rank.THREE <= self.high <= Rank.ACE:
             raise RuleError(f"a two-card hand without a pair is three to ace high, not "
                             f"{self.high}")
+        object.__setattr__(self, "high", Rank(self.high))
 
     @property
     def active(self) -> bool:
@@ -146,29 +145,29 @@ class LowKind:
     @property
     def spec(self) -> str:
         """The kind as written: ``"low:9"``."""
-        return f"low:{_RANK_CHARS[self.high - 2]}"
+        return f"low:{self.high.symbol}"
 
     @property
     def label(self) -> str:
         """The kind in words: ``"nine-high two-card hand"``."""
-        return f"{_LOW_NAMES[self.high]}-high two-card hand"
+        return f"{self.high.word}-high two-card hand"
 
     def matches_key2(self, key: int) -> bool:
         """Whether a two-card hand of rank key ``key`` (:func:`paigow.poker.rank.rank2`'s
         key, or :func:`paigow.poker.fast.table2`'s) is of this kind: a high-card hand
         whose higher card is ``high``."""
-        from paigow.poker.rank import CATEGORY_SHIFT
+        from paigow.poker.rank import CATEGORY_SHIFT, pack
 
-        return key >> CATEGORY_SHIFT == 0 and (key >> 16) & 15 == self.high
+        return key >> CATEGORY_SHIFT == 0 and (key >> 16) & 15 == pack(self.high)
 
     def matches_setting(self, setting: Setting, rules: PokerRules | None = None) -> bool:
         """Whether a set hand's two-card hand is of this kind, ranked under ``rules``'
         joker by the reference :func:`paigow.poker.rank.rank2`."""
-        from paigow.poker.rank import Category, key_parts, rank2
-        from paigow.poker.rules import PokerRules
+        from paigow.poker.rank import Category, key_parts, pack, rank2
+        from paigow.poker.rules import DEFAULT_RULES
 
-        category, values = key_parts(rank2(setting.low, rules or PokerRules()).key)
-        return category is Category.HIGH_CARD and values[0] == self.high
+        category, values = key_parts(rank2(setting.low, rules or DEFAULT_RULES).key)
+        return category is Category.HIGH_CARD and values[0] == pack(self.high)
 
 
 PushRule = HandKind | LowKind
@@ -200,15 +199,15 @@ def parse_kind(text: str) -> PushRule:
     if low == "none":
         return NO_KIND
     name, sep, rank = low.partition(":")
-    if name == "pai-gow" and len(rank) == 1 and rank.upper() in _RANK_CHARS:
-        value = _RANK_CHARS.index(rank.upper()) + 2
-        if value >= 9:
+    if name == "pai-gow" and len(rank) == 1 and rank.upper() in RANKS:
+        value = Rank(RANKS.index(rank.upper()))
+        if value >= Rank.NINE:
             return HandKind(value)
         raise RuleError(f"bad hand kind {raw!r}: a pai gow is nine to ace high "
                         "(9, T, J, Q, K or A)")
     if name == "low" and sep:
-        if len(rank) == 1 and rank.upper() in _RANK_CHARS[1:]:
-            return LowKind(_RANK_CHARS.index(rank.upper()) + 2)
+        if len(rank) == 1 and rank.upper() in RANKS[1:]:
+            return LowKind(Rank(RANKS.index(rank.upper())))
         raise RuleError(f"bad hand kind {raw!r}: a two-card hand without a pair is three to "
                         "ace high (3 ... 9, T, J, Q, K or A)")
     raise RuleError(f"bad hand kind {raw!r}: give none, pai-gow:R (seven cards that make no "

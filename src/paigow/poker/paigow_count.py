@@ -32,9 +32,9 @@ from itertools import combinations
 from math import comb
 
 from paigow.errors import RuleError
-from paigow.poker.cards import RANKS
+from paigow.poker.cards import RANKS, Rank
 
-ACE = 12
+ACE = int(Rank.ACE)
 
 # five ranks in a row, as sets of rank indexes (0 = two ... 12 = ace), the wheel included
 _WINDOWS = [frozenset(range(lo, lo + 5)) for lo in range(9)] + [frozenset({ACE, 0, 1, 2, 3})]

@@ -8,9 +8,14 @@ two-card keys share one scale so a setting's two hands can be compared for a fou
 readable description that names the joker's role.
 
 Key layout: ``category << 20`` then up to five 4-bit tie-break values, most significant
-first. A tie-break value is a card rank 2..14 (ace 14), or for a straight the straight's
-strength: its top card 6..13, with the ace-high straight 15 and the wheel 14 under
-``wheel="second"`` (between A-K-Q-J-T and K-Q-J-T-9), or the wheel 5 under ``"lowest"``.
+first. A tie-break value packs a :class:`~paigow.poker.cards.Rank` (two 0 … ace 12) as
+``rank + 2`` (:func:`pack`: 0 stays an empty place), or for a straight the straight's
+strength: its top card packed (6..13), with the ace-high straight 15 and the wheel 14
+under ``wheel="second"`` (between A-K-Q-J-T and K-Q-J-T-9), or the wheel 5 under
+``"lowest"``. The fast kernels (:mod:`paigow.poker.fast`) make the same keys.
+
+A rank remembers the rules it was made under: ranks of different ranking rules (joker,
+wheel) refuse to compare, as pokerkit's hands of different variants do.
 
 >>> rank5("As Ks Qs Js Jk").description
 'royal flush (joker completes the royal flush as T)'
@@ -27,13 +32,12 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from paigow.errors import CardError
-from paigow.poker.cards import ACE, JOKER, RANK_NAMES, RANK_PLURALS, Card, parse_cards
-from paigow.poker.rules import PokerRules
-
-DEFAULT_RULES = PokerRules()
+from paigow.errors import IllegalCardsError, RulesMismatchError
+from paigow.poker.cards import ACE, JOKER, RANKS, Card, CardsLike, Rank, format_cards, parse_cards
+from paigow.poker.rules import DEFAULT_RULES, PokerRules
+from paigow.values import RuledOrder
 
 
 class Category(enum.IntEnum):
@@ -59,23 +63,92 @@ class Category(enum.IntEnum):
 
 
 CATEGORY_SHIFT = 20
-_ROYAL = frozenset({10, 11, 12, 13, 14})
-_WHEEL = frozenset({14, 2, 3, 4, 5})
-_SYMBOL = {v: s for v, s in zip(range(2, 15), "23456789TJQKA", strict=True)}
+_ROYAL = frozenset({Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE})
+_WHEEL = frozenset({Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE})
 
 
-@dataclass(frozen=True, order=True)
-class HandRank:
-    """The rank of a five- or two-card hand. Ordered (and equal) by ``key`` only."""
+def pack(rank: int) -> int:
+    """A :class:`~paigow.poker.cards.Rank` as a key packs it: ``rank + 2`` (so 0 is an
+    empty place).
+
+    >>> pack(Rank.ACE), unpack(14)
+    (14, Rank.ACE)
+    """
+    return rank + 2
+
+
+def unpack(value: int) -> Rank:
+    """The :class:`~paigow.poker.cards.Rank` a key's tie-break value packs (2..14)."""
+    return Rank(value - 2)
+
+
+def _symbol(value: int) -> str:
+    """The letter of a packed tie-break value (a straight's 15 is its top card, the ace)."""
+    return RANKS[min(value, 14) - 2] if value >= 2 else "?"
+
+
+@dataclass(frozen=True, eq=False)
+class HandRank(RuledOrder):
+    """The rank of a five- or two-card hand: ordered (and equal) by ``key``, under the
+    ``rules`` it was made by. Ranks of different ranking rules (joker, wheel) refuse to be
+    ordered (:class:`~paigow.errors.RulesMismatchError`) and are never equal.
+
+    >>> a, b = rank5("Kh Kd 9c 5s 2h"), rank5("Qh Qd Ac 5d 2c")
+    >>> a > b, sorted([a, b])[0].description
+    (True, 'pair of queens, A-5-2 kickers')
+    >>> a
+    HandRank.of('Kh Kd 9c 5s 2h')
+    >>> eval(repr(rank2("Jk Kd", PokerRules(joker="wild")))).description
+    'pair of kings (joker is wild and pairs the king)'
+    >>> a < rank5("Kh Kd 9c 5s 2h", PokerRules(joker="wild"))
+    Traceback (most recent call last):
+    ...
+    paigow.errors.RulesMismatchError: cannot compare a rank under joker bug, wheel second with one under joker wild, wheel second: ranks of different rules do not compare
+    """
 
     key: int
-    category: Category = field(compare=False)
-    description: str = field(compare=False)
-    size: int = field(compare=False, default=5)
-    joker: str | None = field(compare=False, default=None)
+    category: Category
+    description: str
+    size: int = 5
+    joker: str | None = None
+    cards: tuple[Card, ...] = ()
+    rules: PokerRules = DEFAULT_RULES
+
+    @classmethod
+    def of(cls, cards: CardsLike, rules: PokerRules = DEFAULT_RULES) -> HandRank:
+        """The rank of five or two cards (:func:`rank_hand`): what a rank's repr calls.
+
+        Raises:
+            CardNotationError: a token that is not a card.
+            IllegalCardsError: a card twice, or not five or two cards.
+        """
+        return rank_hand(cards, rules)
+
+    def _order(self) -> int:
+        return self.key
+
+    def _same_rules(self, other: HandRank) -> None:
+        if other.rules is not self.rules and (other.rules.joker, other.rules.wheel) != (
+                self.rules.joker, self.rules.wheel):
+            raise RulesMismatchError(
+                f"cannot compare a rank under {_ranking(self.rules)} with one under "
+                f"{_ranking(other.rules)}: ranks of different rules do not compare")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandRank):
+            return NotImplemented
+        return self.key == other.key and (other.rules.joker, other.rules.wheel) == (
+            self.rules.joker, self.rules.wheel)
+
+    def __hash__(self) -> int:
+        return hash((self.key, self.rules.joker, self.rules.wheel))
 
     def __str__(self) -> str:
         return self.description
+
+    def __repr__(self) -> str:
+        rules = "" if self.rules == DEFAULT_RULES else f", {self.rules!r}"
+        return f"HandRank.of({format_cards(self.cards)!r}{rules})"
 
     def to_json(self) -> dict[str, object]:
         """Plain data for ``--json`` output."""
@@ -85,6 +158,18 @@ class HandRank:
             "description": self.description,
             "joker": self.joker,
         }
+
+    def _repr_html_(self) -> str:
+        """The rank as a small table beside the cards (Jupyter)."""
+        from paigow.notebook import cards_html, table_html
+
+        return cards_html(self.cards) + table_html(
+            [("hand", self.description), ("category", self.category.label),
+             ("joker", self.joker or ""), ("rules", _ranking(self.rules))])
+
+
+def _ranking(rules: PokerRules) -> str:
+    return f"joker {rules.joker}, wheel {rules.wheel}"
 
 
 def make_key(category: Category, tiebreak: Sequence[int]) -> int:
@@ -110,35 +195,39 @@ def key_parts(key: int) -> tuple[Category, tuple[int, ...]]:
 
 
 def straight_value(ranks: Iterable[int], wheel: str) -> int:
-    """Strength of five distinct ranks as a straight, or 0 when they are not one.
+    """Strength of five distinct :class:`~paigow.poker.cards.Rank` values as a straight
+    (a key's tie-break value), or 0 when they are not one.
 
-    >>> straight_value([14, 13, 12, 11, 10], "second"), straight_value([5, 4, 3, 2, 14], "second")
+    >>> A, K, Q, J, T, N = Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE
+    >>> wheel = [Rank.FIVE, Rank.FOUR, Rank.THREE, Rank.TWO, A]
+    >>> straight_value([A, K, Q, J, T], "second"), straight_value(wheel, "second")
     (15, 14)
-    >>> straight_value([13, 12, 11, 10, 9], "second"), straight_value([5, 4, 3, 2, 14], "lowest")
+    >>> straight_value([K, Q, J, T, N], "second"), straight_value(wheel, "lowest")
     (13, 5)
     """
     s = set(ranks)
     if len(s) != 5:
         return 0
     if s == _WHEEL:
-        return 14 if wheel == "second" else 5
+        return pack(ACE) if wheel == "second" else pack(Rank.FIVE)
     if max(s) - min(s) == 4:
         top = max(s)
-        return 15 if (top == 14 and wheel == "second") else top
+        return 15 if (top == ACE and wheel == "second") else pack(top)
     return 0
 
 
 def _natural(ranks: list[int], suits: list[int | None], wheel: str) -> tuple[int, Category]:
-    """Key of five cards given as ranks (2..14) and suits (``None``: cannot make a flush)."""
+    """Key of five cards given as ranks (:class:`~paigow.poker.cards.Rank`) and suits
+    (``None``: cannot make a flush)."""
     counts = Counter(ranks)
     # groups: (count, rank) highest first, so the ranks read in tie-break order
     groups = sorted(((n, r) for r, n in counts.items()), reverse=True)
-    order = [r for _, r in groups]
+    order = [pack(r) for _, r in groups]
     shape = [n for n, _ in groups]
     flush = suits[0] is not None and all(s == suits[0] for s in suits)
     straight = straight_value(ranks, wheel)
     if shape == [5]:
-        cat = Category.FIVE_ACES if order[0] == 14 else Category.FIVE_OF_A_KIND
+        cat = Category.FIVE_ACES if order[0] == pack(ACE) else Category.FIVE_OF_A_KIND
         return make_key(cat, [] if cat is Category.FIVE_ACES else order), cat
     if flush and straight:
         if set(ranks) == _ROYAL:
@@ -149,7 +238,8 @@ def _natural(ranks: list[int], suits: list[int | None], wheel: str) -> tuple[int
     elif shape == [3, 2]:
         cat = Category.FULL_HOUSE
     elif flush:
-        return make_key(Category.FLUSH, sorted(ranks, reverse=True)), Category.FLUSH
+        return make_key(Category.FLUSH, [pack(r) for r in sorted(ranks, reverse=True)]), \
+            Category.FLUSH
     elif straight:
         return make_key(Category.STRAIGHT, [straight]), Category.STRAIGHT
     elif shape == [3, 1, 1]:
@@ -171,26 +261,24 @@ _MADE_WITH_JOKER = (
 )
 
 
-def _joker_role(cat: Category, value: int, rules: PokerRules) -> str:
+def _joker_role(cat: Category, rank: int, rules: PokerRules) -> str:
     if cat in _MADE_WITH_JOKER:
-        return f"joker completes the {cat.label} as {_SYMBOL[value]}"
+        return f"joker completes the {cat.label} as {RANKS[rank]}"
     if cat is Category.FIVE_ACES:
         return "joker plays as the fifth ace"
     if rules.joker == "bug":
         return "joker plays as an ace"
-    name = RANK_NAMES[value - 2]
-    article = "an" if name[0] in "ae" else "a"
-    return f"joker is wild and plays as {article} {name}"
+    return f"joker is wild and plays as {Rank(rank).article}"
 
 
-def _check(cards: str | Iterable[str | int], size: int) -> tuple[Card, ...]:
+def _check(cards: CardsLike, size: int) -> tuple[Card, ...]:
     hand = parse_cards(cards)
     if len(hand) != size:
-        raise CardError(f"a {size}-card hand needs {size} cards, got {len(hand)}")
+        raise IllegalCardsError(f"a {size}-card hand needs {size} cards, got {len(hand)}")
     return hand
 
 
-def rank5(cards: str | Iterable[str | int], rules: PokerRules = DEFAULT_RULES) -> HandRank:
+def rank5(cards: CardsLike, rules: PokerRules = DEFAULT_RULES) -> HandRank:
     """Rank a five-card hand under ``rules`` (joker and wheel variants).
 
     The joker is tried as every value the joker rule allows and the best hand is kept:
@@ -203,14 +291,18 @@ def rank5(cards: str | Iterable[str | int], rules: PokerRules = DEFAULT_RULES) -
     'four of a kind, kings, A kicker (joker plays as an ace)'
     >>> rank5("Kh Kd Kc Ks Jk", PokerRules(joker="wild")).description
     'five of a kind, kings (joker is wild and plays as a king)'
+
+    Raises:
+        CardNotationError: a token that is not a card.
+        IllegalCardsError: a card twice, or not five cards.
     """
     hand = _check(cards, 5)
     naturals = [c for c in hand if c != JOKER]
-    ranks = [(c >> 2) + 2 for c in naturals]
+    ranks = [c >> 2 for c in naturals]
     suits: list[int | None] = [c & 3 for c in naturals]
     if len(naturals) == 5:
         key, cat = _natural(ranks, suits, rules.wheel)
-        return HandRank(key, cat, describe_key(key, rules), 5, None)
+        return HandRank(key, cat, describe_key(key, rules), 5, None, hand, rules)
 
     # (key, category, value the joker takes); substitutions first so that, on equal keys,
     # the description names the joker completing a straight or flush
@@ -218,20 +310,20 @@ def rank5(cards: str | Iterable[str | int], rules: PokerRules = DEFAULT_RULES) -
     for sub in range(52):
         if sub in naturals:
             continue
-        key, cat = _natural([*ranks, (sub >> 2) + 2], [*suits, sub & 3], rules.wheel)
+        key, cat = _natural([*ranks, sub >> 2], [*suits, sub & 3], rules.wheel)
         if rules.joker == "wild" or cat in _MADE_WITH_JOKER:
-            candidates.append((key, cat, (sub >> 2) + 2))
-    plays_as = [14] if rules.joker == "bug" else list(range(14, 1, -1))
+            candidates.append((key, cat, sub >> 2))
+    plays_as = [ACE] if rules.joker == "bug" else list(range(ACE, -1, -1))
     for value in plays_as:  # the joker as a rank only: it has no suit, so no flush
         key, cat = _natural([*ranks, value], [*suits, None], rules.wheel)
         candidates.append((key, cat, value))
     best = max(candidates, key=lambda c: c[0])
     key, cat, value = best
     role = _joker_role(cat, value, rules)
-    return HandRank(key, cat, f"{describe_key(key, rules)} ({role})", 5, role)
+    return HandRank(key, cat, f"{describe_key(key, rules)} ({role})", 5, role, hand, rules)
 
 
-def rank2(cards: str | Iterable[str | int], rules: PokerRules = DEFAULT_RULES) -> HandRank:
+def rank2(cards: CardsLike, rules: PokerRules = DEFAULT_RULES) -> HandRank:
     """Rank a two-card hand: a pair or high cards only.
 
     The joker is an ace as a bug; wild, it pairs the other card.
@@ -242,41 +334,50 @@ def rank2(cards: str | Iterable[str | int], rules: PokerRules = DEFAULT_RULES) -
     'high card, A-K (joker plays as an ace)'
     >>> rank2("Jk Kd", PokerRules(joker="wild")).description
     'pair of kings (joker is wild and pairs the king)'
+
+    Raises:
+        CardNotationError: a token that is not a card.
+        IllegalCardsError: a card twice, or not two cards.
     """
     hand = _check(cards, 2)
-    naturals = [(c >> 2) + 2 for c in hand if c != JOKER]
+    naturals = [c >> 2 for c in hand if c != JOKER]
     role: str | None = None
     if len(naturals) == 1:
         other = naturals[0]
         if rules.joker == "bug":
-            naturals.append(14)
+            naturals.append(ACE)
             role = "joker plays as an ace"
         else:
             naturals.append(other)
-            role = f"joker is wild and pairs the {RANK_NAMES[other - 2]}"
+            role = f"joker is wild and pairs the {Rank(other).word}"
     hi, lo = max(naturals), min(naturals)
     if hi == lo:
-        key = make_key(Category.PAIR, [hi])
+        key = make_key(Category.PAIR, [pack(hi)])
         cat = Category.PAIR
     else:
-        key = make_key(Category.HIGH_CARD, [hi, lo])
+        key = make_key(Category.HIGH_CARD, [pack(hi), pack(lo)])
         cat = Category.HIGH_CARD
     text = describe_key(key, rules)
-    return HandRank(key, cat, text if role is None else f"{text} ({role})", 2, role)
+    return HandRank(key, cat, text if role is None else f"{text} ({role})", 2, role, hand,
+                    rules)
 
 
-def rank_hand(cards: str | Iterable[str | int], rules: PokerRules = DEFAULT_RULES) -> HandRank:
+def rank_hand(cards: CardsLike, rules: PokerRules = DEFAULT_RULES) -> HandRank:
     """Rank a five- or two-card hand (dispatch on its size).
 
     >>> rank_hand("Ah Ac").category.label
     'pair'
+
+    Raises:
+        CardNotationError: a token that is not a card.
+        IllegalCardsError: a card twice, or not five or two cards.
     """
     hand = parse_cards(cards)
     if len(hand) == 5:
         return rank5(hand, rules)
     if len(hand) == 2:
         return rank2(hand, rules)
-    raise CardError(f"a hand has 5 or 2 cards, got {len(hand)}")
+    raise IllegalCardsError(f"a hand has 5 or 2 cards, got {len(hand)}")
 
 
 def _straight_text(value: int, rules: PokerRules) -> str:
@@ -284,7 +385,7 @@ def _straight_text(value: int, rules: PokerRules) -> str:
     if value == wheel_value:
         where = "second highest" if rules.wheel == "second" else "lowest"
         return f"5-4-3-2-A (the wheel, {where})"
-    return f"{_SYMBOL[14 if value == 15 else value]} high"
+    return f"{_symbol(value)} high"
 
 
 def describe_key(key: int, rules: PokerRules = DEFAULT_RULES) -> str:
@@ -295,10 +396,10 @@ def describe_key(key: int, rules: PokerRules = DEFAULT_RULES) -> str:
     """
     cat, v = key_parts(key)
     vals = [x for x in v if x]
-    sym = [_SYMBOL.get(x, "?") for x in vals]
+    sym = [_symbol(x) for x in vals]
 
     def plural(x: int) -> str:
-        return RANK_PLURALS[x - 2]
+        return unpack(x).plural
 
     if cat is Category.FIVE_ACES:
         return "five aces"
@@ -334,8 +435,10 @@ __all__ = [
     "describe_key",
     "key_parts",
     "make_key",
+    "pack",
     "rank2",
     "rank5",
     "rank_hand",
     "straight_value",
+    "unpack",
 ]

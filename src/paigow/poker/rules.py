@@ -17,6 +17,7 @@ paigow.errors.RuleError: unknown joker rule 'free': choose bug or wild
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING, Literal, cast
 
 from paigow.errors import RuleError
@@ -25,8 +26,30 @@ if TYPE_CHECKING:
     from paigow.poker.kinds import PushRule
 
 JokerRule = Literal["bug", "wild"]
+"""The joker's rule: ``"bug"`` (an ace, or completes a straight or flush) or ``"wild"``."""
 WheelRule = Literal["second", "lowest"]
+"""Where A-2-3-4-5 ranks: ``"second"`` (second-highest straight, Nevada) or ``"lowest"``."""
 FoulRule = Literal["house", "forfeit"]
+"""A fouled setting: re-set by the ``"house"`` way, or the bet is lost (``"forfeit"``)."""
+PushSpec = Literal[
+    "none",
+    "pai-gow:9", "pai-gow:T", "pai-gow:J", "pai-gow:Q", "pai-gow:K", "pai-gow:A",
+    "low:3", "low:4", "low:5", "low:6", "low:7", "low:8", "low:9", "low:T", "low:J",
+    "low:Q", "low:K", "low:A",
+]
+"""Every push rule as written (:mod:`paigow.poker.kinds`): a type checker refuses a typo."""
+GameName = Literal["classic", "ez", "commission-free"]
+"""The three games of Pai Gow Poker's rules: the classic game (5% commission, no push),
+EZ Pai Gow (a banker's queen-high pai gow pushes, no commission) and Commission-Free
+Pai Gow Poker (Golden Nugget's Commission-Free Fortune Pai Gow: a banker's nine-high
+two-card hand pushes, no commission)."""
+
+GAMES: dict[GameName, tuple[str, str]] = {
+    "classic": ("none", "5%"),
+    "ez": ("pai-gow:Q", "0"),
+    "commission-free": ("low:9", "0"),
+}
+"""Each game's push rule and commission: the one place they are written."""
 
 JOKER_RULES: tuple[JokerRule, ...] = ("bug", "wild")
 WHEEL_RULES: tuple[WheelRule, ...] = ("second", "lowest")
@@ -96,6 +119,49 @@ class PokerRules:
     def variant(self) -> int:
         """Index 0..3 of the ranking variant (joker × wheel), used by the lookup tables."""
         return JOKER_RULES.index(self.joker) * 2 + WHEEL_RULES.index(self.wheel)
+
+
+DEFAULT_RULES = PokerRules()
+"""The classic game's rules (bug joker, wheel second, foul re-set by the house way, no
+push): the one default every function of the poker game falls back to."""
+
+
+def game_of(game: str | None, push: str | None = None,
+            commission: str | float | Fraction | None = None) -> tuple[str, Fraction]:
+    """The push rule and commission rate of a game: ``game``'s (:data:`GAMES`), or
+    ``push`` (default none) and ``commission`` (default 5%) as given. A game refuses a
+    push rule or commission other than its own rather than guess which one is meant.
+
+    >>> game_of("ez")
+    ('pai-gow:Q', Fraction(0, 1))
+    >>> game_of(None, "low:9", 0)
+    ('low:9', Fraction(0, 1))
+    >>> game_of("ez", "low:9")
+    Traceback (most recent call last):
+    ...
+    paigow.errors.RuleError: the ez game pushes on pai-gow:Q: give game="ez" alone, or push= and commission= instead
+
+    Raises:
+        RuleError: an unknown game, or a push rule or commission other than the game's.
+        AmountError: a commission that is not a rate.
+    """
+    from paigow.poker.kinds import parse_push
+    from paigow.settle import parse_rate
+
+    if game is None:
+        return parse_push(push or "none").spec, parse_rate("5%" if commission is None
+                                                           else commission)
+    key = str(game).strip().lower()
+    if key not in GAMES:
+        raise RuleError(f"unknown game {game!r}: choose {', '.join(GAMES)}")
+    spec, rate = GAMES[key]
+    if push is not None and parse_push(push).spec != parse_push(spec).spec:
+        raise RuleError(f"the {key} game pushes on {spec}: give game={key!r} alone, or push= "
+                        "and commission= instead".replace("'", '"'))
+    if commission is not None and parse_rate(commission) != parse_rate(rate):
+        raise RuleError(f"the {key} game's commission is {rate}: give game={key!r} alone, or "
+                        "push= and commission= instead".replace("'", '"'))
+    return parse_push(spec).spec, parse_rate(rate)
 
 
 def ranking_variants() -> tuple[PokerRules, ...]:

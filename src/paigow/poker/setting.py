@@ -18,36 +18,57 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Protocol
 
-from paigow.errors import CardError, RuleError, SettingError
-from paigow.poker.cards import Card, card_name, format_cards, parse_cards, sort_cards
+from paigow.errors import (
+    IllegalCardsError,
+    IllegalSettingError,
+    RuleError,
+    SettingNotationError,
+)
+from paigow.poker.cards import (
+    Card,
+    CardsLike,
+    card_name,
+    format_cards,
+    parse_cards,
+    sort_cards,
+)
 from paigow.poker.rank import HandRank, rank2, rank5
-from paigow.poker.rules import PokerRules
+from paigow.poker.rules import DEFAULT_RULES, PokerRules
 from paigow.settle import Commission, HandResult, Outcome, Settlement, outcome_of, settle_bet
-
-DEFAULT_RULES = PokerRules()
+from paigow.values import unwrap
 
 
 @dataclass(frozen=True)
 class Setting:
-    """Seven cards set as a five-card (high, "behind") and a two-card (low, "in front") hand."""
+    """Seven cards set as a five-card (high, "behind") and a two-card (low, "in front")
+    hand. It prints as a player writes it, and its repr reads back:
+
+    >>> s = Setting.parse("Kd 9c 7d 4s 3h | Qs Jh")
+    >>> s
+    Setting.parse('Kd 9c 7d 4s 3h | Qs Jh')
+    >>> Setting.parse(repr(s)) == eval(repr(s)) == s == Setting("Kd 9c 7d 4s 3h", "Qs Jh")
+    True
+    """
 
     high: tuple[Card, ...]
     low: tuple[Card, ...]
 
-    def __post_init__(self) -> None:
-        if len(self.high) != 5 or len(self.low) != 2:
-            raise SettingError(
-                f"a setting is a five-card and a two-card hand, got {len(self.high)} and "
-                f"{len(self.low)} cards"
+    def __init__(self, high: CardsLike, low: CardsLike) -> None:
+        h, lo = parse_cards(high), parse_cards(low)
+        if len(h) != 5 or len(lo) != 2:
+            raise IllegalSettingError(
+                f"a setting is a five-card and a two-card hand, got {len(h)} and {len(lo)} "
+                "cards"
             )
-        both = parse_cards([*self.high, *self.low])  # checks each card and repeats
-        object.__setattr__(self, "high", sort_cards(both[:5]))
-        object.__setattr__(self, "low", sort_cards(both[5:]))
+        if not set(h).isdisjoint(lo):
+            parse_cards((*h, *lo))  # names the card given twice
+        object.__setattr__(self, "high", sort_cards(h))
+        object.__setattr__(self, "low", sort_cards(lo))
 
     def _repr_html_(self) -> str:
         """Both hands as the browser draws them, the five-card hand first (Jupyter)."""
@@ -59,21 +80,28 @@ class Setting:
 
     @classmethod
     def parse(cls, text: str) -> Setting:
-        """Read ``"five cards | two cards"`` (the two hands in either order).
+        """Read ``"five cards | two cards"`` (the two hands in either order), or a
+        setting's repr.
 
         >>> Setting.parse("Kc Qd | Ah Ad 9c 8d 2s").low
-        (44, 41)
+        (Card('Kc'), Card('Qd'))
+
+        Raises:
+            SettingNotationError: text that is not two hands split by ``|``.
+            CardNotationError: a token that is not a card.
+            IllegalCardsError: a card twice.
         """
+        text = unwrap(text, "Setting.parse", "Setting")
         parts = text.split("|")
         if len(parts) != 2:
-            raise SettingError(
+            raise SettingNotationError(
                 f"bad setting {text.strip()!r}: write the two hands as 'five cards | two cards'"
             )
         a, b = (parse_cards(p) for p in parts)
         if len(a) == 2 and len(b) == 5:
             a, b = b, a
         if len(a) != 5 or len(b) != 2:
-            raise SettingError(
+            raise SettingNotationError(
                 f"bad setting {text.strip()!r}: it needs five cards on one side of '|' and "
                 f"two on the other, got {len(a)} and {len(b)}"
             )
@@ -87,24 +115,36 @@ class Setting:
     def __str__(self) -> str:
         return f"{format_cards(self.high)} | {format_cards(self.low)}"
 
+    def __repr__(self) -> str:
+        return f"Setting.parse({str(self)!r})"
+
     def to_json(self) -> dict[str, str]:
         """Plain data for ``--json`` output."""
         return {"high": format_cards(self.high), "low": format_cards(self.low)}
+
+    def hands_json(self) -> dict[str, object]:
+        """The two hands as lists of card names (a :class:`~paigow.ways.Decision`'s
+        JSON)."""
+        return {"high": [card_name(c) for c in self.high], "low": [card_name(c) for c in self.low]}
 
 
 def _as_setting(setting: Setting | str) -> Setting:
     return setting if isinstance(setting, Setting) else Setting.parse(setting)
 
 
-def settings(cards: str | Iterable[str | int]) -> tuple[Setting, ...]:
+def settings(cards: CardsLike) -> tuple[Setting, ...]:
     """The 21 ways to set seven cards (each choice of the two-card hand).
 
     >>> str(settings("As Kd Qh Jc 9s 8d 2c")[0])
     'Qh Jc 9s 8d 2c | As Kd'
+
+    Raises:
+        CardNotationError: a token that is not a card.
+        IllegalCardsError: a card twice, or not seven cards.
     """
     hand = sort_cards(parse_cards(cards))
     if len(hand) != 7:
-        raise CardError(f"a Pai Gow Poker hand has seven cards, got {len(hand)}")
+        raise IllegalCardsError(f"a Pai Gow Poker hand has seven cards, got {len(hand)}")
     out = []
     for low in combinations(hand, 2):
         high = tuple(c for c in hand if c not in low)
@@ -124,6 +164,18 @@ class RankedSetting:
     def foul(self) -> bool:
         """True when the five-card hand does not outrank the two-card hand."""
         return not self.high > self.low
+
+    def __str__(self) -> str:
+        foul = "  FOUL" if self.foul else ""
+        return f"{self.setting}  ({self.high.description} / {self.low.description}){foul}"
+
+    def _repr_html_(self) -> str:
+        """Both hands as the browser draws them, and their ranks (Jupyter)."""
+        from paigow.notebook import table_html
+
+        return self.setting._repr_html_() + table_html(
+            [("five-card", self.high.description), ("two-card", self.low.description),
+             ("foul", "yes" if self.foul else "no")])
 
     def to_json(self) -> dict[str, object]:
         """Plain data for ``--json`` output."""
@@ -167,7 +219,7 @@ class Strategy(Protocol):
     The house way (issue #5), an optimal way or a human at a prompt all have this shape.
     """
 
-    def set(self, cards: Sequence[Card], banking: bool) -> Setting:
+    def set(self, cards: Sequence[int], banking: bool) -> Setting:
         """Set the seven ``cards``; ``banking`` is true when setting the banker's hand."""
         ...
 
@@ -202,9 +254,9 @@ def play_setting(
         )
     reset = house_way.set(s.cards, banking)
     if sorted(reset.cards) != sorted(s.cards):
-        raise SettingError(f"the house way set other cards ({reset}) than the hand's ({s})")
+        raise IllegalSettingError(f"the house way set other cards ({reset}) than the hand's ({s})")
     if is_foul(reset, rules):
-        raise SettingError(f"the house way's setting {reset} fouls too")
+        raise IllegalSettingError(f"the house way's setting {reset} fouls too")
     return reset
 
 
@@ -229,6 +281,23 @@ class Comparison:
     low: HandResult
     outcome: Outcome
     reasons: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"{self.outcome.value}: " + "; ".join(self.reasons)
+
+    def _repr_html_(self) -> str:
+        """Both settings, each hand's result and the outcome (Jupyter)."""
+        from paigow.notebook import cards_html, table_html
+
+        played = self.played
+        rows = [("player", cards_html(self.player.high), cards_html(self.player.low)),
+                ("banker", cards_html(self.banker_played.high),
+                 cards_html(self.banker_played.low)),
+                ("result", self.high.value, self.low.value)]
+        if played is not None and played != self.player:
+            rows.insert(1, ("player, re-set", cards_html(played.high), cards_html(played.low)))
+        return table_html(rows, head=("", "five-card", "two-card"), raw={1, 2},
+                          title=f"{self.outcome.value}: " + "; ".join(self.reasons))
 
     def settle(self, stake: int, commission: Commission | None = None) -> Settlement:
         """Settle a bet of ``stake`` minor units on this comparison (see :func:`settle_bet`).
@@ -281,7 +350,7 @@ def compare(
     b = _as_setting(banker)
     shared = set(p.cards) & set(b.cards)
     if shared:
-        raise SettingError(
+        raise IllegalSettingError(
             f"the player's and the banker's hands share {format_cards(sort_cards(shared))}"
         )
     reasons: list[str] = []

@@ -65,12 +65,12 @@ import numba as nb
 import numpy as np
 import numpy.typing as npt
 
-from paigow.errors import AmountError, CardError, RuleError
-from paigow.poker.cards import JOKER, RANKS, Card, check_deck, parse_cards
+from paigow.errors import AmountError, IllegalCardsError, RuleError
+from paigow.poker.cards import JOKER, RANKS, Rank, check_deck, parse_cards
 from paigow.poker.census import start_groups
 from paigow.poker.fast import BINOM, table5
-from paigow.poker.rank import Category, key_parts, rank2, rank5
-from paigow.poker.rules import PokerRules
+from paigow.poker.rank import Category, key_parts, rank2, rank5, unpack
+from paigow.poker.rules import DEFAULT_RULES, PokerRules
 from paigow.poker.setting import Setting
 
 PAYTABLE_DIR = Path(__file__).with_name("paytables")
@@ -419,10 +419,10 @@ def lines_made(cards: str | Iterable[str | int], rules: PokerRules | None = None
     >>> sorted(lines_made("Ah Ad Ac As Jk 2d 3c"))
     ['five-aces', 'four-of-a-kind', 'three-of-a-kind']
     """
-    r = rules or PokerRules()
+    r = rules or DEFAULT_RULES
     hand = parse_cards(cards)
     if len(hand) != 7:
-        raise CardError(f"a side bet is on seven cards, got {len(hand)}")
+        raise IllegalCardsError(f"a side bet is on seven cards, got {len(hand)}")
     made: set[str] = set()
     cats = set()
     for sub in combinations(hand, 5):
@@ -444,7 +444,7 @@ def lines_made(cards: str | Iterable[str | int], rules: PokerRules | None = None
         if any(bin(m & w).count("1") >= need for w in _WINDOWS7):
             made.add("seven-card-straight-flush-joker" if joker else "seven-card-straight-flush")
     if cats == {Category.HIGH_CARD}:
-        top = 12 if joker else max(c >> 2 for c in naturals)
+        top = Rank.ACE if joker else max(c >> 2 for c in naturals)
         made.add(f"no-pair-{RANKS[top]}-high")
     return made
 
@@ -459,7 +459,7 @@ def set_lines_made(setting: Setting, rules: PokerRules | None = None) -> set[str
     >>> set_lines_made(Setting.parse("Ah Kd Qs Jc 7h | 9d 9c"))
     set()
     """
-    return lines_of_low_key(rank2(setting.low, rules or PokerRules()).key)
+    return lines_of_low_key(rank2(setting.low, rules or DEFAULT_RULES).key)
 
 
 def lines_of_low_key(key: int) -> set[str]:
@@ -469,7 +469,7 @@ def lines_of_low_key(key: int) -> set[str]:
     ({'low-9-high'}, set())
     """
     category, values = key_parts(key)
-    return {f"low-{RANKS[values[0] - 2]}-high"} if category is Category.HIGH_CARD else set()
+    return {f"low-{unpack(values[0]).symbol}-high"} if category is Category.HIGH_CARD else set()
 
 
 def best_line(
@@ -606,7 +606,7 @@ def _count_chunk(
     return out
 
 
-def _check_deck(deck: Sequence[Card] | None) -> list[int]:
+def _check_deck(deck: Sequence[int] | None) -> list[int]:
     return list(check_deck(deck, 7, "a side bet"))
 
 
@@ -625,7 +625,7 @@ _FULL_DECK_COUNTS: dict[int, dict[int, int]] = {}
 
 def class_counts(
     rules: PokerRules | None = None,
-    deck: Sequence[Card] | None = None,
+    deck: Sequence[int] | None = None,
     on_progress: Callable[[int, int], None] | None = None,
     chunk_hands: int = 4_000_000,
 ) -> dict[int, int]:
@@ -635,7 +635,7 @@ def class_counts(
     hands; Ctrl-C (``KeyboardInterrupt``) stops the run between two chunks. The counts of
     the whole deck are kept for the rest of the process, per ranking variant.
     """
-    r = rules or PokerRules()
+    r = rules or DEFAULT_RULES
     cards = _check_deck(deck)
     full = len(cards) == 53
     if full and r.variant in _FULL_DECK_COUNTS:
@@ -662,7 +662,7 @@ def class_counts(
     return out
 
 
-def classify_hand(cards: Sequence[Card], rules: PokerRules | None = None) -> int:
+def classify_hand(cards: Sequence[int], rules: PokerRules | None = None) -> int:
     """The kernel's class of one seven-card hand (as :func:`class_counts` counts it)."""
     (cls,) = class_counts(rules, tuple(cards))
     return cls
@@ -737,6 +737,18 @@ class SideBetOdds:
             "edge_exact": str(self.edge),
         }
 
+    def _repr_html_(self) -> str:
+        """Each line's count and return, and the house edge, as a table (Jupyter)."""
+        from paigow.notebook import pct, table_html
+
+        rows = [(x.label, f"{x.pays}", f"{x.count:,}", f"{float(x.probability):.8f}",
+                 f"{float(x.ret):.6f}") for x in self.lines]
+        rows.append(("loses", "-1", f"{self.losing:,}", f"{self.losing / self.total:.8f}",
+                     f"{-self.losing / self.total:.6f}"))
+        return table_html(rows, head=("line", "pays", "hands", "probability", "return"),
+                          title=f"{self.paytable.name}: {self.total:,} hands, house edge "
+                                f"{pct(self.edge)}")
+
 
 def odds_from_classes(
     counts: dict[int, int], table: PayTable, rules: PokerRules, deck_size: int,
@@ -766,7 +778,7 @@ def odds_from_classes(
 def sidebet_odds(
     table: PayTable,
     rules: PokerRules | None = None,
-    deck: Sequence[Card] | None = None,
+    deck: Sequence[int] | None = None,
     on_progress: Callable[[int, int], None] | None = None,
 ) -> SideBetOdds:
     """Exact odds of a side bet: every seven-card hand of ``deck`` (default the whole
@@ -778,7 +790,7 @@ def sidebet_odds(
     >>> odds.total, odds.lines[0].count, odds.lines[3].count
     (36, 2, 5)
     """
-    r = rules or PokerRules()
+    r = rules or DEFAULT_RULES
     table.check_rules(r)
     if table.on == "banker-set":
         raise RuleError(f"the pay table {table.name!r} pays on the banker's hand as set: its "

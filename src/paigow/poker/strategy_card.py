@@ -13,7 +13,7 @@ check that does (:func:`paigow.poker.ways.file_way.pattern_hands`). It is shown 
 sets it: the five cards behind, a gap, the two in front.
 
 >>> svg = card_svg("foxwoods")
->>> n_rules = len(load_card_way("foxwoods", None).spec.rules)  # every rule of the file, drawn
+>>> n_rules = len(load_card_way("foxwoods").spec.rules)  # every rule of the file, drawn
 >>> svg.startswith("<svg") and "Foxwoods" in svg and svg.count('class="rule"') == n_rules
 True
 """
@@ -27,19 +27,17 @@ from html import escape
 import numpy as np
 
 from paigow.errors import RuleError
-from paigow.poker.cards import JOKER, Card, sort_cards
-from paigow.poker.rules import PokerRules
+from paigow.poker.cards import JOKER, RANKS, Card, parse_cards, sort_cards
+from paigow.poker.rules import DEFAULT_RULES, PokerRules
 from paigow.poker.setting import Setting
 from paigow.poker.ways.file_way import FileWay, pattern_hands
 from paigow.poker.ways.spec import Rule, WaySpec
 
-DEFAULT_RULES = PokerRules()
 WIDTH, HEIGHT = 595.0, 792.0  # points: 210 mm x 11 in
 MARGIN = 28.0
 FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
 SUITS = {0: ("\u2663", "#111"), 1: ("\u2666", "#c0392b"), 2: ("\u2665", "#c0392b"),
          3: ("\u2660", "#111")}
-RANKS = "23456789TJQKA"
 SAMPLE_SEED = 20240601
 SAMPLE_SIZE = 200_000
 
@@ -47,7 +45,7 @@ SAMPLE_SIZE = 200_000
 def load_card_way(name: str, rules: PokerRules = DEFAULT_RULES) -> FileWay:
     """The way file a card is drawn for: a shipped name or a path; ``house`` is the shipped
     ``seeds`` file (its rules, equal to the built-in house way on every hand)."""
-    from paigow.poker.ways import get_way
+    from paigow.ways import get_way
 
     key = name.strip().lower()
     way = get_way("seeds" if key == "house" else name, rules)
@@ -94,11 +92,11 @@ def _examples_cached(digest: str, rules: PokerRules, way: FileWay) -> tuple[tupl
             uniq, first = np.unique(idx, return_index=True)
             for r, i in zip(uniq.tolist(), first.tolist(), strict=True):
                 if 0 <= r < own:  # the file's own rules (an otherwise way's aside)
-                    found.setdefault(compiled.rules[r].rule, tuple(int(c) for c in pool[i]))
+                    found.setdefault(compiled.rules[r].rule, parse_cards(pool[i].tolist()))
         if want > own:  # a hand the otherwise way sets: no rule of the file took it
             rest = np.flatnonzero((both[:, 0] >= own) & ~((both[:, 1] >= 0) & (both[:, 1] < own)))
             if len(rest):
-                found.setdefault(OTHERWISE, tuple(int(c) for c in pool[rest[0]]))
+                found.setdefault(OTHERWISE, parse_cards(pool[rest[0]].tolist()))
         if len(found) == want:
             break
     out = []

@@ -89,6 +89,12 @@ def seeded_chance(seed: int) -> FairChance:
     return FairChance(DerivedSeeds(seed), f"seed {seed}")
 
 
+def _piece(item: object) -> object:
+    """What a piece is, for matching a scripted order to the deck: a card as its number (a
+    :class:`~paigow.poker.cards.Card` is one), a tile as its repr."""
+    return int(item) if isinstance(item, int) else repr(item)
+
+
 class ScriptedChance:
     """Given deck orders and dice, handed out in turn (for tests and replays).
 
@@ -105,13 +111,13 @@ class ScriptedChance:
         if not self._orders:
             raise PaigowError("the scripted chance has no deck order left")
         order = self._orders.pop(0)
-        if Counter(map(repr, order)) != Counter(map(repr, items)):
+        if Counter(map(_piece, order)) != Counter(map(_piece, items)):
             raise PaigowError("a scripted deck order is not a rearrangement of the deck")
         # return the caller's own objects, in the scripted order
-        pool: dict[str, list[T]] = {}
+        pool: dict[object, list[T]] = {}
         for it in items:
-            pool.setdefault(repr(it), []).append(it)
-        return [pool[repr(o)].pop() for o in order]
+            pool.setdefault(_piece(it), []).append(it)
+        return [pool[_piece(o)].pop() for o in order]
 
     def dice(self) -> Dice:
         if not self._dice:

@@ -227,6 +227,11 @@ class HandRecord:
     rule: str
     note: str = ""
     forfeit: bool = False
+    way_rule: dict[str, object] | None = None
+    """The way's rule that set the hand (:meth:`paigow.ways.Rule.to_json`), None when a
+    person did (and in records kept before rules were values)."""
+    house: bool = False
+    """Whether the table's house way set it."""
 
     def to_json(self) -> dict[str, object]:
         return dict(self.__dict__)
@@ -897,7 +902,7 @@ class Table(Generic[P, S]):
                 return game.check(hand, hook(hand), False)
             c = game.house_choice(hand, False)
             return Choice(c.setting, c.rule, "set the house way: this seat's player cannot "
-                          "set a dragon hand")
+                          "set a dragon hand", way_rule=c.way_rule, house=c.house)
         return game.house_choice(hand, False)
 
     def _settle_side(
@@ -948,8 +953,11 @@ class Table(Generic[P, S]):
         hand: tuple[P, ...], choice: Choice[S],
     ) -> HandRecord:
         v = self.game.view(choice.setting)
+        rule = choice.way_rule
+        house = choice.house or (rule is not None and rule.way == self.game.house_way_name)
         return HandRecord(
             place, seat, role, self.game.hand_text(hand), v.high, v.low, v.high_name,
             v.low_name, choice.rule, choice.note, choice.forfeit,
+            None if rule is None else rule.to_json(), house,
         )
 

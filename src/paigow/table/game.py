@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
 from paigow.settle import HandResult
+from paigow.ways import Rule
 
 P = TypeVar("P")  # a piece: a tile or a card
 S = TypeVar("S")  # a setting of a hand
@@ -23,12 +24,19 @@ P_contra = TypeVar("P_contra", contravariant=True)
 @dataclass(frozen=True)
 class Choice(Generic[S]):
     """A setting chosen for a hand, the rule (or person) that chose it, and what the table
-    did about a foul: ``note`` says so, ``forfeit`` means the bet is lost whatever the cards."""
+    did about a foul: ``note`` says so, ``forfeit`` means the bet is lost whatever the cards.
+
+    ``rule`` is the line the record keeps (``"person"``, ``"house way (house 1.1: ...)"``);
+    ``way_rule`` the way's :class:`~paigow.ways.Rule` when a way set the hand (None for a
+    person), and ``house`` whether that way was the table's house way: what a page says
+    about the setting is built from these two, never from the line."""
 
     setting: S
     rule: str
     note: str = ""
     forfeit: bool = False
+    way_rule: Rule | None = None
+    house: bool = False
 
 
 @dataclass(frozen=True)

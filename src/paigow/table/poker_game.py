@@ -11,14 +11,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from paigow.errors import RuleError, SettingError
-from paigow.poker.cards import DECK_SIZE, Card, card_name, format_cards, parse_card, sort_cards
+from paigow.errors import IllegalSettingError, RuleError
+from paigow.poker.cards import (
+    FULL_DECK,
+    Card,
+    card_name,
+    format_cards,
+    parse_card,
+    sort_cards,
+)
 from paigow.poker.rank import rank2, rank5
 from paigow.poker.rules import PokerRules
 from paigow.poker.setting import Setting, Strategy, compare, is_foul, settings
 from paigow.settle import HandResult
 from paigow.table.deal import CLOCKWISE, POKER_PLACES, deal_poker
 from paigow.table.game import Choice, Game, SettingView, Showdown
+from paigow.ways import Rule
 
 
 def way_name(way: object) -> str:
@@ -43,7 +51,9 @@ def _decide(way: Strategy, name: str, hand: tuple[Card, ...], banking: bool) -> 
     choose = getattr(way, "choose", None)
     if choose is not None:
         d = choose(hand, banking)
-        return Choice(d.setting, f"{name}: {d.rule}")
+        rule: Rule = d.rule
+        text = rule.text if rule.text.startswith(name) else f"{name}: {rule}"
+        return Choice(d.setting, text, way_rule=rule)
     return Choice(way.set(hand, banking), name)
 
 
@@ -68,10 +78,10 @@ class PokerGame(Game[Card, Setting]):
         return self.house_way
 
     def deck(self) -> tuple[Card, ...]:
-        return tuple(range(DECK_SIZE))
+        return FULL_DECK
 
     def deal(
-        self, deck: Sequence[Card], dice_total: int, banker_place: int
+        self, deck: Sequence[int], dice_total: int, banker_place: int
     ) -> dict[int, tuple[Card, ...]]:
         hands, _unused = deal_poker(deck, dice_total)
         return {place: sort_cards(h) for place, h in hands.items()}
@@ -80,10 +90,10 @@ class PokerGame(Game[Card, Setting]):
         way = self._house()
         c = _decide(way, self.house_way_name, hand, banking)
         s = c.setting
-        choice = Choice(s, f"house way ({c.rule})")
+        choice = Choice(s, f"house way ({c.rule})", way_rule=c.way_rule, house=True)
         self._uses(hand, s)
         if is_foul(s, self.rules):
-            raise SettingError(f"the house way's setting {s} fouls")
+            raise IllegalSettingError(f"the house way's setting {s} fouls")
         return choice
 
     def settings_of(self, hand: tuple[Card, ...]) -> list[Setting]:
@@ -91,7 +101,7 @@ class PokerGame(Game[Card, Setting]):
 
     def _uses(self, hand: tuple[Card, ...], s: Setting) -> None:
         if sorted(s.cards) != sorted(hand):
-            raise SettingError(
+            raise IllegalSettingError(
                 f"the setting {s} does not use the hand's cards {format_cards(sort_cards(hand))}"
             )
 

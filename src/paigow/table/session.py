@@ -1,15 +1,12 @@
 """Build a table from plain options (what the command line and the browser pass in).
 
-Ways are looked up by name: tile ways through :func:`paigow.tiles.ways.registry.get_way`;
-poker ways through ``paigow.poker.ways`` when that module exists (the poker house way is a
-separate issue; until it exists :func:`poker_way` says so and nothing is invented).
+Ways are looked up by name, in either game, through :func:`paigow.ways.get_way`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from importlib import import_module
 from typing import Any, cast
 
 from paigow.errors import AmountError, PaigowError, RuleError
@@ -39,7 +36,7 @@ DEFAULT_COMMISSION = Commission()
 
 def tile_way(name: str, rules: TileRules, commission: Fraction) -> TileWay:
     """The tile way called ``name`` (a clear error if it is unknown or not built yet)."""
-    from paigow.tiles.ways.registry import get_way
+    from paigow.ways import get_way
 
     try:
         return get_way(name, rules, commission=commission)
@@ -48,21 +45,10 @@ def tile_way(name: str, rules: TileRules, commission: Fraction) -> TileWay:
 
 
 def poker_way(name: str, rules: PokerRules) -> Any:
-    """The poker way called ``name`` from ``paigow.poker.ways`` (its ``get_way``)."""
-    try:
-        mod = import_module("paigow.poker.ways")
-    except ImportError:
-        raise RuleError(
-            f"no Pai Gow Poker way {name!r} is available: the poker house way and bot ways "
-            "(paigow.poker.ways) are not written yet"
-        ) from None
-    get = getattr(mod, "get_way", None)
-    if get is None:
-        raise RuleError("paigow.poker.ways has no get_way(name, rules) to look ways up by name")
-    try:
-        return get(name, rules)
-    except TypeError:
-        return get(name)
+    """The poker way called ``name`` (:func:`paigow.ways.get_way`)."""
+    from paigow.ways import get_way
+
+    return get_way(name, rules)
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from paigow.poker.cards import Card
 from paigow.poker.rules import PokerRules
 from paigow.poker.setting import Setting
 from paigow.poker.sidebet import lines_made, set_lines_made
@@ -78,7 +77,7 @@ def side_opening(stakes: Sequence[SideStake]) -> list[Entry]:
 def settle_side_bets(
     house: HouseRules,
     stakes: Sequence[SideStake],
-    hands: Mapping[int, Sequence[Card]],
+    hands: Mapping[int, Sequence[int]],
     owners: Mapping[int, int],
     banker_place: int,
     rules: PokerRules,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from paigow.errors import RuleError, SettingError
+from paigow.errors import IllegalSettingError, RuleError
 from paigow.settle import HandResult
 from paigow.table.deal import (
     COUNTERCLOCKWISE,
@@ -31,8 +31,8 @@ class WayChooser:
         self.name = way.name
 
     def choose(self, hand: tuple[Tile, ...], banking: bool) -> Choice[Setting]:
-        d: Decision = self.way.choose(hand, banking)
-        return Choice(d.setting, d.rule)
+        d: Decision[Setting] = self.way.choose(hand, banking)
+        return Choice(d.setting, d.rule.text, way_rule=d.rule)
 
 
 class TilesGame(Game[Tile, Setting]):
@@ -68,7 +68,8 @@ class TilesGame(Game[Tile, Setting]):
         if self.house_way is None:
             raise RuleError("no house way was given to this tile table")
         d = self.house_way.choose(hand, banking)
-        return Choice(d.setting, f"house way ({self.house_way.name}): {d.rule}")
+        return Choice(d.setting, f"house way ({self.house_way.name}): {d.rule}",
+                      way_rule=d.rule, house=True)
 
     def settings_of(self, hand: tuple[Tile, ...]) -> list[Setting]:
         return settings(hand, self.rules)
@@ -79,7 +80,7 @@ class TilesGame(Game[Tile, Setting]):
         s = choice.setting
         used = sorted((*s.high, *s.low), key=lambda t: (t.hi, t.lo))
         if used != sorted(hand, key=lambda t: (t.hi, t.lo)):
-            raise SettingError(
+            raise IllegalSettingError(
                 f"the setting {s} does not use the hand's tiles {self.hand_text(hand)}"
             )
         return choice

@@ -17,16 +17,41 @@ same class are a copy, and copies and every 0-0 go to the banker.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, cast
 
-from paigow.errors import TileError
+from paigow.errors import IllegalTilesError, RulesMismatchError
 from paigow.phrasing import N_
 from paigow.tiles.names import Script, hand_chinese
 from paigow.tiles.rules import DEFAULT_RULES, TileRules
-from paigow.tiles.tile import CLASSES, DAY, GEE_JOON, TEEN, Tile, check_available
+from paigow.tiles.tile import CLASSES, DAY, GEE_JOON, TEEN, Tile, check_available, parse_tiles
+from paigow.values import RuledOrder
+
+TilesLike = str | Tile | Iterable[str | Tile]
+"""Tiles as a caller may give them: one string (``"6-6 5-4"``, ``"teen 5-4"``), a
+:class:`~paigow.tiles.tile.Tile`, or an iterable of tokens and tiles."""
+
+
+def as_tiles(tiles: TilesLike, count: int | None = None) -> tuple[Tile, ...]:
+    """Tiles from anything :data:`TilesLike` (each string split on spaces and commas),
+    checked against the set; ``count`` demands an exact number.
+
+    >>> as_tiles(["6-6 5-4"]), as_tiles(Tile(1, 1))
+    ((Tile(6, 6), Tile(5, 4)), (Tile(1, 1),))
+
+    Raises:
+        TileNotationError: a token that is not a tile.
+        IllegalTilesError: a face more often than the set holds it, or not ``count`` tiles.
+    """
+    if isinstance(tiles, (str, Tile)):
+        return parse_tiles([tiles], count=count)
+    items = tuple(tiles)
+    if all(type(t) is Tile for t in items) and (count is None or len(items) == count):
+        check_available(cast("tuple[Tile, ...]", items))  # tiles already: no parsing
+        return cast("tuple[Tile, ...]", items)
+    return parse_tiles(items, count=count)
 
 Kind = Literal["pair", "wong", "gong", "points"]
 
@@ -75,13 +100,24 @@ def point_total(a: Tile, b: Tile) -> int:
     return max((x + y) % 10 for x in options_a for y in options_b)
 
 
-@dataclass(frozen=True)
-class HandValue:
-    """The value of a two-tile hand.
+@dataclass(frozen=True, eq=False)
+class HandValue(RuledOrder):
+    """The value of a two-tile hand, under the ``rules`` it was valued by.
 
     ``rank``: the category (points 0-9, Gong 10, Wong 11, pairs 20-35); ``points`` the
     count for Wong (11), Gong (10) and points hands, None for pairs; ``high_tile`` the tile
     that breaks ties (None for pairs, which never tie between disjoint hands).
+
+    Values order as play does (``<``, ``>``, by :attr:`code`): the player's hand beats the
+    banker's iff it is greater; neither greater is a copy (or a 0-0), which goes to the
+    banker. ``==`` is the same value of the same tiles. Values of different rules refuse
+    to be ordered (:class:`~paigow.errors.RulesMismatchError`).
+
+    >>> v = hand_value(parse_tiles("6-6 5-4"))
+    >>> v > hand_value(parse_tiles("1-1 6-3")), v
+    (True, HandValue.of('6-6 5-4'))
+    >>> eval(repr(v)) == v
+    True
     """
 
     kind: Kind
@@ -92,6 +128,17 @@ class HandValue:
     high_tile: Tile | None
     tiebreak: int
     explanation: str
+    rules: TileRules = field(default=DEFAULT_RULES)
+
+    @classmethod
+    def of(cls, tiles: TilesLike, rules: TileRules = DEFAULT_RULES) -> HandValue:
+        """The value of two tiles (:func:`hand_value`): what a value's repr calls.
+
+        Raises:
+            TileNotationError: a token that is not a tile.
+            IllegalTilesError: not two tiles, or a face more often than the set holds it.
+        """
+        return hand_value(as_tiles(tiles, 2), rules)
 
     @property
     def code(self) -> int:
@@ -99,8 +146,38 @@ class HandValue:
         banker's iff its code is strictly greater (copies and 0-0 have equal codes)."""
         return self.rank * 32 + self.tiebreak
 
+    def _order(self) -> int:
+        return self.code
+
+    def _same_rules(self, other: HandValue) -> None:
+        if other.rules != self.rules:
+            raise RulesMismatchError(
+                f"cannot compare a value under gee_joon_tiebreak "
+                f"{self.rules.gee_joon_tiebreak} with one under "
+                f"{other.rules.gee_joon_tiebreak}: values of different rules do not compare")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandValue):
+            return NotImplemented
+        return (self.code, sorted(self.tiles, key=_face), self.rules) == (
+            other.code, sorted(other.tiles, key=_face), other.rules)
+
+    def __hash__(self) -> int:
+        return hash((self.code, tuple(sorted(self.tiles, key=_face)), self.rules))
+
     def __str__(self) -> str:
         return f"{self.tiles[0]} {self.tiles[1]}: {self.name} ({self.explanation})"
+
+    def __repr__(self) -> str:
+        rules = "" if self.rules == DEFAULT_RULES else f", {self.rules!r}"
+        return f"HandValue.of('{self.tiles[0]} {self.tiles[1]}'{rules})"
+
+    def _repr_html_(self) -> str:
+        """The two tiles and the value as a small table (Jupyter)."""
+        from paigow.notebook import table_html, tiles_html
+
+        return tiles_html(self.tiles) + table_html(
+            [("value", self.name), ("kind", self.kind), ("why", self.explanation)])
 
     def chinese_name(self, script: Script = "hant") -> str:
         """The hand's Chinese name in ``script`` (``"hant"`` Traditional, ``"hans"``
@@ -148,16 +225,25 @@ def _highest(a: Tile, b: Tile, rules: TileRules) -> Tile:
     return a if tiebreak_strength(a, rules) >= tiebreak_strength(b, rules) else b
 
 
-def hand_value(tiles: Sequence[Tile], rules: TileRules = DEFAULT_RULES) -> HandValue:
-    """Value a two-tile hand (RULES.md 1.2).
+def hand_value(tiles: TilesLike, rules: TileRules = DEFAULT_RULES) -> HandValue:
+    """Value a two-tile hand (RULES.md 1.2): tiles or their notation.
 
     >>> from paigow.tiles.tile import parse_tiles as p
     >>> [hand_value(p(h)).name for h in ("2-1 4-2", "6-6 6-6", "1-1 4-5", "6-6 4-4", "1-1 6-1")]
     ['Gee Joon pair', 'pair of Teen', 'Day Wong', 'Teen Gong', 'high nine']
     """
-    if len(tiles) != 2:
-        raise TileError(f"a hand is two tiles, got {len(tiles)}")
-    return _value(tiles[0], tiles[1], rules)
+    if isinstance(tiles, (tuple, list)) and len(tiles) == 2:
+        a, b = tiles
+        if type(a) is Tile and type(b) is Tile:  # the ways' own tiles: _value checks them
+            return _value(a, b, rules)
+    two = as_tiles(tiles)
+    if len(two) != 2:
+        raise IllegalTilesError(f"a hand is two tiles, got {len(two)}")
+    return _value(two[0], two[1], rules)
+
+
+def _face(t: Tile) -> tuple[int, int]:
+    return (t.hi, t.lo)
 
 
 @lru_cache(maxsize=2048)
@@ -176,6 +262,7 @@ def _value(a: Tile, b: Tile, rules: TileRules) -> HandValue:
             "pair", name, PAIR_BASE + 15 - ca, None, both, None, 0,
             N_("{a} and {b} are the two tiles of {pair}, pair rank {rank} of 16").format(
                 a=a, b=b, pair=cls.name, rank=ca + 1),
+            rules=rules,
         )
     for big, other in ((a, b), (b, a)):
         if big.class_index in (TEEN, DAY):
@@ -186,6 +273,7 @@ def _value(a: Tile, b: Tile, rules: TileRules) -> HandValue:
                     tiebreak_strength(big, rules),
                     N_("{lead} ({tile}) with a nine ({other}) is a Wong").format(
                         lead=who, tile=big, other=other),
+                    rules=rules,
                 )
             if other.pips == 8:
                 return HandValue(
@@ -193,6 +281,7 @@ def _value(a: Tile, b: Tile, rules: TileRules) -> HandValue:
                     tiebreak_strength(big, rules),
                     N_("{lead} ({tile}) with an eight ({other}) is a Gong").format(
                         lead=who, tile=big, other=other),
+                    rules=rules,
                 )
     pts = point_total(a, b)
     high = _highest(a, b, rules)
@@ -204,12 +293,12 @@ def _value(a: Tile, b: Tile, rules: TileRules) -> HandValue:
     if pts == 0:
         # every 0-0 goes to the banker whatever the tiles: the tiles never matter at zero
         return HandValue("points", points_name(0), 0, 0, both, high, 0,
-                         explained.format(how=why, points=points_name(0)))
+                         explained.format(how=why, points=points_name(0)), rules=rules)
     high_nine = pts == 9 and any(t.class_index in (TEEN, DAY) for t in both)
     name = N_("high nine") if high_nine else points_name(pts)
     return HandValue(
         "points", name, pts, pts, both, high, tiebreak_strength(high, rules),
-        explained.format(how=why, points=points_name(pts)),
+        explained.format(how=why, points=points_name(pts)), rules=rules,
     )
 
 
@@ -227,6 +316,9 @@ class Comparison:
     player: HandValue
     banker: HandValue
 
+    def __str__(self) -> str:
+        return f"{self.winner} wins: {self.reason}"
+
     def to_json(self) -> dict[str, object]:
         return {
             "winner": self.winner,
@@ -235,9 +327,19 @@ class Comparison:
             "banker": self.banker.to_json(),
         }
 
+    def _repr_html_(self) -> str:
+        """Both hands, their values and who wins (Jupyter)."""
+        from paigow.notebook import table_html, tiles_html
+
+        return table_html(
+            [("player", tiles_html(self.player.tiles), self.player.name),
+             ("banker", tiles_html(self.banker.tiles), self.banker.name)],
+            head=("", "tiles", "value"), title=f"{self.winner} wins: {self.reason}",
+            raw={1})
+
 
 def compare(
-    player: Sequence[Tile], banker: Sequence[Tile], rules: TileRules = DEFAULT_RULES
+    player: TilesLike, banker: TilesLike, rules: TileRules = DEFAULT_RULES
 ) -> Comparison:
     """Compare a player's two-tile hand with the banker's (RULES.md 1.3).
 
@@ -248,7 +350,14 @@ def compare(
     >>> from paigow.tiles.tile import parse_tiles as p
     >>> print(compare(p("4-3 2-2"), p("6-5 5-5")).reason)
     tie at 1 point: the banker's highest tile Mooy (5-5) outranks the player's Bon (2-2)
+    >>> compare("4-3 2-2", "6-5 5-5").winner
+    'banker'
+
+    Raises:
+        TileNotationError: a token that is not a tile.
+        IllegalTilesError: not two tiles a hand, or a face more often than the set holds.
     """
+    player, banker = as_tiles(player, 2), as_tiles(banker, 2)
     check_available([*player, *banker])
     pv, bv = hand_value(player, rules), hand_value(banker, rules)
     if pv.rank != bv.rank:

@@ -17,6 +17,7 @@ from typing import Literal
 from paigow.errors import RuleError
 
 GeeJoonTiebreak = Literal["ranked", "no_value"]
+"""How a lone Gee Joon tile breaks ties: ``"ranked"`` or ``"no_value"`` (RULES.md 1.3)."""
 
 
 @dataclass(frozen=True)
@@ -41,3 +42,5 @@ class TileRules:
 
 
 DEFAULT_RULES = TileRules()
+"""The seeds' rules (a lone Gee Joon tile ``"ranked"``): the one default every function of
+the tile game falls back to."""

@@ -17,10 +17,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from paigow.errors import SettingError, TileError
-from paigow.tiles.hand import HandValue, hand_value, tiebreak_strength
+from paigow.errors import IllegalSettingError, IllegalTilesError, SettingNotationError
+from paigow.tiles.hand import HandValue, TilesLike, as_tiles, hand_value, tiebreak_strength
 from paigow.tiles.rules import DEFAULT_RULES, TileRules
 from paigow.tiles.tile import Tile, check_available, parse_tiles
+from paigow.values import unwrap
 
 # The three ways to split positions 0..3 into two pairs.
 SPLITS: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = (
@@ -37,15 +38,53 @@ def _standing(t: Tile) -> tuple[int, int]:
 
 @dataclass(frozen=True)
 class Setting:
-    """A four-tile hand set as a high (rear) and a low (front) two-tile hand."""
+    """A four-tile hand set as a high (rear) and a low (front) two-tile hand. It prints as
+    a player writes it, and its repr reads back:
+
+    >>> s = Setting.parse("6-6 5-3 / 1-1 4-2")
+    >>> s
+    Setting.parse('6-6 5-3 / 1-1 4-2')
+    >>> Setting.parse(repr(s)) == eval(repr(s)) == s, s.high_value.name
+    (True, 'Teen Gong')
+    """
 
     high: tuple[Tile, Tile]
     low: tuple[Tile, Tile]
     high_value: HandValue
     low_value: HandValue
 
+    @classmethod
+    def parse(cls, text: str, rules: TileRules = DEFAULT_RULES) -> Setting:
+        """Read ``"two tiles / two tiles"`` (either hand first: the higher value is the
+        high hand), or a setting's repr.
+
+        Raises:
+            SettingNotationError: text that is not two hands split by ``/``.
+            TileNotationError: a token that is not a tile.
+            IllegalTilesError: not two tiles a hand, or a face more often than the set
+                holds it.
+        """
+        body = unwrap(text, "Setting.parse", "Setting")
+        parts = body.split("/")
+        if len(parts) != 2:
+            raise SettingNotationError(
+                f"bad setting {text.strip()!r}: write the two hands as 'two tiles / two tiles'")
+        a, b = (as_tiles(p, 2) for p in parts)
+        check_available((*a, *b))
+        return make_setting(a, b, rules)
+
     def __str__(self) -> str:
         return f"{self.high[0]} {self.high[1]} / {self.low[0]} {self.low[1]}"
+
+    def __repr__(self) -> str:
+        rules = "" if self.high_value.rules == DEFAULT_RULES else f", {self.high_value.rules!r}"
+        return f"Setting.parse({str(self)!r}{rules})"
+
+    def hands_json(self) -> dict[str, object]:
+        """The two hands as lists of tiles and their values' names (a
+        :class:`~paigow.ways.Decision`'s JSON)."""
+        return {"high": [str(t) for t in self.high], "low": [str(t) for t in self.low],
+                "high_value": self.high_value.name, "low_value": self.low_value.name}
 
     def _repr_html_(self) -> str:
         """Both hands as the browser draws them, high (rear) first (Jupyter)."""
@@ -87,7 +126,7 @@ def make_setting(
     '4-3 3-2 / 6-5 6-4'
     """
     if len(first) != 2 or len(second) != 2:
-        raise SettingError("a setting is two hands of two tiles each")
+        raise IllegalSettingError("a setting is two hands of two tiles each")
     a, b = _ordered(first), _ordered(second)
     v1, v2 = hand_value(a, rules), hand_value(b, rules)
     if v2.code > v1.code:
@@ -95,16 +134,22 @@ def make_setting(
     return Setting(a, b, v1, v2)
 
 
-def settings(tiles: Sequence[Tile], rules: TileRules = DEFAULT_RULES) -> list[Setting]:
+def settings(tiles: TilesLike, rules: TileRules = DEFAULT_RULES) -> list[Setting]:
     """The distinct ways to set four tiles, each with its high and low hand.
 
     >>> from paigow.tiles.tile import parse_tiles as p
     >>> [str(s) for s in settings(p("6-6 6-6 4-5 3-6"))]
     ['6-6 6-6 / 5-4 6-3', '6-6 5-4 / 6-6 6-3']
+    >>> len(settings("6-5 3-2 6-4 4-3"))
+    3
+
+    Raises:
+        TileNotationError: a token that is not a tile.
+        IllegalTilesError: not four tiles, or a face more often than the set holds it.
     """
+    tiles = as_tiles(tiles)  # checked against the set
     if len(tiles) != 4:
-        raise TileError(f"a hand to set is four tiles, got {len(tiles)}")
-    check_available(tiles)
+        raise IllegalTilesError(f"a hand to set is four tiles, got {len(tiles)}")
     out: list[Setting] = []
     seen: set[frozenset[tuple[tuple[int, int], ...]]] = set()
     for (i, j), (k, m) in SPLITS:
@@ -129,12 +174,12 @@ def setting_from_text(
     >>> setting_from_text(p("6-6 4-2 5-3 1-1"), "6-6 5-3", "1-1 1-1")
     Traceback (most recent call last):
     ...
-    paigow.errors.SettingError: the setting 6-6 5-3 / 1-1 1-1 does not use the hand's tiles 6-6 4-2 5-3 1-1
+    paigow.errors.IllegalSettingError: the setting 6-6 5-3 / 1-1 1-1 does not use the hand's tiles 6-6 4-2 5-3 1-1
     """
     h = parse_tiles(high) if isinstance(high, str) else tuple(high)
     lo = parse_tiles(low) if isinstance(low, str) else tuple(low)
     if len(h) != 2 or len(lo) != 2 or sorted(h + lo, key=_face_key) != sorted(hand, key=_face_key):
-        raise SettingError(
+        raise IllegalSettingError(
             f"the setting {' '.join(map(str, h))} / {' '.join(map(str, lo))} does not use "
             f"the hand's tiles {' '.join(map(str, hand))}"
         )

@@ -40,7 +40,7 @@ OTHERWISE = "otherwise"
 
 def load_card_way(name: str, rules: TileRules = DEFAULT_RULES) -> FileWay:
     """The way file a card is drawn for: a shipped name (``australian.toml``) or a path."""
-    from paigow.tiles.ways.registry import get_way
+    from paigow.ways import get_way
 
     key = name.strip()
     if not key.lower().endswith(".toml"):

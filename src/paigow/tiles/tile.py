@@ -11,7 +11,7 @@ either order; printed highest pip first) or, for civil tiles, by class name (``t
 >>> parse_tiles("6-5 5-6 6-5")
 Traceback (most recent call last):
 ...
-paigow.errors.TileError: tile '6-5' appears 3 times, but the set has only 2
+paigow.errors.IllegalTilesError: tile '6-5' appears 3 times, but the set has only 2
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from paigow.errors import TileError
+from paigow.errors import IllegalTilesError, TileNotationError
 from paigow.tiles.names import PAIRS, TILE_NAMES, Names, PairNames
 
 
@@ -87,7 +87,13 @@ _CLASS_OF_FACE: dict[tuple[int, int], int] = {
 
 @dataclass(frozen=True, order=False)
 class Tile:
-    """One tile face, highest pip first. Construct with :func:`parse_tile` or ``Tile(6, 6)``."""
+    """One tile face, highest pip first. Construct with :func:`parse_tile`,
+    :meth:`Tile.parse` or ``Tile(6, 6)``; it prints as a player writes it (``6-6``) and its
+    repr reads back.
+
+    >>> Tile.parse("teen"), str(Tile(2, 4)), eval(repr(Tile(6, 5))) == Tile.parse("5-6")
+    (Tile(6, 6), '4-2', True)
+    """
 
     hi: int
     lo: int
@@ -95,10 +101,23 @@ class Tile:
     class_index: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        if self.lo > self.hi and isinstance(self.lo, int):  # Tile(2, 4) is the 4-2
+            hi, lo = self.lo, self.hi
+            object.__setattr__(self, "hi", hi)
+            object.__setattr__(self, "lo", lo)
         cls = _CLASS_OF_FACE.get((self.hi, self.lo))
         if cls is None:
-            raise TileError(f"there is no tile {self.hi}-{self.lo} in a Pai Gow set")
+            raise TileNotationError(f"there is no tile {self.hi}-{self.lo} in a Pai Gow set")
         object.__setattr__(self, "class_index", cls)
+
+    @classmethod
+    def parse(cls, token: str | Tile) -> Tile:
+        """One tile from its notation (see :func:`parse_tile`).
+
+        Raises:
+            TileNotationError: a token that is not a tile.
+        """
+        return parse_tile(token)
 
     def __repr__(self) -> str:
         return f"Tile({self.hi}, {self.lo})"
@@ -153,6 +172,12 @@ class Tile:
     def to_json(self) -> str:
         return str(self)
 
+    def _repr_svg_(self) -> str:
+        """The domino as the browser draws it (Jupyter)."""
+        from paigow.svg import tile
+
+        return tile(str(self), self.label())
+
 
 # Faces in class order (21), and the full set of 32 tiles (civil faces twice).
 FACES: tuple[Tile, ...] = tuple(Tile(*f) for c in CLASSES for f in c.faces)
@@ -167,6 +192,7 @@ for _c in CLASSES:
             _NAMES[_n.lower().replace(" ", "")] = Tile(*_c.faces[0])
 
 _PIPS = re.compile(r"^\[?([1-6])\s*[-–/]\s*([1-6])\]?$")
+_REPR = re.compile(r"^Tile\(\s*([1-6])\s*,\s*([1-6])\s*\)$")
 
 
 def parse_tile(token: str | Tile) -> Tile:
@@ -177,13 +203,19 @@ def parse_tile(token: str | Tile) -> Tile:
     >>> parse_tile("7-1")
     Traceback (most recent call last):
     ...
-    paigow.errors.TileError: bad tile '7-1': write pips like 6-6 or 2-4, or a civil tile's name like teen
-    >>> parse_tile("1-6") == parse_tile("tit")
+    paigow.errors.TileNotationError: bad tile '7-1': write pips like 6-6 or 2-4, or a civil tile's name like teen
+    >>> parse_tile("1-6") == parse_tile("tit") == parse_tile("Tile(6, 1)")
     True
+
+    Raises:
+        TileNotationError: a token that is not a tile.
     """
     if isinstance(token, Tile):
         return token
     raw = str(token).strip()
+    rep = _REPR.match(raw)
+    if rep:
+        raw = f"{rep.group(1)}-{rep.group(2)}"
     key = raw.lower().replace(" ", "").replace("_", "")
     if key in _NAMES:
         return _NAMES[key]
@@ -193,8 +225,9 @@ def parse_tile(token: str | Tile) -> Tile:
         face = (max(a, b), min(a, b))
         if face in _CLASS_OF_FACE:
             return Tile(*face)
-        raise TileError(f"bad tile {raw!r}: there is no {face[0]}-{face[1]} tile in a Pai Gow set")
-    raise TileError(
+        raise TileNotationError(
+            f"bad tile {raw!r}: there is no {face[0]}-{face[1]} tile in a Pai Gow set")
+    raise TileNotationError(
         f"bad tile {raw!r}: write pips like 6-6 or 2-4, or a civil tile's name like teen"
     )
 
@@ -208,7 +241,11 @@ def parse_tiles(tokens: str | Iterable[str | Tile], count: int | None = None) ->
     >>> parse_tiles("6-6 1-1", count=4)
     Traceback (most recent call last):
     ...
-    paigow.errors.TileError: expected 4 tiles, got 2: '6-6 1-1'
+    paigow.errors.IllegalTilesError: expected 4 tiles, got 2: '6-6 1-1'
+
+    Raises:
+        TileNotationError: a token that is not a tile.
+        IllegalTilesError: a face more often than the set holds it, or not ``count`` tiles.
     """
     if isinstance(tokens, str):
         items: list[str | Tile] = [t for t in re.split(r"[\s,]+", tokens.strip()) if t]
@@ -222,15 +259,16 @@ def parse_tiles(tokens: str | Iterable[str | Tile], count: int | None = None) ->
     tiles = tuple(parse_tile(t) for t in items)
     if count is not None and len(tiles) != count:
         shown = " ".join(str(t) for t in items)
-        raise TileError(f"expected {count} tiles, got {len(tiles)}: {shown!r}")
+        raise IllegalTilesError(f"expected {count} tiles, got {len(tiles)}: {shown!r}")
     check_available(tiles)
     return tiles
 
 
 def check_available(tiles: Iterable[Tile]) -> None:
-    """Raise :class:`TileError` if a face is used more often than the set holds."""
+    """Raise :class:`~paigow.errors.IllegalTilesError` if a face is used more often than
+    the set holds."""
     for tile, n in Counter(tiles).items():
         if n > tile.copies:
-            raise TileError(
+            raise IllegalTilesError(
                 f"tile {str(tile)!r} appears {n} times, but the set has only {tile.copies}"
             )

@@ -6,7 +6,7 @@ A :class:`Grade` holds, for one hand and the setting a person chose:
   counts over every hand the other side can hold and its exact EV (a
   :class:`~fractions.Fraction` of one unit bet, commission taken);
 * the person's setting, the **house way's** setting with the numbered rule that decided it
-  (:class:`Rule`, with the rule's text), and the **optimal** setting;
+  (a :class:`~paigow.ways.Rule`: its way, number and words), and the **optimal** setting;
 * the EV the person gave up (the optimal EV less theirs): zero exactly when the setting
   is optimal.
 
@@ -37,7 +37,6 @@ True
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -46,7 +45,7 @@ from random import Random
 from typing import Literal, Protocol, cast
 
 from paigow.analysis import Progress
-from paigow.errors import CardError, RuleError, SettingError
+from paigow.errors import IllegalCardsError, IllegalSettingError, RuleError, SettingError
 from paigow.poker.cards import FULL_DECK, Card, card_name, parse_cards, sort_cards
 from paigow.poker.rules import PokerRules
 from paigow.poker.setting import Setting as PokerSetting
@@ -65,12 +64,12 @@ from paigow.tiles.ways import TileWay
 from paigow.training.kinds import poker_kinds, tile_kinds
 from paigow.training.notation import read_poker_setting, read_tiles_setting
 from paigow.training.ways import Game, house_way, poker_opponent, tile_opponent
+from paigow.ways import Rule
 
 Drill = Literal["player", "dealer"]
 DRILLS: tuple[Drill, ...] = ("player", "dealer")
 DEFAULT_RATE = Fraction(5, 100)
 
-_NUMBERED = re.compile(r"^(?P<way>\S+) (?P<number>\d+(?:\.[0-9A-Za-z]+)*): (?P<text>.+)$", re.S)
 
 
 def check_drill(drill: str) -> Drill:
@@ -79,40 +78,6 @@ def check_drill(drill: str) -> Drill:
     if key not in DRILLS:
         raise RuleError(f"unknown drill {drill!r}: choose player or dealer")
     return key
-
-
-@dataclass(frozen=True)
-class Rule:
-    """The rule of a way that decided a setting: its number and text, parsed from the way's
-    own trace (``"australian 7.17: High 10, Low 10, …"``). A way whose rules are not
-    numbered (a split table's cell, a table file's line) has ``number`` None and its whole
-    trace as ``text``.
-
-    >>> r = Rule.of("house 3.2: two pair, high pair sixes or better: split, low pair in front")
-    >>> r.way, r.number, r.text
-    ('house', '3.2', 'two pair, high pair sixes or better: split, low pair in front')
-    >>> Rule.of("tables.csv, line 12").number is None
-    True
-    """
-
-    way: str
-    number: str | None
-    text: str
-    trace: str
-
-    @classmethod
-    def of(cls, trace: str, way: str = "") -> Rule:
-        """Read a way's rule trace."""
-        m = _NUMBERED.match(trace.strip())
-        if m is None:
-            return cls(way, None, trace.strip(), trace)
-        return cls(m["way"], m["number"], m["text"].strip(), trace)
-
-    def __str__(self) -> str:
-        return self.trace
-
-    def to_json(self) -> dict[str, object]:
-        return {"way": self.way, "number": self.number, "text": self.text, "trace": self.trace}
 
 
 @dataclass(frozen=True)
@@ -230,6 +195,26 @@ class Grade:
             return "right: the best setting of this hand"
         return f"gives up {float(self.ev_lost):.4f} of a unit bet against the best setting"
 
+    def __str__(self) -> str:
+        return self.verdict()
+
+    def _repr_html_(self) -> str:
+        """Every setting's exact EV as a table, yours, the house way's and the best marked
+        (Jupyter)."""
+        from paigow.notebook import table_html
+
+        def marks(o: Option) -> str:
+            return ", ".join(m for m, x in (("yours", self.yours), ("house way", self.house),
+                                            ("best", self.best)) if x.choice.same(o.choice))
+
+        rows = [(o.text, f"{o.choice.high_value} / {o.choice.low_value}", f"{o.win:,}",
+                 f"{o.push:,}", f"{o.lose:,}", f"{float(o.ev):+.4f}", marks(o))
+                for o in self.options]
+        best = next((i for i, o in enumerate(self.options) if o.choice.same(self.best.choice)),
+                    None)
+        return table_html(rows, head=("setting", "hands", "win", "push", "lose", "EV", ""),
+                          title=self.verdict(), mark=best)
+
     def to_json(self) -> dict[str, object]:
         return {
             "game": self.game,
@@ -260,8 +245,8 @@ class Grade:
 
 def _rule_ref(rule: Rule) -> str:
     if rule.number is None:
-        return rule.trace
-    return f"{rule.way} rule {rule.number}: {rule.text}"
+        return rule.text
+    return f"{rule.way} rule {rule.number}: {rule.words}"
 
 
 class Grader(Protocol):
@@ -315,7 +300,7 @@ def _pick(choices: Sequence[Choice], setting: str | int,
 def _numbered(choices: Sequence[Choice], n: int) -> Choice:
     listed = [c for c in choices if c.number is not None]
     if not 1 <= n <= len(listed):
-        raise SettingError(f"there is no setting number {n}: this hand lists 1 to {len(listed)}")
+        raise IllegalSettingError(f"there is no setting number {n}: this hand lists 1 to {len(listed)}")
     return listed[n - 1]
 
 
@@ -449,7 +434,7 @@ class TileGrader(_BaseGrader):
     def house(self, hand: Sequence[Hashable]) -> tuple[Choice, Rule]:
         """The house way's setting and the rule that decided it."""
         d = self.way.choose(cast(Sequence[Tile], hand), self.banking)
-        return self._listed(hand, d.setting), Rule.of(d.rule, self.way.name)
+        return self._listed(hand, d.setting), d.rule
 
     def prepare(self, progress: Progress | None = None) -> None:
         """Set every hand by the opponent's way once (cached on disk after the first time)."""
@@ -505,12 +490,12 @@ class PokerGrader(_BaseGrader):
         banking: bool = False,
         commission: Fraction | str | float = DEFAULT_RATE,
         rules: PokerRules | None = None,
-        deck: Sequence[Card] | None = None,
+        deck: Sequence[int] | None = None,
         cache: Path | bool = True,
     ) -> None:
         super().__init__(banking, commission)
         self.rules = rules or PokerRules()
-        self.deck: tuple[Card, ...] = FULL_DECK if deck is None else tuple(sorted(deck))
+        self.deck: tuple[Card, ...] = FULL_DECK if deck is None else sort_cards(deck)[::-1]
         self.cache = cache
         self.way: PokerWay = way if way is not None and not isinstance(way, str) \
             else cast(PokerWay, house_way("poker", way, self.rules))
@@ -529,17 +514,17 @@ class PokerGrader(_BaseGrader):
     def parse_hand(self, hand: str | Sequence[str]) -> tuple[Card, ...]:
         cards = parse_cards(hand)
         if len(cards) != 7:
-            raise CardError(f"a Pai Gow Poker hand has seven cards, got {len(cards)}")
+            raise IllegalCardsError(f"a Pai Gow Poker hand has seven cards, got {len(cards)}")
         for c in cards:
             if c not in self.deck:
-                raise CardError(f"card {card_name(c)} is not in the deck")
+                raise IllegalCardsError(f"card {card_name(c)} is not in the deck")
         return sort_cards(cards)
 
     def names(self, hand: Sequence[Hashable]) -> tuple[str, ...]:
-        return tuple(card_name(c) for c in sort_cards(cast(Sequence[Card], hand)))
+        return tuple(card_name(c) for c in sort_cards(cast(Sequence[int], hand)))
 
     def _key_of(self, hand: Sequence[Hashable]) -> tuple[Hashable, ...]:
-        return sort_cards(cast(Sequence[Card], hand))
+        return sort_cards(cast(Sequence[int], hand))
 
     def _key(self, s: PokerSetting) -> tuple[int, int]:
         return key5(s.high, self.rules), key2(s.low, self.rules)
@@ -553,7 +538,7 @@ class PokerGrader(_BaseGrader):
     def _listing(self, hand: Sequence[Hashable]) -> _PokerListing:
         """The legal settings that play differently, in :func:`settings` order, with the
         rank keys of their two hands (kept for the last hands asked about)."""
-        cards = sort_cards(cast(Sequence[Card], hand))
+        cards = sort_cards(cast(Sequence[int], hand))
         hit = self._listings.get(cards)
         if hit is not None:
             return hit
@@ -578,7 +563,7 @@ class PokerGrader(_BaseGrader):
         return listing.choices
 
     def kinds(self, hand: Sequence[Hashable]) -> tuple[str, ...]:
-        return poker_kinds(cast(Sequence[Card], hand), self.rules)
+        return poker_kinds(cast(Sequence[int], hand), self.rules)
 
     def _as_listed(self, hand: Sequence[Hashable], s: PokerSetting) -> Choice:
         """``s`` as written, numbered as the listed setting it plays like (a foul: None)."""
@@ -588,13 +573,13 @@ class PokerGrader(_BaseGrader):
 
     def read(self, hand: Sequence[Hashable], text: str) -> Choice:
         """A written setting, numbered as the listed setting it plays like (or a foul)."""
-        high, low = read_poker_setting(cast(Sequence[Card], hand), text)
+        high, low = read_poker_setting(cast(Sequence[int], hand), text)
         return self._as_listed(hand, PokerSetting(high, low))
 
     def house(self, hand: Sequence[Hashable]) -> tuple[Choice, Rule]:
         """The house way's setting and the numbered rule that decided it."""
-        d = self.way.choose(list(cast(Sequence[Card], hand)), self.banking)
-        return self._as_listed(hand, d.setting), Rule.of(d.rule, self.way.name)
+        d = self.way.choose(list(cast(Sequence[int], hand)), self.banking)
+        return self._as_listed(hand, d.setting), d.rule
 
     def prepare(self, progress: Progress | None = None) -> None:
         """Build (once; then cached on disk) the table of the opponent's setting of every
@@ -643,7 +628,7 @@ def make_grader(
     banking: bool = False,
     commission: Fraction | str | float = DEFAULT_RATE,
     rules: TileRules | PokerRules | None = None,
-    deck: Sequence[Card] | None = None,
+    deck: Sequence[int] | None = None,
 ) -> Grader:
     """The grader of ``game`` (``tiles`` or ``poker``) with these ways, role and rules."""
     from paigow.training.ways import check_game, check_rules
@@ -667,7 +652,7 @@ def grade(
     banking: bool = False,
     commission: Fraction | str | float = DEFAULT_RATE,
     rules: TileRules | PokerRules | None = None,
-    deck: Sequence[Card] | None = None,
+    deck: Sequence[int] | None = None,
 ) -> Grade:
     """Grade one setting of one hand: ``grade("tiles", "6-5 3-2 6-4 4-3", "6-4 4-3 | 6-5 3-2")``.
 

@@ -35,8 +35,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from paigow.poker.cards import JOKER, Card
-from paigow.poker.rules import PokerRules
+from paigow.poker.cards import JOKER
+from paigow.poker.rules import DEFAULT_RULES, PokerRules
 from paigow.poker.ways.hand import analyse, best_straight_or_flush
 from paigow.tiles.rules import TileRules
 from paigow.tiles.setting import settings
@@ -106,10 +106,10 @@ def tile_kinds(tiles: Sequence[Tile], rules: TileRules | None = None) -> tuple[s
     return tuple(k for k in TILE_KINDS if k in found)
 
 
-def poker_kinds(cards: Sequence[Card], rules: PokerRules | None = None) -> tuple[str, ...]:
+def poker_kinds(cards: Sequence[int], rules: PokerRules | None = None) -> tuple[str, ...]:
     """The kinds of seven cards (see the module's description), in :data:`POKER_KINDS`
     order."""
-    view = analyse(list(cards), rules or PokerRules())
+    view = analyse(list(cards), rules or DEFAULT_RULES)
     found = {_SHAPES[view.shape]}
     if best_straight_or_flush(view) is not None:
         found.add("straight-flush")

@@ -16,7 +16,7 @@ more often than the hand holds it, one left out, or a hand of the wrong size.
 >>> read_tiles_setting(hand, "6-4 4-3 | 6-5 5-5")
 Traceback (most recent call last):
 ...
-paigow.errors.SettingError: the setting uses 5-5, which is not in the hand 6-5 3-2 6-4 4-3
+paigow.errors.IllegalSettingError: the setting uses 5-5, which is not in the hand 6-5 3-2 6-4 4-3
 >>> from paigow.poker.cards import format_cards, parse_cards
 >>> five, two = read_poker_setting(parse_cards("As Kh Qd Js 9s 8h 2h"), "As Kh")
 >>> format_cards(five), format_cards(two)
@@ -30,7 +30,7 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from typing import TypeVar
 
-from paigow.errors import SettingError
+from paigow.errors import IllegalSettingError, SettingNotationError
 from paigow.poker.cards import Card, card_name, parse_cards
 from paigow.tiles.tile import Tile, parse_tiles
 
@@ -63,28 +63,28 @@ def read_setting(
     ``(5, 2)`` or ``(2, 2)``; ``what`` names a piece ("tile", "card")."""
     raw = text.strip()
     if not raw:
-        raise SettingError(f"no setting given: write the two hands as {_form(sizes, what)}")
+        raise SettingNotationError(f"no setting given: write the two hands as {_form(sizes, what)}")
     sides = split_sides(raw)
     if len(sides) > 2:
-        raise SettingError(f"bad setting {raw!r}: write the two hands as {_form(sizes, what)}")
+        raise SettingNotationError(f"bad setting {raw!r}: write the two hands as {_form(sizes, what)}")
     parts = [tuple(parse(s)) for s in sides]
     used = Counter(p for part in parts for p in part)
     held = Counter(hand)
     shown = " ".join(name(p) for p in hand)
     for piece, n in used.items():
         if held[piece] == 0:
-            raise SettingError(f"the setting uses {name(piece)}, which is not in the hand {shown}")
+            raise IllegalSettingError(f"the setting uses {name(piece)}, which is not in the hand {shown}")
         if n > held[piece]:
             times = "twice" if n == 2 else f"{n} times"
             once = "once" if held[piece] == 1 else f"{held[piece]} times"
-            raise SettingError(
+            raise IllegalSettingError(
                 f"the setting uses {name(piece)} {times}, but the hand holds it {once}"
             )
     if len(parts) == 1:  # the shorthand: one hand named, the rest is the other
         one = parts[0]
         small = min(sizes)
         if len(one) != small:
-            raise SettingError(
+            raise IllegalSettingError(
                 f"bad setting {raw!r}: name both hands as {_form(sizes, what)}, or only the "
                 f"{small} {what}s of the {'front' if sizes[0] != sizes[1] else 'one'} hand"
             )
@@ -98,11 +98,11 @@ def read_setting(
     missing = held - used if len(sides) == 2 else Counter[P]()
     if missing:
         piece = next(p for p in hand if missing[p] > 0)
-        raise SettingError(f"the setting leaves out {name(piece)}: a setting uses every {what} "
+        raise IllegalSettingError(f"the setting leaves out {name(piece)}: a setting uses every {what} "
                            f"of the hand {shown}")
     a, b = parts
     if sorted((len(a), len(b)), reverse=True) != sorted(sizes, reverse=True):
-        raise SettingError(
+        raise IllegalSettingError(
             f"bad setting {raw!r}: the hands hold {len(a)} and {len(b)} {what}s; write them "
             f"as {_form(sizes, what)}"
         )
@@ -123,10 +123,10 @@ def read_tiles_setting(hand: Sequence[Tile], text: str) -> tuple[tuple[Tile, ...
     return read_setting(hand, text, parse_tiles, str, (2, 2), "tile")
 
 
-def read_poker_setting(hand: Sequence[Card], text: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+def read_poker_setting(hand: Sequence[int], text: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """A setting of seven cards written ``"FIVE | TWO"`` (or the two cards in front): the
     five-card hand and the two-card hand."""
-    return read_setting(hand, text, parse_cards, card_name, (5, 2), "card")
+    return read_setting(parse_cards(hand), text, parse_cards, card_name, (5, 2), "card")
 
 
 __all__ = ["read_poker_setting", "read_setting", "read_tiles_setting", "split_sides"]

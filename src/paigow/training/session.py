@@ -36,8 +36,7 @@ from random import Random
 from typing import Any
 
 from paigow.analysis import Progress
-from paigow.errors import PaigowError, RuleError
-from paigow.poker.cards import Card
+from paigow.errors import RuleError, TrainerError
 from paigow.poker.rules import PokerRules
 from paigow.store.base import Store
 from paigow.tiles.rules import TileRules
@@ -65,9 +64,6 @@ from paigow.training.ways import Game, check_game, check_rules
 NAME_LIMIT = 64
 
 
-class TrainerError(PaigowError):
-    """A practice session asked to do something it cannot (grade with no hand dealt, keep
-    records with no name, a name that cannot be one)."""
 
 
 def check_name(name: str) -> str:
@@ -78,7 +74,7 @@ def check_name(name: str) -> str:
     >>> check_name("")
     Traceback (most recent call last):
     ...
-    paigow.training.session.TrainerError: a name is needed to keep a person's practice: give one of 1 to 64 characters
+    paigow.errors.TrainerError: a name is needed to keep a person's practice: give one of 1 to 64 characters
     """
     text = str(name).strip()
     if not text or len(text) > NAME_LIMIT:
@@ -163,7 +159,7 @@ class TrainerSession:
         dealer: str | None = None,
         commission: Fraction | str | float = DEFAULT_RATE,
         rules: TileRules | PokerRules | None = None,
-        deck: Sequence[Card] | None = None,
+        deck: Sequence[int] | None = None,
         bias: bool = True,
         cache: Path | bool = True,
     ) -> None:

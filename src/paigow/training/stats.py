@@ -9,6 +9,7 @@ until shown.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -18,6 +19,7 @@ from paigow.errors import RuleError
 from paigow.store.base import Store
 from paigow.training.grade import Grade
 from paigow.training.kinds import kind_label
+from paigow.ways import Rule
 
 TOP = 5
 
@@ -29,11 +31,26 @@ def hand_record(grade: Grade, number: int, person: str, biased: str | None,
         "number": number, "person": person, "game": grade.game, "drill": grade.drill,
         "hand": " ".join(grade.hand), "kinds": list(grade.kinds), "biased": biased or "",
         "setting": grade.yours.text, "foul": grade.yours.choice.foul, "best": grade.best.text,
-        "house": grade.house.text, "rule": grade.rule.trace, "ev": str(grade.yours.ev),
+        "house": grade.house.text, "rule": json.dumps(grade.rule.to_json()),
+        "ev": str(grade.yours.ev),
         "best_ev": str(grade.best.ev), "house_ev": str(grade.house.ev),
         "ev_lost": str(grade.ev_lost), "optimal": grade.is_optimal,
         "house_way": grade.is_house, "correct": grade.correct, "graded": graded,
     }
+
+
+def kept_rule(text: str) -> Rule:
+    """The house way's rule as a hand's record keeps it (its JSON); a record kept before
+    rules were values holds the rule's whole line, which stands as its head.
+
+    >>> kept_rule('{"way": "house", "number": "2.1", "words": "one pair"}').ref
+    'rule 2.1'
+    >>> kept_rule("house 2.1: one pair").text
+    'house 2.1: one pair'
+    """
+    if text.startswith("{"):
+        return Rule.from_json(json.loads(text))
+    return Rule("", None, "", cite=text)
 
 
 @dataclass(frozen=True)
@@ -46,7 +63,7 @@ class Mistake:
     setting: str
     best: str
     house: str
-    rule: str
+    rule: Rule
     ev_lost: Fraction
     session_id: int | None
     number: int
@@ -55,7 +72,8 @@ class Mistake:
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "drill": self.drill, "hand": self.hand,
                 "setting": self.setting, "best": self.best, "house": self.house,
-                "rule": self.rule, "ev_lost": float(self.ev_lost),
+                "rule": self.rule.text, "rule_parts": self.rule.to_json(),
+                "ev_lost": float(self.ev_lost),
                 "ev_lost_exact": str(self.ev_lost), "session": self.session_id,
                 "number": self.number, "graded": self.graded}
 
@@ -145,7 +163,8 @@ def summarize(
     wrong.sort(key=lambda rx: (-rx[1], rx[0].get("id", 0)))
     costliest = tuple(
         Mistake(r["game"], r["drill"], r["hand"], r["setting"], r["best"], r["house"],
-                r["rule"], x, r.get("session_id"), int(r["number"]), r["graded"])
+                kept_rule(str(r["rule"])), x, r.get("session_id"), int(r["number"]),
+                r["graded"])
         for r, x in wrong[:top]
     )
     by_kind: dict[tuple[str, str], list[Any]] = {}

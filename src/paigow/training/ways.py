@@ -23,11 +23,12 @@ from fractions import Fraction
 from typing import Literal, cast
 
 from paigow.errors import RuleError
-from paigow.poker.cards import FULL_DECK, Card
+from paigow.poker.cards import FULL_DECK
 from paigow.poker.rules import PokerRules
 from paigow.poker.ways import PokerWay
 from paigow.tiles.rules import TileRules
 from paigow.tiles.ways import TileWay
+from paigow.ways import get_way
 
 Game = Literal["tiles", "poker"]
 GAMES: tuple[Game, ...] = ("tiles", "poker")
@@ -53,12 +54,8 @@ def house_way(
     g = check_game(game)
     key = DEFAULT_WAY[g] if name is None or not str(name).strip() else str(name)
     if g == "tiles":
-        from paigow.tiles.ways.registry import get_way as get_tile_way
-
-        return get_tile_way(key, cast(TileRules, check_rules(g, rules)))
-    from paigow.poker.ways import get_way as get_poker_way
-
-    return get_poker_way(key, cast(PokerRules, check_rules(g, rules)))
+        return get_way(key, cast(TileRules, check_rules(g, rules)))
+    return get_way(key, cast(PokerRules, check_rules(g, rules)))
 
 
 def tile_opponent(
@@ -67,10 +64,8 @@ def tile_opponent(
     """The tile way the other side sets by (default ``australian``)."""
     if name is not None and not isinstance(name, str):
         return name
-    from paigow.tiles.ways.registry import get_way as get_tile_way
-
     key = DEFAULT_WAY["tiles"] if name is None or not name.strip() else name
-    return get_tile_way(key, rules, commission=commission)
+    return get_way(key, rules, commission=commission)
 
 
 def card_dealer(game: str, way: str) -> str:
@@ -79,14 +74,12 @@ def card_dealer(game: str, way: str) -> str:
     exceptions to, else ``way`` itself."""
     if check_game(game) != "tiles" or not str(way).lower().endswith(".toml"):
         return way
-    from paigow.tiles.ways.registry import get_way as get_tile_way
-
-    other = getattr(get_tile_way(way), "otherwise_name", None)
+    other = getattr(get_way(way, TileRules()), "otherwise_name", None)
     return other if isinstance(other, str) and other else way
 
 
 def poker_opponent(
-    name: str | object | None, rules: PokerRules, deck: Sequence[Card] | None = None
+    name: str | object | None, rules: PokerRules, deck: Sequence[int] | None = None
 ) -> object:
     """The poker way the other side sets by, as the batch way the exact advice needs
     (:class:`paigow.analysis.poker_ways.FastWay`; default the house way's kernel).

@@ -798,7 +798,7 @@ class TableHost:
         game = self.game
         assert game is not None
         c = game.house_choice(hand, banking)
-        return Choice(c.setting, c.rule, why)
+        return Choice(c.setting, c.rule, why, way_rule=c.way_rule, house=c.house)
 
     def _set_by(self, seat: SeatState, ready: Callable[[], Choice[Any] | None],
                 hand: tuple[Any, ...], banking: bool, late: str,

@@ -12,13 +12,13 @@ names the bad field and value; nothing is changed by a refused request.
 >>> parse_body(b'{"name": null}', JOIN)
 Traceback (most recent call last):
 ...
-paigow.web.schemas.WebError: "name" must be a string, not null
+paigow.errors.WebError: "name" must be a string, not null
 >>> money_field({"amount": "12.50"}, "amount")
 1250
 >>> money_field({"amount": "1,0,0"}, "amount")
 Traceback (most recent call last):
 ...
-paigow.web.schemas.WebError: bad amount '1,0,0': give a number of dollars, e.g. 10 or 12.50
+paigow.errors.WebError: bad amount '1,0,0': give a number of dollars, e.g. 10 or 12.50
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from paigow.errors import PaigowError
+from paigow.errors import WebError as WebError  # kept importable from here
 from paigow.table.money import parse_major
 
 MAX_BODY = 16 * 1024  # bytes: the largest body any request needs is far below this
@@ -37,16 +38,6 @@ MAX_NAME = 24
 MAX_TEXT = 120
 
 
-class WebError(PaigowError):
-    """A request the server refuses: an HTTP status and a message naming the bad input;
-    ``retry_after``: seconds after which the same request may pass (a limit, a busy
-    server), sent as ``Retry-After``."""
-
-    def __init__(self, status: int, message: str, retry_after: int | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-        self.retry_after = retry_after
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from typing import Any
 from paigow.errors import PaigowError
 from paigow.table.game import Game
 from paigow.table.session import TableOptions, make_game
+from paigow.ways import Rule
 from paigow.web.listeners import Listener, Listeners
 from paigow.web.schemas import WebError
 from paigow.web.words import rule_words, trainer_task, trainer_verdict
@@ -162,7 +163,7 @@ class TrainerHub:
             p.session.store = store
             stats = p.session.stats().to_json()
             for m in stats["costliest"]:  # the way's rule by number, never its code name
-                m["rule"] = rule_words(str(m["rule"]))
+                m["rule"] = rule_words(Rule.from_json(m["rule_parts"]))
             series = p.session.series("session")
         finally:
             p.session.store = None

@@ -163,10 +163,11 @@ def side_title(name: str) -> str:
         return name
 
 
-def _plain_rule(rule: str) -> str:
+def _plain_rule(rule: str, way_rule: dict[str, Any] | None = None,
+                house: bool = False) -> str:
     from paigow.web.words import plain_rule
 
-    return plain_rule(rule)
+    return plain_rule(rule, way_rule, house)
 
 
 def _seat_name(names: dict[int, str], seat: int | None) -> str:
@@ -237,7 +238,7 @@ def round_story(record: RoundRecord, names: dict[int, str]) -> dict[str, Any]:
             "place": h.place, "seat": h.seat, "name": _seat_name(names, h.seat),
             "pieces": h.hand.split(), "high": h.high.split(), "low": h.low.split(),
             "high_name": h.high_name, "low_name": h.low_name, "rule": h.rule,
-            "rule_text": _plain_rule(h.rule),
+            "rule_text": _plain_rule(h.rule, h.way_rule, h.house),
             "note": plain_reason(h.note), "forfeit": h.forfeit,
         }
         if h.role == "banker":
@@ -667,7 +668,8 @@ def _hand_view(game: Game[Any, Any], hand: tuple[Any, ...], banking: bool) -> di
         "foul_rule": getattr(getattr(game, "rules", None), "foul", None),
         "house_low": positions_of(hand, list(house.setting.low)),
         "house_rule": house.rule,
-        "house_rule_text": _plain_rule(house.rule),
+        "house_rule_text": _plain_rule(
+            house.rule, None if house.way_rule is None else house.way_rule.to_json(), True),
     }
 
 

@@ -1,7 +1,7 @@
 """Plain words for the browser: what a table's rules, ways and codes mean to a player.
 
-The engine speaks in codes (``joker="bug"``, ``push="pai-gow:Q"``, ``house way (house:
-house 3.2: ...)``); a page never shows one. Everything a page says about a rule comes from
+The engine speaks in codes (``joker="bug"``, ``push="pai-gow:Q"``, a way's rule named
+by the way's code name); a page never shows one. Everything a page says about a rule comes from
 here, built from the engine's own descriptions where it has them (a push rule's hand kind
 from :func:`paigow.poker.kinds.parse_kind`, a side bet's title and what it reads from its
 pay table), so a new push rule or pay table reads in plain words without a list to update.
@@ -13,9 +13,8 @@ copy, foul...): the page shows them on hover and on tap.
 "a banker's queen-high pai gow pushes every bet"
 >>> way_title("tiles", "australian.toml")
 'the Australian casino house way (from its rule file)'
->>> plain_rule("house way (house: house 3.2: two pair: split)")
-'house way rule 3.2: two pair: split'
->>> plain_rule("house way (australian): australian 6.1: bring the hands close")
+>>> plain_rule("house way (australian): australian 6.1: bring the hands close",
+...            {"way": "australian", "number": "6.1", "words": "bring the hands close"}, True)
 'house way rule 6.1: bring the hands close'
 """
 
@@ -27,6 +26,7 @@ from typing import Any
 
 from paigow.phrasing import N_
 from paigow.table.money import format_money
+from paigow.ways import Rule
 
 # -- the terms of art ------------------------------------------------------------------
 GLOSSARY: dict[str, str] = {
@@ -157,48 +157,49 @@ def without_copies(names: list[str]) -> list[str]:
             and _FILE_OF_BUILT_IN.get(n) not in names]
 
 
-_TILES_SET = re.compile(r"^house way \(([^()]+)\): (.+)$", re.S)  # tiles: "(NAME): RULE"
-_POKER_SET = re.compile(r"^house way \((.+)\)$", re.S)  # poker: "(RULE)"
-_NUMBERED = re.compile(r"^([a-z][\w-]*):? (?:\1 )?(\d[\w.]*)(: .*)?$", re.S)  # "NAME 6.1: text"
+def plain_rule(rule: str, way_rule: dict[str, Any] | None = None, house: bool = False) -> str:
+    """Who or what set a hand, in words: a recorded hand's line ``rule``, its way's
+    structured rule (:meth:`paigow.ways.Rule.to_json`; None when a person set it) and
+    whether the table's house way set it. The words come from the rule's parts, never from
+    the line: a bot banker of the house way reads as the house way.
 
-
-def plain_rule(rule: str) -> str:
-    """Who or what set a hand, in words, without the way's code name said twice.
-
-    >>> plain_rule("house way (australian): australian 6.1: bring the hands close (6 and 7)")
-    'house way rule 6.1: bring the hands close (6 and 7)'
-    >>> plain_rule("house way (house 1.1: no pair: highest card behind)")
+    >>> r = {"way": "house", "number": "1.1", "words": "no pair: highest card behind"}
+    >>> plain_rule("house: house 1.1: no pair: highest card behind", r, house=True)
     'house way rule 1.1: no pair: highest card behind'
+    >>> plain_rule("luger-banker: two pairs", {"way": "luger-banker", "number": None,
+    ...                                         "words": "two pairs"})
+    'the luger-banker way, two pairs'
     >>> plain_rule("person")
     'set by its player'
     """
-    rule = rule.strip()
+    if way_rule is not None:
+        r = Rule.from_json(way_rule)
+        if house:
+            return N_("house way {rule}").format(rule=rule_words(r))
+        return N_("the {way} way, {rule}").format(way=r.way, rule=rule_words(r))
     if rule == "person":
         return N_("set by its player")
     if rule == "person (house way)":
         return N_("set the house way, by its player's choice")
-    m = _TILES_SET.match(rule) or _POKER_SET.match(rule)
-    if m is None:
-        return rule
-    rest = rule_words(m.group(m.lastindex or 1).strip())
-    return N_("house way {rule}").format(rule=rest) if rest else N_("house way")
+    return rule
 
 
-def rule_words(trace: str) -> str:
-    """A way's rule trace without the way's code name: ``"house 2.1: one pair: ..."`` reads
-    ``"rule 2.1: one pair: ..."``; a trace with no numbered rule is left as it is.
+def rule_words(rule: Rule) -> str:
+    """A way's rule without the way's code name: ``rule 2.1: one pair: ...``; a rule with
+    no number is its words, or its own head (a table file's line) when it has none.
 
-    >>> rule_words("australian 3: keep the pair of Chop Chit")
+    >>> rule_words(Rule("house", "2.1", "one pair: pair behind"))
+    'rule 2.1: one pair: pair behind'
+    >>> rule_words(Rule("australian", "3", "keep the pair of Chop Chit"))
     'rule 3: keep the pair of Chop Chit'
-    >>> rule_words("tables.csv, line 12")
+    >>> rule_words(Rule("tables.csv", None, "", cite="tables.csv, line 12"))
     'tables.csv, line 12'
     """
-    n = _NUMBERED.match(trace.strip())
-    if n is None:
-        return trace
-    if n.group(3):
-        return N_("rule {number}: {text}").format(number=n.group(2), text=n.group(3)[2:])
-    return N_("rule {number}").format(number=n.group(2))
+    if rule.number is None:
+        return rule.words or rule.head
+    if rule.words:
+        return N_("rule {number}: {text}").format(number=rule.number, text=rule.words)
+    return N_("rule {number}").format(number=rule.number)
 
 
 def _role_words(game: str, banking: bool, dealer: str) -> str:

@@ -1,11 +1,12 @@
 """Hand-setting ways for Pai Gow Poker (RULES.md 2.7).
 
 A way is an object with one job: given seven cards and whether it banks, return a
-:class:`Decision` (the setting, and the numbered rule of the way that decided it). Every
+:class:`~paigow.ways.Decision` (the setting, and the numbered :class:`~paigow.ways.Rule`
+of the way that decided it: one class of each for both games). Every
 way also has ``set(cards, banking) -> Setting`` and so satisfies
 :class:`paigow.poker.setting.Strategy`: a house way can re-set a fouled hand.
 
-Names understood by :func:`get_way`:
+Names understood by :func:`paigow.ways.get_way` (with :class:`PokerRules`):
 
 * ``house`` — the house way (:class:`~paigow.poker.ways.house.HouseWay`), written out as
   numbered rules in ``docs/poker-house-way.md``
@@ -20,50 +21,22 @@ Names understood by :func:`get_way`:
 The batch (numba) form of any of these, for the analyses, is
 :func:`paigow.analysis.poker_ways.fast_way` (same names and paths).
 
->>> way = get_way("house")
+>>> way = poker_way("house")
 >>> d = way.choose("Kd Qs Jh 9c 7d 4s 3h")
->>> str(d.setting), d.rule
+>>> str(d.setting), d.rule.text
 ('Kd 9c 7d 4s 3h | Qs Jh', 'house 1.1: no pair: highest card behind, second and third highest in front')
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from importlib import import_module
 from typing import Protocol, cast, runtime_checkable
 
 from paigow.errors import RuleError
-from paigow.poker.cards import Card, card_name
-from paigow.poker.rules import PokerRules
+from paigow.poker.rules import DEFAULT_RULES, PokerRules
 from paigow.poker.setting import Setting
-
-DEFAULT_RULES = PokerRules()
-
-
-@dataclass(frozen=True)
-class Decision:
-    """A way's choice for one hand: the setting and the numbered rule that decided it."""
-
-    setting: Setting
-    rule: str
-
-    def __str__(self) -> str:
-        return f"{self.setting}  ({self.rule})"
-
-    def _repr_html_(self) -> str:
-        """The setting as the browser draws it, and the rule (Jupyter)."""
-        from html import escape
-
-        return self.setting._repr_html_() + f"<div><small>{escape(self.rule)}</small></div>"
-
-    def to_json(self) -> dict[str, object]:
-        """Plain data for ``--json`` output: the two hands as lists of card names."""
-        return {
-            "high": [card_name(c) for c in self.setting.high],
-            "low": [card_name(c) for c in self.setting.low],
-            "rule": self.rule,
-        }
+from paigow.ways import Decision, Rule
 
 
 @runtime_checkable
@@ -72,11 +45,12 @@ class PokerWay(Protocol):
 
     name: str
 
-    def choose(self, cards: str | Iterable[str | int], banking: bool = False) -> Decision:
+    def choose(self, cards: str | Iterable[str | int],
+               banking: bool = False) -> Decision[Setting]:
         """The setting this way plays for ``cards``, as banker when ``banking``."""
         ...
 
-    def set(self, cards: Sequence[Card], banking: bool) -> Setting:
+    def set(self, cards: Sequence[int], banking: bool) -> Setting:
         """``choose(cards, banking).setting`` (the :class:`~paigow.poker.setting.Strategy`
         shape)."""
         ...
@@ -94,21 +68,16 @@ _OPTIONAL: dict[str, tuple[str, str]] = {
 NAMES: tuple[str, ...] = (*_NAMED, *_OPTIONAL)
 
 
-def get_way(name: str, rules: PokerRules = DEFAULT_RULES, **options: object) -> PokerWay:
-    """The way called ``name`` (case-insensitive) under ``rules``: a built-in way, a
-    shipped way file, or the path of a way file.
+def poker_way(name: str, rules: PokerRules = DEFAULT_RULES, **options: object) -> PokerWay:
+    """The poker way called ``name`` (case-insensitive) under ``rules``: a built-in way, a
+    shipped way file, or the path of a way file. The registry behind
+    :func:`paigow.ways.get_way`, which is the one to call.
 
     ``options`` are passed on to the ``optimal`` way's constructor (for example the
     dealer's way); the other ways take none.
 
-    >>> get_way("HOUSE").name
-    'house'
-    >>> get_way("foxwoods").name
+    >>> poker_way("foxwoods").name
     'foxwoods'
-    >>> get_way("nonsense")
-    Traceback (most recent call last):
-    ...
-    paigow.errors.RuleError: unknown poker way 'nonsense': choose one of house, basic, optimal, a shipped way file (ballys-atlantic-city, claridge, flamingo-hilton, foxwoods, golden-nugget, mgm-grand, seeds, trump-plaza) or the path of a .toml way file
     """
     key = name.strip().lower()
     if key not in _NAMED and key not in _OPTIONAL:
@@ -146,4 +115,4 @@ def get_way(name: str, rules: PokerRules = DEFAULT_RULES, **options: object) -> 
     raise AssertionError(key)  # pragma: no cover - every key was handled above
 
 
-__all__ = ["NAMES", "Decision", "PokerWay", "get_way"]
+__all__ = ["NAMES", "Decision", "PokerWay", "Rule", "poker_way"]

@@ -13,9 +13,9 @@ from collections.abc import Iterable, Sequence
 
 from paigow.errors import CardError
 from paigow.poker.cards import Card
-from paigow.poker.rules import PokerRules
+from paigow.poker.rules import DEFAULT_RULES, PokerRules
 from paigow.poker.setting import Setting
-from paigow.poker.ways import DEFAULT_RULES, Decision
+from paigow.poker.ways import Decision
 from paigow.poker.ways.hand import (
     KING,
     STRAIGHT_SHAPES,
@@ -23,6 +23,7 @@ from paigow.poker.ways.hand import (
     analyse,
     best_straight_or_flush,
 )
+from paigow.ways import Rule
 
 
 class NumberedWay:
@@ -37,29 +38,29 @@ class NumberedWay:
         return f"{type(self).__name__}(rules={self.rules!r})"
 
     # --- the Strategy shape ------------------------------------------------------------
-    def choose(self, cards: str | Iterable[str | int], banking: bool = False) -> Decision:
+    def choose(self, cards: str | Iterable[str | int], banking: bool = False) -> Decision[Setting]:
         """The setting of seven ``cards`` and the numbered rule that decided it.
 
         ``banking`` is accepted for the :class:`~paigow.poker.ways.PokerWay` shape; these
         ways set a banker's hand the same as a player's (rule 0.4).
         """
         view = analyse(cards, self.rules)
-        front, rule = self.decide(view)
-        return Decision(view.split(front), f"{self.name} {rule}")
+        front, (number, words) = self.decide(view)
+        return Decision(view.split(front), Rule(self.name, number, words))
 
-    def set(self, cards: Sequence[Card], banking: bool) -> Setting:
+    def set(self, cards: Sequence[int], banking: bool) -> Setting:
         """``choose(cards, banking).setting``: a :class:`~paigow.poker.setting.Strategy`."""
         return self.choose(cards, banking).setting
 
     # --- dispatch ----------------------------------------------------------------------
-    def decide(self, v: HandView) -> tuple[tuple[Card, Card], str]:
-        """The two cards to play in front and the rule (without the way's name)."""
+    def decide(self, v: HandView) -> tuple[tuple[Card, Card], tuple[str, str]]:
+        """The two cards to play in front, and the rule's number and words."""
         shape = v.shape
         if shape in STRAIGHT_SHAPES:
             sf = best_straight_or_flush(v)
             if sf is not None:
                 return (sf.low[0], sf.low[1]), (
-                    "6.1: straight or flush: play the straight-or-better five-card hand "
+                    "6.1", "straight or flush: play the straight-or-better five-card hand "
                     "that leaves the best two-card hand"
                 )
         if shape == (1, 1, 1, 1, 1, 1, 1):
@@ -101,55 +102,56 @@ class NumberedWay:
         return cards[0], cards[1]
 
     # --- rules every way shares (overridden where a way differs) -----------------------
-    def _no_pair(self, v: HandView) -> tuple[tuple[Card, Card], str]:
+    def _no_pair(self, v: HandView) -> tuple[tuple[Card, Card], tuple[str, str]]:
         return self.top_singles(v, 1), (
-            "1.1: no pair: highest card behind, second and third highest in front"
+            "1.1", "no pair: highest card behind, second and third highest in front"
         )
 
-    def _one_pair(self, v: HandView) -> tuple[tuple[Card, Card], str]:
-        return self.top_singles(v), "2.1: one pair: pair behind, two highest other cards in front"
+    def _one_pair(self, v: HandView) -> tuple[tuple[Card, Card], tuple[str, str]]:
+        return self.top_singles(v), (
+            "2.1", "one pair: pair behind, two highest other cards in front")
 
-    def _two_pair(self, v: HandView) -> tuple[tuple[Card, Card], str]:
+    def _two_pair(self, v: HandView) -> tuple[tuple[Card, Card], tuple[str, str]]:
         raise NotImplementedError
 
-    def _three_pair(self, v: HandView) -> tuple[tuple[Card, Card], str]:
-        return self.two_of(v.of_size(2)[0].cards), "4.1: three pair: highest pair in front"
+    def _three_pair(self, v: HandView) -> tuple[tuple[Card, Card], tuple[str, str]]:
+        return self.two_of(v.of_size(2)[0].cards), ("4.1", "three pair: highest pair in front")
 
-    def _trips(self, v: HandView) -> tuple[tuple[Card, Card], str]:
+    def _trips(self, v: HandView) -> tuple[tuple[Card, Card], tuple[str, str]]:
         raise NotImplementedError
 
-    def _full_house(self, v: HandView) -> tuple[tuple[Card, Card], str]:
+    def _full_house(self, v: HandView) -> tuple[tuple[Card, Card], tuple[str, str]]:
         raise NotImplementedError
 
-    def _full_house_and_pair(self, v: HandView) -> tuple[tuple[Card, Card], str]:
+    def _full_house_and_pair(self, v: HandView) -> tuple[tuple[Card, Card], tuple[str, str]]:
         return self.two_of(v.of_size(2)[0].cards), (
-            "7.2: full house and a pair: higher pair in front, full house behind"
+            "7.2", "full house and a pair: higher pair in front, full house behind"
         )
 
-    def _two_trips(self, v: HandView) -> tuple[tuple[Card, Card], str]:
+    def _two_trips(self, v: HandView) -> tuple[tuple[Card, Card], tuple[str, str]]:
         return self.two_of(v.of_size(3)[0].cards), (
-            "8.1: two three of a kinds: a pair of the higher in front, the lower trips behind"
+            "8.1", "two three of a kinds: a pair of the higher in front, the lower trips behind"
         )
 
-    def _four(self, v: HandView) -> tuple[tuple[Card, Card], str]:
+    def _four(self, v: HandView) -> tuple[tuple[Card, Card], tuple[str, str]]:
         raise NotImplementedError
 
-    def _four_and_pair(self, v: HandView) -> tuple[tuple[Card, Card], str]:
+    def _four_and_pair(self, v: HandView) -> tuple[tuple[Card, Card], tuple[str, str]]:
         raise NotImplementedError
 
-    def _four_and_trips(self, v: HandView) -> tuple[tuple[Card, Card], str]:
+    def _four_and_trips(self, v: HandView) -> tuple[tuple[Card, Card], tuple[str, str]]:
         raise NotImplementedError
 
-    def _five(self, v: HandView) -> tuple[tuple[Card, Card], str]:
+    def _five(self, v: HandView) -> tuple[tuple[Card, Card], tuple[str, str]]:
         five = v.groups[0]
         pairs = v.of_size(2)
         if pairs and pairs[0].rank >= KING:
             return self.two_of(pairs[0].cards), (
-                "10.1: five aces (or, wild, five of a kind) and a pair of kings or better: "
+                "10.1", "five aces (or, wild, five of a kind) and a pair of kings or better: "
                 "the pair in front, the five behind"
             )
         return self.two_of(five.cards), (
-            "10.2: five aces (or, wild, five of a kind): a pair of them in front, three "
+            "10.2", "five aces (or, wild, five of a kind): a pair of them in front, three "
             "(with the rest) behind"
         )
 

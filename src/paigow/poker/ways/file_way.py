@@ -16,7 +16,7 @@ the same over all 154,143,080 hands.
 
 >>> way = load_way("seeds")
 >>> d = way.choose("Kd Ks 7h 7c 4d 4s Ac")
->>> str(d.setting), d.rule
+>>> str(d.setting), d.rule.text
 ('Ac 7h 7c 4s 4d | Ks Kd', 'seeds 4.1: three pair: the highest pair in front')
 """
 
@@ -34,11 +34,11 @@ import numpy as np
 import numpy.typing as npt
 
 from paigow.errors import RuleError, SettingError
-from paigow.poker.cards import JOKER, Card, format_cards, sort_cards
+from paigow.poker.cards import JOKER, format_cards, sort_cards
 from paigow.poker.rank import CATEGORY_SHIFT, Category
-from paigow.poker.rules import PokerRules
+from paigow.poker.rules import DEFAULT_RULES, PokerRules
 from paigow.poker.setting import Setting, settings
-from paigow.poker.ways import DEFAULT_RULES, Decision
+from paigow.poker.ways import Decision
 from paigow.poker.ways.hand import (
     SPLITS,
     STRAIGHTS_AND_FLUSHES,
@@ -65,6 +65,7 @@ from paigow.poker.ways.spec import (
     front_class,
     parse_way,
 )
+from paigow.ways import Rule as WayRule
 
 I32 = npt.NDArray[np.int32]
 HOUSEWAY_PACKAGE = "paigow.poker.houseways"
@@ -385,16 +386,19 @@ class FileWay:
             return view.split(group.cards[:2])
         return view.split((group.cards[0], singles[b]))
 
-    def choose(self, cards: str | Iterable[str | int], banking: bool = False) -> Decision:
+    def choose(self, cards: str | Iterable[str | int], banking: bool = False) -> Decision[Setting]:
         """The setting of seven ``cards`` and the rule that decided it (``banking`` is
         accepted for the :class:`~paigow.poker.ways.PokerWay` shape; a way file sets a
         banker's hand as a player's)."""
         view = analyse(cards, self.rules)
         setting, rule, via = self.decide_via(view)
+        cite = self._number(rule)
         if via is not None:
-            return Decision(setting, f"{self._number(via)} then {self._number(rule, False)}: "
-                                     f"{rule.text}")
-        return Decision(setting, f"{self._number(rule)}: {rule.text}")
+            cite = f"{self._number(via)} then {self._number(rule, False)}"
+        owner = self.owner(rule).name
+        plain = f"{owner} {rule.rule}"
+        return Decision(setting, WayRule(owner, str(rule.rule), rule.text,
+                                         cite="" if cite == plain else cite))
 
     def _number(self, rule: Rule, named: bool = True) -> str:
         """How a decision names a rule: ``my-way 3``, ``my-way, otherwise foxwoods 3.2``
@@ -405,7 +409,7 @@ class FileWay:
             return where
         return f"{self.name} {where}" if owner is self else f"{self.name}, {where}"
 
-    def set(self, cards: Sequence[Card], banking: bool) -> Setting:
+    def set(self, cards: Sequence[int], banking: bool) -> Setting:
         """``choose(cards, banking).setting``."""
         return self.choose(cards, banking).setting
 

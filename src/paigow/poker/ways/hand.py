@@ -21,7 +21,7 @@ the front takes it from the start of the group, so a broken group keeps the joke
 
 >>> v = analyse("Jk Ah Kd Kc 7s 4h 2c")
 >>> v.shape, v.joker_rank
-((2, 2, 1, 1, 1), 12)
+((2, 2, 1, 1, 1), Rank.ACE)
 >>> [format_cards(g.cards) for g in v.groups]
 ['Ah Jk', 'Kd Kc', '7s', '4h', '2c']
 >>> analyse("Jk Ah Kd Kc 7s 4h 2c", PokerRules(joker="wild")).shape
@@ -39,21 +39,16 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
-from paigow.errors import CardError
-from paigow.poker.cards import JOKER, RANKS, Card, format_cards, parse_cards, sort_cards
+from paigow.errors import IllegalCardsError
+from paigow.poker.cards import JOKER, RANKS, Card, Rank, format_cards, parse_cards, sort_cards
 from paigow.poker.fast import table2, table5
 from paigow.poker.rank import CATEGORY_SHIFT, Category
-from paigow.poker.rules import PokerRules
+from paigow.poker.rules import DEFAULT_RULES, PokerRules
 from paigow.poker.setting import Setting
 
-ACE = 12
-KING = 11
-QUEEN = 10
-JACK = 9
-TEN = 8
-NINE = 7
-SIX = 4
-THREE = 1
+# the ranks the rules name (the one rank scale, paigow.poker.cards.Rank)
+ACE, KING, QUEEN, JACK, TEN = Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN
+NINE, SIX, THREE = Rank.NINE, Rank.SIX, Rank.THREE
 
 # the categories rule 6 plays ("straight-or-better" short of a full house or four of a kind)
 STRAIGHTS_AND_FLUSHES = frozenset(
@@ -65,7 +60,6 @@ STRAIGHT_SHAPES = frozenset({(1, 1, 1, 1, 1, 1, 1), (2, 1, 1, 1, 1, 1), (3, 1, 1
 # the 21 two-card hands, as positions in the seven cards highest first: settings() order
 SPLITS: tuple[tuple[int, int], ...] = tuple(combinations(range(7), 2))
 
-DEFAULT_RULES = PokerRules()
 _BINOM = [[comb(n, k) for k in range(6)] for n in range(54)]
 
 
@@ -114,10 +108,10 @@ class HandView:
         """Rank of each side card, highest first (a lone bug joker counts as an ace)."""
         return tuple(g.rank for g in self.groups if g.size == 1)
 
-    def split(self, front: Sequence[Card]) -> Setting:
+    def split(self, front: Sequence[int]) -> Setting:
         """The setting with ``front`` as the two-card hand and the rest behind."""
         if len(front) != 2 or len(set(front)) != 2 or not set(front) <= set(self.cards):
-            raise CardError(f"bad two-card hand {format_cards(front)} for {self}")
+            raise IllegalCardsError(f"bad two-card hand {format_cards(front)} for {self}")
         back = tuple(c for c in self.cards if c not in front)
         return Setting(back, tuple(front))
 
@@ -125,12 +119,12 @@ class HandView:
         return format_cards(self.cards)
 
 
-def joker_rank(naturals: Sequence[Card], rules: PokerRules) -> int:
+def joker_rank(naturals: Sequence[int], rules: PokerRules) -> int:
     """The rank the joker counts as among six natural cards (rules 0.1, 0.2).
 
     >>> hand = parse_cards("Kd Kc 9s 9h 9d 2c")
     >>> joker_rank(hand, PokerRules()), joker_rank(hand, PokerRules(joker="wild"))
-    (12, 7)
+    (Rank.ACE, Rank.NINE)
     """
     if rules.joker == "bug":
         return ACE
@@ -138,14 +132,14 @@ def joker_rank(naturals: Sequence[Card], rules: PokerRules) -> int:
     for c in naturals:
         counts[c >> 2] += 1
     most = max(counts)
-    return max(r for r in range(13) if counts[r] == most)
+    return Rank(max(r for r in range(13) if counts[r] == most))
 
 
 def analyse(cards: str | Iterable[str | int], rules: PokerRules = DEFAULT_RULES) -> HandView:
     """Read seven cards into a :class:`HandView` (see the module's description)."""
     hand = sort_cards(parse_cards(cards))
     if len(hand) != 7:
-        raise CardError(f"a Pai Gow Poker hand has seven cards, got {len(hand)}")
+        raise IllegalCardsError(f"a Pai Gow Poker hand has seven cards, got {len(hand)}")
     naturals = [c for c in hand if c != JOKER]
     jr = joker_rank(naturals, rules) if len(naturals) == 6 else None
     by_rank: dict[int, list[Card]] = {}
@@ -161,7 +155,7 @@ def analyse(cards: str | Iterable[str | int], rules: PokerRules = DEFAULT_RULES)
     return HandView(hand, rules, jr, tuple(groups))
 
 
-def key5(cards: Sequence[Card], rules: PokerRules) -> int:
+def key5(cards: Sequence[int], rules: PokerRules) -> int:
     """Key of a five-card hand, from the engine's lookup table (equal to
     :func:`paigow.poker.rank.rank5`'s key, as the engine's tests prove on every hand)."""
     s = sorted(cards)
@@ -169,7 +163,7 @@ def key5(cards: Sequence[Card], rules: PokerRules) -> int:
     return int(_table5(rules)[idx])
 
 
-def key2(cards: Sequence[Card], rules: PokerRules) -> int:
+def key2(cards: Sequence[int], rules: PokerRules) -> int:
     """Key of a two-card hand, from the engine's lookup table (equal to ``rank2``'s)."""
     a, b = sorted(cards)
     return int(_table2(rules)[a + b * (b - 1) // 2])
@@ -185,7 +179,7 @@ def _table2(rules: PokerRules) -> npt.NDArray[np.int32]:
     return table2(rules)
 
 
-def may_straight_or_flush(cards: Sequence[Card]) -> bool:
+def may_straight_or_flush(cards: Sequence[int]) -> bool:
     """Whether five of the seven cards could make a straight or a flush (the joker
     filling one gap or suit); a quick, exact test that no straight or flush exists when
     it is false.

@@ -31,8 +31,9 @@ import numba as nb
 import numpy as np
 import numpy.typing as npt
 
+from paigow.poker.cards import Rank
 from paigow.poker.fast import BINOM, KEEP, index5_of, table2, table5
-from paigow.poker.rules import PokerRules
+from paigow.poker.rules import DEFAULT_RULES, PokerRules
 from paigow.poker.ways.spec import ABSENT
 
 I8 = npt.NDArray[np.int8]
@@ -41,7 +42,7 @@ I32 = npt.NDArray[np.int32]
 I64 = npt.NDArray[np.int64]
 
 N7 = comb(53, 7)
-ACE, SIX = 12, 4
+ACE, SIX = int(Rank.ACE), int(Rank.SIX)  # plain ints for numba
 KIND_HOUSE, KIND_FILE = 0, 1
 
 # split index of each pair of (descending) positions
@@ -592,7 +593,7 @@ _NONE1 = np.zeros(13, dtype=np.int64)
 
 def house_arrays(rules: PokerRules | None = None) -> WayArrays:
     """The built-in house way (:func:`house_one`) as a :class:`WayArrays`."""
-    r = rules or PokerRules()
+    r = rules or DEFAULT_RULES
     return WayArrays(_meta(KIND_HOUSE, r), _NONE, _NONE, _NONE1, _NONE1, r)
 
 
@@ -604,7 +605,7 @@ def file_arrays(
     """A compiled way file's arrays (:class:`paigow.poker.ways.spec.CompiledWay`) as a
     :class:`WayArrays`; ``use_sf=False`` skips its straights-and-flushes sections;
     ``layer_sf_hands`` (one entry a layer) for a way with an ``otherwise`` way."""
-    r = rules or PokerRules()
+    r = rules or DEFAULT_RULES
     return WayArrays(_meta(KIND_FILE, r, use_sf, sf_hands, layer_sf_hands), mask, act, start,
                      count, r)
 

@@ -52,7 +52,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from paigow.errors import RuleError
+from paigow.errors import CardNotationError, RuleError
+from paigow.poker.cards import Rank
 
 I64 = npt.NDArray[np.int64]
 
@@ -84,7 +85,6 @@ SHAPE_TYPE: dict[tuple[int, ...], int] = {
 
 # ------------------------------------------------------------------------- features
 
-RANKS = "23456789TJQKA"
 ABSENT = 127  # the value of a feature the hand does not have (no low pair, no single …)
 MAX_VALUE = 126  # feature values a condition can allow: 0..126 (two 64-bit words)
 
@@ -355,26 +355,25 @@ def _fail(where: str, message: str) -> RuleError:
 
 
 def rank_index(token: str) -> int:
-    """Rank index 0..12 of ``A``, ``K`` … ``2`` (``10`` for ten too).
+    """The :class:`~paigow.poker.cards.Rank` (0..12) of ``A``, ``K`` … ``2`` (``10`` for
+    ten too), as a way file's rule reads it.
 
     >>> rank_index("A"), rank_index("10"), rank_index("t")
     (12, 8, 8)
     """
-    t = token.strip().upper()
-    if t == "10":
-        t = "T"
-    if len(t) != 1 or t not in RANKS:
-        raise RuleError(f"bad rank {token!r}: use 2..9, T (or 10), J, Q, K, A")
-    return RANKS.index(t)
+    try:
+        return int(Rank.parse(token))
+    except CardNotationError as exc:
+        raise RuleError(str(exc)) from None
 
 
 def parse_ranks(value: object, named: dict[str, frozenset[int]] | None = None) -> frozenset[int]:
     """A set of ranks: ``"A"``, ``"K+"`` (kings or better), ``"2-6"``, ``"7-T"``, a
     name from the file's ``[ranks]`` table, ``"any"``, or a list or comma list of these.
 
-    >>> "".join(RANKS[i] for i in sorted(parse_ranks("J+")))
+    >>> "".join(Rank(i).symbol for i in sorted(parse_ranks("J+")))
     'JQKA'
-    >>> "".join(RANKS[i] for i in sorted(parse_ranks(["2-4", "A"])))
+    >>> "".join(Rank(i).symbol for i in sorted(parse_ranks(["2-4", "A"])))
     '234A'
 
     """

@@ -1,11 +1,12 @@
 """Hand-setting ways for the tile game (RULES.md 1.7).
 
 A way is an object with one job: given four tiles and whether it is banking, return a
-:class:`Decision` (the setting, and the rule of the way that decided it). House ways, the
+:class:`~paigow.ways.Decision` (the setting, and the :class:`~paigow.ways.Rule` of the way
+that decided it: one class of each for both games). House ways, the
 optimal way, a table loaded from a file and a person at a prompt all have this shape, so
 the table and the analysis take any of them.
 
-Names understood by :func:`get_way`:
+Names understood by :func:`paigow.ways.get_way` (with :class:`TileRules`):
 
 * ``australian`` — the Australian casino house way of seed 000 (the default dealer way)
 * ``luger-banker`` / ``luger-player`` (``luger`` picks the column by ``banking``) and
@@ -18,37 +19,11 @@ Names understood by :func:`get_way`:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from paigow.tiles.setting import Setting
 from paigow.tiles.tile import Tile
-
-
-@dataclass(frozen=True)
-class Decision:
-    """A way's choice for one hand: the setting and the rule that decided it."""
-
-    setting: Setting
-    rule: str
-
-    def __str__(self) -> str:
-        return f"{self.setting}  ({self.rule})"
-
-    def _repr_html_(self) -> str:
-        """The setting as the browser draws it, and the rule (Jupyter)."""
-        from html import escape
-
-        return self.setting._repr_html_() + f"<div><small>{escape(self.rule)}</small></div>"
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "high": [str(t) for t in self.setting.high],
-            "low": [str(t) for t in self.setting.low],
-            "rule": self.rule,
-            "high_value": self.setting.high_value.name,
-            "low_value": self.setting.low_value.name,
-        }
+from paigow.ways import Decision, Rule
 
 
 @runtime_checkable
@@ -57,6 +32,9 @@ class TileWay(Protocol):
 
     name: str
 
-    def choose(self, tiles: Sequence[Tile], banking: bool = False) -> Decision:
+    def choose(self, tiles: Sequence[Tile], banking: bool = False) -> Decision[Setting]:
         """The setting this way plays for ``tiles``, as banker when ``banking``."""
         ...
+
+
+__all__ = ["Decision", "Rule", "TileWay"]

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from itertools import permutations
 
-from paigow.errors import TileError
+from paigow.errors import IllegalTilesError
 from paigow.tiles.hand import HandValue, tiebreak_strength
 from paigow.tiles.rules import TileRules
 from paigow.tiles.setting import Setting, make_setting
@@ -90,7 +90,7 @@ def as_hand(tiles: Sequence[Tile] | str) -> tuple[Tile, Tile, Tile, Tile]:
     """Read and check a four-tile hand (tiles or text); raise :class:`TileError` otherwise."""
     hand = parse_tiles(tiles) if isinstance(tiles, str) else tuple(tiles)
     if len(hand) != 4:
-        raise TileError(f"a hand to set is four tiles, got {len(hand)}")
+        raise IllegalTilesError(f"a hand to set is four tiles, got {len(hand)}")
     check_available(hand)
     return hand[0], hand[1], hand[2], hand[3]
 

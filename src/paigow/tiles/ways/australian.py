@@ -15,12 +15,12 @@ Clauses are tried in this order (docs/tiles-ways.md gives the readings behind ea
 >>> from paigow.tiles.tile import parse_tiles
 >>> way = AustralianHouseWay()
 >>> d = way.choose(parse_tiles("6-6 6-6 4-4 3-4"))
->>> d.rule
+>>> d.rule.text
 'australian 3: split Teen/Day with 8 and 8, 7, 6, 5, 4'
 >>> str(d.setting), d.setting.high_value.name, d.setting.low_value.name
 ('6-6 4-4 / 6-6 4-3', 'Teen Gong', 'high nine')
 >>> d = way.choose(parse_tiles("5-5 6-4 3-3 6-1"))
->>> d.rule
+>>> d.rule.text
 'australian 7.17: High 10, Low 10, High 6 with any 7. Play 6 and 7 with the high 10 on the high hand'
 >>> str(d.setting)
 '5-5 6-1 / 3-3 6-4'
@@ -29,7 +29,7 @@ Clauses are tried in this order (docs/tiles-ways.md gives the readings behind ea
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from paigow.errors import RuleError
@@ -37,7 +37,7 @@ from paigow.tiles.hand import HandValue, tiebreak_strength
 from paigow.tiles.rules import DEFAULT_RULES, TileRules
 from paigow.tiles.setting import Setting, make_setting, settings
 from paigow.tiles.tile import CLASSES, DAY, GEE_JOON, TEEN, Tile
-from paigow.tiles.ways import Decision
+from paigow.tiles.ways import Decision, Rule
 from paigow.tiles.ways._common import (
     BON,
     CHONG,
@@ -217,7 +217,7 @@ class AustralianHouseWay:
     The way is the same whether or not it banks.
 
     >>> from paigow.tiles.tile import parse_tiles
-    >>> AustralianHouseWay().choose(parse_tiles("6-5 3-2 6-4 4-3")).rule
+    >>> AustralianHouseWay().choose(parse_tiles("6-5 3-2 6-4 4-3")).rule.text
     'australian 6.1: bring the hands as close together as possible (6 and 7)'
     """
 
@@ -236,7 +236,7 @@ class AustralianHouseWay:
 
     # -- the way ---------------------------------------------------------------------------
 
-    def choose(self, tiles: Sequence[Tile], banking: bool = False) -> Decision:
+    def choose(self, tiles: Sequence[Tile], banking: bool = False) -> Decision[Setting]:
         """The house way's setting of four tiles and the clause that decided it."""
         hand = as_hand(tiles)
         decided = self.pair_play(hand)
@@ -244,7 +244,7 @@ class AustralianHouseWay:
             return decided
         return self.no_pair_play(hand)
 
-    def pair_play(self, hand: Sequence[Tile]) -> Decision | None:
+    def pair_play(self, hand: Sequence[Tile]) -> Decision[Setting] | None:
         """Clauses 1-3: a hand with a pair; None when the hand has no pair."""
         pairs = pairs_in(hand)
         if not pairs:
@@ -252,28 +252,28 @@ class AustralianHouseWay:
         if len(pairs) == 2:
             return Decision(
                 make_setting(pairs[0][1], pairs[1][1], self.rules),
-                "australian 1: two ranking pairs, play the two pairs as two hands",
+                Rule("australian", "1", "two ranking pairs, play the two pairs as two hands"),
             )
         cls, pair = pairs[0]
         if cls in NEVER_SPLIT:
             return Decision(
                 keep_pair(hand, pair, self.rules),
-                f"australian 2: never split {NEVER_SPLIT[cls]}",
+                Rule("australian", "2", f"never split {NEVER_SPLIT[cls]}"),
             )
         others = [t for t in hand if t.class_index != cls]
         for row in SPLIT_TABLE:
             if cls in row.pairs and any(match(others, o) for o in row.others):
                 return Decision(
                     split_pair(hand, pair, self.rules),
-                    f"australian 3: split {row.pair_text} with {row.text}",
+                    Rule("australian", "3", f"split {row.pair_text} with {row.text}"),
                 )
         return Decision(
             keep_pair(hand, pair, self.rules),
-            f"australian 3: keep the pair of {CLASSES[cls].name}"
-            " (no row of the split table matches)",
+            Rule("australian", "3", f"keep the pair of {CLASSES[cls].name}"
+            " (no row of the split table matches)"),
         )
 
-    def no_pair_play(self, hand: Sequence[Tile]) -> Decision:
+    def no_pair_play(self, hand: Sequence[Tile]) -> Decision[Setting]:
         """Clauses 4-7 for a hand without a pair (the general play of the house way)."""
         all_s = settings(hand, self.rules)
         decided = self.wong_gong_nine(hand, all_s)
@@ -290,14 +290,14 @@ class AustralianHouseWay:
             item3 = self.exception_hand(hand, only=(3,))
             if item3 is not None:
                 s = item3.setting
-                return Decision(s, "australian 7.b5: High 8, High 10, 11 any 7, Play 7 and 9")
+                return Decision(s, Rule("australian", "7.b5", "High 8, High 10, 11 any 7, Play 7 and 9"))
         return self.formulation(hand, general, all_s)
 
     # -- clauses 4 and 5 -------------------------------------------------------------------
 
     def wong_gong_nine(
         self, hand: Sequence[Tile], all_s: list[Setting] | None = None
-    ) -> Decision | None:
+    ) -> Decision[Setting] | None:
         """Clauses 4 and 5: play a Wong, Gong or High Nine when one can be made."""
         all_s = settings(hand, self.rules) if all_s is None else all_s
         cands = [s for s in all_s if _special(s.high_value)]
@@ -308,8 +308,8 @@ class AustralianHouseWay:
             if narrowed:
                 return Decision(
                     strongest(teen_high),
-                    "australian 4.3: a choice of Wong, Gong or High Nine with a Teen and Day,"
-                    " play the Teen on the high hand",
+                    Rule("australian", "4.3", "a choice of Wong, Gong or High Nine with a Teen and Day,"
+                    " play the Teen on the high hand"),
                 )
             return Decision(strongest(cands), self._rule_4_1(strongest(cands)))
         kinds = {_special(s.high_value) for s in cands}
@@ -321,30 +321,30 @@ class AustralianHouseWay:
         f = fourth[0] if len(fourth) == 1 else None
         if f is not None and "wong" in kinds and is_tile(f, "11"):
             order, rule = ("wong", "gong", "nine"), (
-                "australian 5.2: play Wong over Gong or High Nine when the fourth tile is eleven")
+                Rule("australian", "5.2", "play Wong over Gong or High Nine when the fourth tile is eleven"))
         elif f is not None and {"gong", "nine"} <= kinds and is_tile(f, "4"):
             order, rule = ("gong", "nine", "wong"), (
-                "australian 5.1: play Gong over High Nine when the fourth tile is four")
+                Rule("australian", "5.1", "play Gong over High Nine when the fourth tile is four"))
         else:
             order, rule = ("nine", "gong", "wong"), (
-                "australian 4.2: play High Nine instead of Gong or Wong and Gong instead of Wong"
-                " when given a choice")
+                Rule("australian", "4.2", "play High Nine instead of Gong or Wong and Gong instead of Wong"
+                " when given a choice"))
         best = next(k for k in order if k in kinds)
         return Decision(strongest(s for s in cands if _special(s.high_value) == best), rule)
 
     @staticmethod
-    def _rule_4_1(s: Setting) -> str:
+    def _rule_4_1(s: Setting) -> Rule:
         kind = _special(s.high_value) or "nine"
         return (
-            "australian 4.1: if no higher play is possible, always play Wong, Gong or High Nine"
-            f" (here {_KIND_NAMES[kind]}), even at the expense of the low hand"
+            Rule("australian", "4.1", "if no higher play is possible, always play Wong, Gong or High Nine"
+            f" (here {_KIND_NAMES[kind]}), even at the expense of the low hand")
         )
 
     # -- clause 7, the list ----------------------------------------------------------------
 
     def exception_hand(
         self, hand: Sequence[Tile], only: tuple[int, ...] | None = None
-    ) -> Decision | None:
+    ) -> Decision[Setting] | None:
         """Clause 7: the listed exception hands, played as listed."""
         for item in EXCEPTIONS:
             if only is not None and item.number not in only:
@@ -357,14 +357,14 @@ class AustralianHouseWay:
                 if m is not None:
                     i, j = item.high
                     s = with_hand(hand, m[i], m[j], self.rules)
-                    return Decision(s, f"australian 7.{item.number}: {item.text}")
+                    return Decision(s, Rule("australian", f"7.{item.number}", item.text))
         return None
 
     # -- clause 6 --------------------------------------------------------------------------
 
     def _place_tiles(
         self, hand: Sequence[Tile], cands: list[Setting]
-    ) -> tuple[Setting, str | None]:
+    ) -> tuple[Setting, Rule | None]:
         """Clauses 6.2-6.4 among settings of equal points, then the last tie-break."""
         top, second = ranked_tiles(hand, self.rules)[:2]
         hi = level(cands[0].high_value)
@@ -372,23 +372,23 @@ class AustralianHouseWay:
             cands, by_62 = prefer(cands, lambda s: top in s.low)
             if by_62:
                 return strongest(cands), (
-                    "australian 6.2: the high hand is seven or less, play the high tile on the"
-                    " low hand")
+                    Rule("australian", "6.2", "the high hand is seven or less, play the high tile on the"
+                    " low hand"))
         else:
             cands, by_63 = prefer(cands, lambda s: top in s.high)
             if by_63:
                 return strongest(cands), (
-                    "australian 6.3: the high hand is eight or better, play the high tile on"
-                    " the high hand")
+                    Rule("australian", "6.3", "the high hand is eight or better, play the high tile on"
+                    " the high hand"))
         cands, by_64 = prefer(cands, lambda s: not together(top, second, s))
         if by_64:
             return strongest(cands), (
-                "australian 6.4: do not play the two highest tiles on the same hand")
+                Rule("australian", "6.4", "do not play the two highest tiles on the same hand"))
         return strongest(cands), None
 
     def general_play(
         self, hand: Sequence[Tile], all_s: list[Setting] | None = None
-    ) -> Decision:
+    ) -> Decision[Setting]:
         """Clause 6: bring the hands close together unless they can be set higher (6.1),
         then place the high tile by the high hand's points (6.2, 6.3) and keep the two
         highest tiles apart (6.4)."""
@@ -397,10 +397,10 @@ class AustralianHouseWay:
         s, why = self._place_tiles(hand, close)
         pts = f"{level(s.low_value)} and {level(s.high_value)}"
         rule = why or (
-            "australian 6.1: bring the hands as close together as possible"
-            f" ({pts})")
+            Rule("australian", "6.1", "bring the hands as close together as possible"
+            f" ({pts})"))
         if why is None and len(close) > 1:
-            rule += "; of equal settings, the stronger low hand"
+            rule = replace(rule, words=rule.words + "; of equal settings, the stronger low hand")
         return Decision(s, rule)
 
     # -- clause 7, the alternative formulation ---------------------------------------------
@@ -411,8 +411,8 @@ class AustralianHouseWay:
         return self._place_tiles(hand, cands)[0]
 
     def formulation(
-        self, hand: Sequence[Tile], general: Decision, all_s: list[Setting] | None = None
-    ) -> Decision:
+        self, hand: Sequence[Tile], general: Decision[Setting], all_s: list[Setting] | None = None
+    ) -> Decision[Setting]:
         """Clause 7's alternative formulation, applied to the result of general play."""
         s = general.setting
         all_s = settings(hand, self.rules) if all_s is None else all_s
@@ -424,15 +424,15 @@ class AustralianHouseWay:
             if up:
                 top = max(level(o.high_value) for o in up)
                 moved = self._best_of(hand, [o for o in up if level(o.high_value) == top])
-                rule = ("australian 7.b1: 1 on the low hand and it is possible to make 8 or 9 on"
-                        " the high hand, play the eight or nine")
+                rule = (Rule("australian", "7.b1", "1 on the low hand and it is possible to make 8 or 9 on"
+                        " the high hand, play the eight or nine"))
         elif lo == 2 and hi < 8:
             up = [o for o in all_s if level(o.high_value) == 8
                   and (_has(o.high, TEEN) or _has(o.high, DAY))]
             if up:
                 moved = self._best_of(hand, up)
-                rule = ("australian 7.b2: 2 on the low hand and it is possible to make 8 using a"
-                        " Teen or Day, play the 8")
+                rule = (Rule("australian", "7.b2", "2 on the low hand and it is possible to make 8 using a"
+                        " Teen or Day, play the 8"))
         if moved is None and any(
             {t.class_index for t in h} == {CHOP_NG, GEE_JOON} and level(v) == 8
             for h, v in ((s.high, s.high_value), (s.low, s.low_value))
@@ -444,8 +444,8 @@ class AustralianHouseWay:
                     and tiebreak_strength(o.high_value.high_tile, self.rules) >= chong))]
             if up and not any(s.same_way(o) for o in up):
                 moved = self._best_of(hand, up)
-                rule = ("australian 7.b4: an 8 with 5, Gee Joon and it is possible to make a"
-                        " high 6 ranked nine or better, do so")
+                rule = (Rule("australian", "7.b4", "an 8 with 5, Gee Joon and it is possible to make a"
+                        " high 6 ranked nine or better, do so"))
         if moved is not None:
             s = moved
         for h in (s.high, s.low):
@@ -458,7 +458,7 @@ class AustralianHouseWay:
                          and not together(a, b, o)]
                 if apart:
                     s = self._place_tiles(hand, apart)[0]
-                    rule = ("australian 7.b3: two tiles of the first six rankings on the same"
-                            " hand, separate them without altering the point totals")
+                    rule = (Rule("australian", "7.b3", "two tiles of the first six rankings on the same"
+                            " hand, separate them without altering the point totals"))
                 break
         return Decision(s, rule)

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from paigow.tiles.rules import DEFAULT_RULES, TileRules
 from paigow.tiles.setting import Setting, make_setting, settings
 from paigow.tiles.tile import CLASSES, DAY, TEEN, Tile
-from paigow.tiles.ways import Decision
+from paigow.tiles.ways import Decision, Rule
 from paigow.tiles.ways._common import as_hand, balanced, keep_pair, level, pairs_in, strongest
 
 __all__ = ["EightyWay", "small_total"]
@@ -68,29 +68,29 @@ class EightyWay:
     def _balance(self, cands: Sequence[Setting]) -> Setting:
         return strongest(balanced(cands))
 
-    def choose(self, tiles: Sequence[Tile], banking: bool = False) -> Decision:
+    def choose(self, tiles: Sequence[Tile], banking: bool = False) -> Decision[Setting]:
         """The 80% strategy's setting of four tiles and the rule that decided it."""
         hand = as_hand(tiles)
         pairs = pairs_in(hand)
         if len(pairs) == 2:
             return Decision(
                 make_setting(pairs[0][1], pairs[1][1], self.rules),
-                "eighty 1: look for pairs: play the two pairs",
+                Rule("eighty", "1", "look for pairs: play the two pairs"),
             )
         if pairs:
             cls, pair = pairs[0]
             kind = "pair" if CLASSES[cls].civil else "unmatched pair"
             return Decision(
                 keep_pair(hand, pair, self.rules),
-                f"eighty 1: look for pairs and unmatched pairs: play the {kind} of "
-                f"{CLASSES[cls].name} ({' '.join(sorted(map(str, pair), reverse=True))})",
+                Rule("eighty", "1", f"look for pairs and unmatched pairs: play the {kind} of "
+                f"{CLASSES[cls].name} ({' '.join(sorted(map(str, pair), reverse=True))})"),
             )
         all_s = settings(hand, self.rules)
         two = [s for s in all_s if _teen_day_with_789(s.high) or _teen_day_with_789(s.low)]
         if two:
             return Decision(
                 self._balance(two),
-                "eighty 2: play the Teen or Day with any tile totaling 7, 8 or 9",
+                Rule("eighty", "2", "play the Teen or Day with any tile totaling 7, 8 or 9"),
             )
         small: list[tuple[int, Setting]] = []
         for s in all_s:
@@ -103,11 +103,11 @@ class EightyWay:
             chosen = self._balance([s for t, s in small if t == least])
             return Decision(
                 chosen,
-                f"eighty 3: play the two smallest tiles that total 7, 8 or 9 (here {least})",
+                Rule("eighty", "3", f"play the two smallest tiles that total 7, 8 or 9 (here {least})"),
             )
         s = self._balance(all_s)
         return Decision(
             s,
-            "eighty 4: balance the high and low hands "
-            f"({level(s.low_value)} and {level(s.high_value)})",
+            Rule("eighty", "4", "balance the high and low hands "
+            f"({level(s.low_value)} and {level(s.high_value)})"),
         )

@@ -1,4 +1,5 @@
-"""Find a tile hand-setting way by name or file (see :mod:`paigow.tiles.ways`)."""
+"""Find a tile hand-setting way by name or file (see :mod:`paigow.tiles.ways`): the
+registry behind :func:`paigow.ways.get_way`, which is the one to call."""
 
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ NAMES: tuple[str, ...] = (*_NAMED, "optimal", *shipped_files(), "FILE.toml", "FI
                           "table:PATH")
 
 
-def get_way(
+def tile_way(
     name: str | PathLike[str],
     rules: TileRules = DEFAULT_RULES,
     *,
@@ -51,7 +52,7 @@ def get_way(
     (``FILE.csv`` or ``table:PATH``). Loading a way file checks it and sets every hand
     once; ``progress(done, total)`` follows that work.
 
-    >>> get_way("nonsense")
+    >>> tile_way("nonsense")
     Traceback (most recent call last):
     ...
     paigow.errors.RuleError: unknown tile way 'nonsense': choose one of australian, luger, luger-banker, luger-player, harrahs, eighty, optimal, australian.toml, derived-australian.toml, harrahs.toml, FILE.toml, FILE.csv, table:PATH
@@ -66,7 +67,7 @@ def get_way(
         optimal = import_module("paigow.analysis.tiles_odds").OptimalWay
         return cast(
             TileWay,
-            optimal(dealer=get_way(dealer, rules, progress=progress), rules=rules,
+            optimal(dealer=tile_way(dealer, rules, progress=progress), rules=rules,
                     commission=commission),
         )
     if low.startswith("table:"):

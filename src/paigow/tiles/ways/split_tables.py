@@ -10,11 +10,11 @@ the Decision's rule says so. A hand with two pairs plays them as two hands (ever
 two unpaired tiles, as Luger's "Unpaired 10's" spells out).
 
 >>> from paigow.tiles.tile import parse_tiles as p
->>> LugerWay().choose(p("3-3 3-3 6-6 1-1"), banking=True).rule
+>>> LugerWay().choose(p("3-3 3-3 6-6 1-1"), banking=True).rule.text
 'luger (banker column): Long, split with (2, 12) w/ (2, 11, 12)'
->>> LugerWay().choose(p("3-3 3-3 6-6 1-1"), banking=False).rule
+>>> LugerWay().choose(p("3-3 3-3 6-6 1-1"), banking=False).rule.text
 'luger (player column): Long, NEVER split: keep the pair'
->>> HarrahsWay().choose(p("3-3 3-3 6-6 1-1")).rule
+>>> HarrahsWay().choose(p("3-3 3-3 6-6 1-1")).rule.text
 'harrahs 3: never split Long, Big Head Six, or the Mixed Five'
 """
 
@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from paigow.tiles.rules import DEFAULT_RULES, TileRules
 from paigow.tiles.setting import Setting, make_setting
 from paigow.tiles.tile import DAY, GEE_JOON, TEEN, Tile
-from paigow.tiles.ways import Decision
+from paigow.tiles.ways import Decision, Rule
 from paigow.tiles.ways._common import (
     BON,
     CHONG,
@@ -168,25 +168,28 @@ class _TableWay:
     def _label(self, banking: bool) -> str:
         return self.name
 
+    def _rule(self, label: str, words: str, number: str | None = None) -> Rule:
+        """This way's rule, named ``label`` where that is not the way's name."""
+        return Rule(self.name, number, words, cite="" if label == self.name else label)
+
     def _one_pair(
         self, hand: Sequence[Tile], cls: int, pair: tuple[Tile, Tile], banking: bool
-    ) -> Decision:
+    ) -> Decision[Setting]:
         raise NotImplementedError
 
-    def choose(self, tiles: Sequence[Tile], banking: bool = False) -> Decision:
+    def choose(self, tiles: Sequence[Tile], banking: bool = False) -> Decision[Setting]:
         """The table's setting of four tiles and the cell (or house-way clause) that decided."""
         hand = as_hand(tiles)
         label = self._label(banking)
         pairs = pairs_in(hand)
         if not pairs:
             d = self._house.no_pair_play(hand)
-            return Decision(
-                d.setting, f"{label}: no pair, the table is silent, so the house way: {d.rule}"
-            )
+            return Decision(d.setting, self._rule(
+                label, f"no pair, the table is silent, so the house way: {d.rule}"))
         if len(pairs) == 2:
             return Decision(
                 make_setting(pairs[0][1], pairs[1][1], self.rules),
-                f"{label}: two pairs, play the two pairs as two hands",
+                self._rule(label, "two pairs, play the two pairs as two hands"),
             )
         cls, pair = pairs[0]
         return self._one_pair(hand, cls, pair, banking)
@@ -198,28 +201,26 @@ class _TableWay:
         cells: tuple[Cell, ...],
         row_name: str,
         label: str,
-    ) -> Decision:
+        number: str | None = None,
+        unmatched: str = "no cell matches",
+    ) -> Decision[Setting]:
         others = rest(hand, pair)
         for cell in cells:
             if any(match(others, o) for o in cell.others):
-                return Decision(
-                    split_pair(hand, pair, self.rules), f"{label}: {row_name}, split with {cell.text}"
-                )
+                return Decision(split_pair(hand, pair, self.rules), self._rule(
+                    label, f"{row_name}, split with {cell.text}", number))
         if not cells:
-            return Decision(
-                keep_pair(hand, pair, self.rules), f"{label}: {row_name}, NEVER split: keep the pair"
-            )
-        return Decision(
-            keep_pair(hand, pair, self.rules),
-            f"{label}: {row_name}, no cell matches: keep the pair",
-        )
+            return Decision(keep_pair(hand, pair, self.rules), self._rule(
+                label, f"{row_name}, NEVER split: keep the pair", number))
+        return Decision(keep_pair(hand, pair, self.rules), self._rule(
+            label, f"{row_name}, {unmatched}: keep the pair", number))
 
 
 class LugerBankerWay(_TableWay):
     """Luger's optimal split table, Banker column, whoever banks.
 
     >>> from paigow.tiles.tile import parse_tiles as p
-    >>> LugerBankerWay().choose(p("5-1 5-1 6-6 5-5")).rule
+    >>> LugerBankerWay().choose(p("5-1 5-1 6-6 5-5")).rule.text
     'luger-banker: Big Head Six, split with (2, 12) w/ (FLOWER 10, 11)'
     """
 
@@ -228,7 +229,7 @@ class LugerBankerWay(_TableWay):
 
     def _one_pair(
         self, hand: Sequence[Tile], cls: int, pair: tuple[Tile, Tile], banking: bool
-    ) -> Decision:
+    ) -> Decision[Setting]:
         row = _ROW_OF[cls]
         cells = row.banker if self._column(banking) == "banker" else row.player
         return self._by_cells(hand, pair, cells, row.name, self._label(banking))
@@ -241,7 +242,7 @@ class LugerPlayerWay(LugerBankerWay):
     """Luger's optimal split table, Player column, whoever banks.
 
     >>> from paigow.tiles.tile import parse_tiles as p
-    >>> LugerPlayerWay().choose(p("5-1 5-1 6-6 5-5")).rule
+    >>> LugerPlayerWay().choose(p("5-1 5-1 6-6 5-5")).rule.text
     'luger-player: Big Head Six, no cell matches: keep the pair'
     """
 
@@ -268,36 +269,32 @@ class HarrahsWay(_TableWay):
 
     >>> from paigow.tiles.tile import parse_tiles as p
     >>> d = HarrahsWay().choose(p("6-6 6-6 4-2 3-1"))
-    >>> d.rule
-    'harrahs 1: split Heaven or Earth to make 6-8 or better (here 6 and 8)'
+    >>> print(d.rule)
+    harrahs 1: split Heaven or Earth to make 6-8 or better (here 6 and 8)
     """
 
     name = "harrahs"
 
     def _one_pair(
         self, hand: Sequence[Tile], cls: int, pair: tuple[Tile, Tile], banking: bool
-    ) -> Decision:
+    ) -> Decision[Setting]:
         row = _ROW_OF[cls]
         if cls in (TEEN, DAY):
             split: Setting = split_pair(hand, pair, self.rules)
             lo, hi = level(split.low_value), level(split.high_value)
             if lo >= 6 and hi >= 8:
-                return Decision(
-                    split, f"harrahs 1: split Heaven or Earth to make 6-8 or better (here {lo}"
-                    f" and {_pts(hi)})",
-                )
-            return Decision(
-                keep_pair(hand, pair, self.rules),
-                f"harrahs 1: keep Heaven or Earth, splitting makes only {lo} and {_pts(hi)}"
-                " (not 6-8 or better)",
-            )
+                return Decision(split, Rule("harrahs", "1", (
+                    f"split Heaven or Earth to make 6-8 or better (here {lo} and {_pts(hi)})")))
+            return Decision(keep_pair(hand, pair, self.rules), Rule("harrahs", "1", (
+                f"keep Heaven or Earth, splitting makes only {lo} and {_pts(hi)}"
+                " (not 6-8 or better)")))
         if cls in (TIT, CHOP_CHIT):
-            d = self._by_cells(hand, pair, (HARRAHS_SEVENS,), row.name, "harrahs 2")
-            return Decision(d.setting, d.rule.replace(", no cell matches", ", not so split"))
+            return self._by_cells(hand, pair, (HARRAHS_SEVENS,), row.name, self.name, "2",
+                                  "not so split")
         if cls in (CHONG, LOOK, CHOP_NG):
             return Decision(
                 keep_pair(hand, pair, self.rules),
-                "harrahs 3: never split Long, Big Head Six, or the Mixed Five",
+                Rule("harrahs", "3", "never split Long, Big Head Six, or the Mixed Five"),
             )
         return self._by_cells(hand, pair, row.banker, row.name, "harrahs (Luger banker column)")
 

@@ -29,11 +29,11 @@ from itertools import combinations
 from pathlib import Path
 from typing import TextIO
 
-from paigow.errors import PaigowError
+from paigow.errors import PaigowError, TableError
 from paigow.tiles.rules import DEFAULT_RULES, TileRules
 from paigow.tiles.setting import Setting, make_setting, setting_from_text
 from paigow.tiles.tile import DECK, Tile, parse_tiles
-from paigow.tiles.ways import Decision, TileWay
+from paigow.tiles.ways import Decision, Rule, TileWay
 
 HEADER = ("hand", "high", "low")
 
@@ -41,8 +41,6 @@ FaceKey = tuple[tuple[int, int], ...]
 Progress = Callable[[int, int], None]
 
 
-class TableError(PaigowError):
-    """A strategy table file that cannot be used: the message names the file and line."""
 
 
 def face_key(tiles: Iterable[Tile]) -> FaceKey:
@@ -169,11 +167,11 @@ class TableWay:
     source: str
     settings: dict[FaceKey, tuple[int, Setting]]
 
-    def choose(self, tiles: Sequence[Tile], banking: bool = False) -> Decision:
+    def choose(self, tiles: Sequence[Tile], banking: bool = False) -> Decision[Setting]:
         """The table's setting for ``tiles``."""
         hand = parse_tiles(list(tiles), count=4)
         line_no, s = self.settings[face_key(hand)]
-        return Decision(s, f"{self.source}, line {line_no}")
+        return Decision(s, Rule(self.name, None, "", cite=f"{self.source}, line {line_no}"))
 
 
 def load_table(

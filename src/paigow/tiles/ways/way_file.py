@@ -36,7 +36,7 @@ keyed on the file's content and the code.
 ... ''', "demo.toml", use_cache=False)
 >>> from paigow.tiles.tile import parse_tiles
 >>> d = way.choose(parse_tiles("6-6 6-6 4-5 2-6"))
->>> str(d.setting), d.rule
+>>> str(d.setting), d.rule.text
 ('6-6 6-6 / 5-4 6-2', 'demo 1: Keep every pair.')
 >>> way.unreached
 ()
@@ -57,7 +57,7 @@ from typing import Any
 
 import numpy as np
 
-from paigow.errors import PaigowError
+from paigow.errors import PaigowError, WayFileError
 from paigow.tiles.hand import GONG_RANK, PAIR_BASE, WONG_RANK, HandValue, tiebreak_strength
 from paigow.tiles.rules import DEFAULT_RULES, TileRules
 from paigow.tiles.setting import SPLITS, Setting, make_setting, settings
@@ -76,6 +76,7 @@ from paigow.tiles.ways._common import (
     together,
 )
 from paigow.tiles.ways.table_file import FaceKey, distinct_hands, face_key
+from paigow.ways import Rule as WayRule
 
 __all__ = [
     "SHIPPED_DIR",
@@ -91,8 +92,6 @@ SHIPPED_DIR = Path(__file__).resolve().parent / "files"
 Progress = Callable[[int, int], None]
 
 
-class WayFileError(PaigowError):
-    """A way file that cannot be used: the message names the file, the rule and its line."""
 
 
 # ------------------------------------------------------------------------------- words
@@ -874,8 +873,9 @@ class FileWay:
         n = next(i for i, r in enumerate(self.rule_list) if r.id == rule_id)
         return int(self._deals[0, n]), int(self._deals[1, n])
 
-    def label(self, rule: Rule) -> str:
-        return f"{self.name} {rule.id}: {rule.text}".rstrip(": ")
+    def label(self, rule: Rule) -> WayRule:
+        """The decision's rule: this file's rule ``rule.id`` and its text."""
+        return WayRule(self.name, str(rule.id), rule.text)
 
     def otherwise_deals(self) -> tuple[int, int]:
         """Deals of 35,960 (as a player, as banker) that no rule set: the ``otherwise``
@@ -883,7 +883,7 @@ class FileWay:
         n = len(self.rule_list)
         return int(self._deals[0, n]), int(self._deals[1, n])
 
-    def choose(self, tiles: Sequence[Tile], banking: bool = False) -> Decision:
+    def choose(self, tiles: Sequence[Tile], banking: bool = False) -> Decision[Setting]:
         """The file's setting of ``tiles`` and the rule that made it."""
         hand = as_hand(tiles)
         role, row = int(bool(banking)), self._row[face_key(hand)]
@@ -896,7 +896,8 @@ class FileWay:
         by = int(self._last[role, row])
         if by == len(self.rule_list) and self.otherwise is not None:
             theirs = self.otherwise.choose(hand, banking).rule
-            return Decision(s, f"{self.name} otherwise: {theirs}")
+            return Decision(s, WayRule(theirs.way, theirs.number, theirs.words,
+                                       cite=f"{self.name} otherwise: {theirs.head}"))
         return Decision(s, self.label(self.rule_list[by]))
 
 
@@ -932,7 +933,7 @@ def _otherwise_way(
     name = fields.get("otherwise")
     if name is None:
         return None, ""
-    from paigow.tiles.ways.registry import get_way
+    from paigow.ways import get_way
 
     if name.strip().lower() == "optimal":
         raise WayFileError(f"{source}: otherwise = 'optimal' is not a way a person can ask "

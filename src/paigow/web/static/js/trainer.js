@@ -95,7 +95,7 @@ function renderGrade(s) {
   if (!g) return [];
   const game = s.settings.game;
   const title = tr((WAY_TITLES[game] || {})[s.settings.way] || "the house way");
-  const rule = g.rule.number ? t("{way}, rule {number}: {text}", { way: title, number: g.rule.number, text: tr(g.rule.text) }) : tr(g.rule.text);
+  const rule = g.rule.number ? t("{way}, rule {number}: {text}", { way: title, number: g.rule.number, text: tr(g.rule.words) }) : tr(g.rule.text);
   const pct = (n) => `${((100 * n) / g.opponent_hands).toFixed(2)}%`;
   return [h("div", { class: `grade ${g.correct ? "right" : "wrong"}` },
     h("h2", { text: g.correct ? t("Right") : t("Not quite") }),

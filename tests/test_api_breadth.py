@@ -1,0 +1,297 @@
+"""Issue 23 §4: the library does all the command line does, with value types a person can
+read.
+
+Facts from outside the code: the command line is a second route to the same core, so every
+library call here is checked against the command's ``--json`` on the same input (compare,
+settings, sidebet, simulate of each game, the strategy card, derive-strategy); RULES 1.3's
+example (4-3 2-2 against 6-5 5-5: tied at one point, the banker's Mooy outranks the
+player's Bon), RULES 1.4 (four different tiles set three ways) and 2.8 (21 settings of
+seven cards); a value's repr is the call that makes it again (python-chess's rule).
+"""
+
+from __future__ import annotations
+
+import json
+import warnings
+import xml.etree.ElementTree as ET
+from collections import Counter
+from collections.abc import Callable
+from fractions import Fraction
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+import paigow
+from paigow.cli import app
+from paigow.errors import PaigowError, RuleError, RulesMismatchError
+from paigow.poker import Card, Hand, HandRank, PokerRules, Setting
+from paigow.settle import parse_rate
+from paigow.tiles import HandValue, Tile, TileHand, TileRules
+from paigow.tiles import Setting as TileSetting
+from paigow.tiles.hand import compare as compare_hands
+from paigow.tiles.tile import DECK
+
+runner = CliRunner()
+SMALL = "As Ks Qs Js Ts 9s 8s 7s 2d"  # a 9-card deck: 36 seven-card hands
+
+
+def _json(args: list[str]) -> Any:
+    res = runner.invoke(app, [*args, "--json"])
+    assert res.exit_code == 0, res.output
+    return json.loads(res.stdout)
+
+
+# --- compare / settings for both games, strings or objects alike ----------------------------
+
+def test_rules_1_3_tile_compare_takes_strings_and_agrees_with_the_command() -> None:
+    c = paigow.tiles.compare("4-3 2-2", "6-5 5-5")
+    assert c.winner == "banker" and "Mooy (5-5) outranks the player's Bon (2-2)" in c.reason
+    assert c == paigow.tiles.compare([Tile(4, 3), "2-2"], (Tile(6, 5), Tile(5, 5)))
+    assert c.to_json() == _json(["tiles", "compare", "4-3 2-2", "6-5 5-5"])
+
+
+def test_rules_1_4_four_different_tiles_set_three_ways_from_a_string() -> None:
+    s = paigow.tiles.settings("6-5 3-2 6-4 4-3")
+    objects = [Tile(6, 5), Tile(3, 2), Tile(6, 4), Tile(4, 3)]
+    assert len(s) == 3 and s.to_json() == paigow.tiles.settings(objects).to_json()
+    assert s.to_json() == _json(["tiles", "settings", "6-5", "3-2", "6-4", "4-3"])
+
+
+def test_rules_2_8_seven_cards_set_21_ways_and_agree_with_the_command() -> None:
+    s = paigow.poker.settings("As Kd Qh Jc 9s 8d 2c")
+    assert len(s) == 21 and sum(1 for x in s if x.foul) > 0
+    assert s.to_json() == _json(["poker", "settings", "As", "Kd", "Qh", "Jc", "9s", "8d",
+                                 "2c"])
+
+
+def test_poker_compare_takes_settings_or_text_and_agrees_with_the_command() -> None:
+    a, b = "Ah Ad 9c 8d 2s | Kc Qd", "Kh Kd 9h 8h 2h | Ks Qs"
+    c = paigow.poker.compare(a, b)
+    assert c.outcome.value == "push"  # RULES 2.5: one hand each
+    assert c == paigow.poker.compare(Setting.parse(a), Setting.parse(b))
+    assert c.to_json() == _json(["poker", "compare", a, b])
+
+
+# --- values print as a player writes them, and their repr reads back -------------------------
+
+def test_a_poker_setting_prints_and_reads_back_as_a_player_writes_it() -> None:
+    d = paigow.poker.set_hand("Kd Qs Jh 9c 7d 4s 3h", way="foxwoods")
+    assert str(d.setting) == "Kd 9c 7d 4s 3h | Qs Jh"
+    assert repr(d.setting) == "Setting.parse('Kd 9c 7d 4s 3h | Qs Jh')"
+    assert repr(d.setting.high) == "(Card('Kd'), Card('9c'), Card('7d'), Card('4s'), Card('3h'))"
+
+
+cards = st.lists(st.sampled_from(range(53)), min_size=7, max_size=7, unique=True)
+
+
+@settings(max_examples=150, deadline=None)
+@given(cards, st.integers(0, 20))
+def test_every_poker_value_reads_back_from_its_repr(hand: list[int], split: int) -> None:
+    for c in hand:
+        card = Card(c)
+        assert eval(repr(card)) == card == Card(str(card)) == paigow.poker.parse_cards(repr(card))[0]
+    h = Hand(hand)
+    assert eval(repr(h)) == h == Hand.parse(repr(h)) == Hand(str(h))
+    s = paigow.poker.settings(hand)[split].setting
+    assert eval(repr(s)) == s == Setting.parse(repr(s)) == Setting.parse(str(s))
+    r = paigow.poker.rank(list(s.high))
+    assert isinstance(eval(repr(r)), HandRank) and eval(repr(r)) == r and eval(repr(r)).description == r.description
+    wild = PokerRules(joker="wild")
+    rw = paigow.poker.rank(list(s.low), rules=wild)
+    assert eval(repr(rw)).rules == wild
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(range(32)), min_size=4, max_size=4, unique=True),
+       st.integers(0, 2))
+def test_every_tile_value_reads_back_from_its_repr(idx: list[int], split: int) -> None:
+    four = tuple(DECK[i] for i in idx)
+    for t in four:
+        assert eval(repr(t)) == t == Tile.parse(repr(t)) == Tile.parse(str(t))
+    h = paigow.tiles.hand(four)
+    assert eval(repr(h)) == h == TileHand.parse(repr(h)) == TileHand.parse(str(h))
+    ss = paigow.tiles.settings(four)
+    s = ss[min(split, len(ss) - 1)]
+    assert eval(repr(s), {"Setting": TileSetting}) == s == TileSetting.parse(repr(s))
+    assert TileSetting.parse(str(s)) == s
+    for rules in (TileRules(), TileRules("no_value")):
+        v = paigow.tiles.value(four[:2], rules=rules)
+        assert eval(repr(v)) == v == HandValue.of(four[:2], rules)
+
+
+# --- values compare with < and >, and only under the same rules -----------------------------
+
+def test_rules_1_3_tile_values_order_as_play_does_over_every_pair_of_hands() -> None:
+    """The player wins exactly when their value is the greater (RULES 1.3: copies and 0-0
+    go to the banker): the order agrees with the rule-by-rule ``compare`` on every pair of
+    two-tile hands (by face: 221 of them, the 11 civil pairs included) that the 32 tiles
+    can deal together."""
+    hands = sorted({tuple(sorted((DECK[i], DECK[j]), key=str))
+                    for i, j in combinations(range(32), 2)}, key=str)
+    assert len(hands) == 221  # C(21, 2) + 11
+    values = {h: paigow.tiles.value(h) for h in hands}
+    checked = 0
+    for a in hands:
+        for b in hands:
+            if any(n > t.copies for t, n in Counter((*a, *b)).items()):
+                continue
+            assert (values[a] > values[b]) == (compare_hands(a, b).winner == "player"), (a, b)
+            checked += 1
+    assert checked > 40_000
+
+
+def test_ranks_and_values_of_different_rules_refuse_to_compare() -> None:
+    bug = paigow.poker.rank("Kh Kd Kc Ks Jk")
+    wild = paigow.poker.rank("Kh Kd Kc Ks Jk", joker="wild")
+    assert bug.description != wild.description
+    with pytest.raises(RulesMismatchError, match=r"joker bug, wheel second.*joker wild"):
+        _ = bug < wild
+    with pytest.raises(TypeError):  # as Python's own refusals to order two values
+        sorted([bug, wild])
+    assert bug != wild and bug == paigow.poker.rank("Kh Kd Kc Ks Jk")
+    ranked, no_value = (paigow.tiles.value("2-1 6-6", rules=TileRules(r))
+                        for r in ("ranked", "no_value"))
+    with pytest.raises(RulesMismatchError):
+        _ = ranked > no_value
+
+
+# --- one rules object, typed options, one naming of way= and dealer= -------------------------
+
+def test_rules_objects_are_taken_by_every_front_door() -> None:
+    wild = PokerRules(joker="wild")
+    assert paigow.poker.rank("Jk Kd", rules=wild).description.startswith("pair of kings")
+    assert paigow.poker.rank("Jk Kd", joker="wild") == paigow.poker.rank("Jk Kd", rules=wild)
+    d = paigow.poker.set_hand("Jk Kd Qs 9c 7d 4s 3h", rules=wild)
+    assert d == paigow.poker.set_hand("Jk Kd Qs 9c 7d 4s 3h", joker="wild")
+    no_value = TileRules("no_value")
+    assert paigow.tiles.value("2-1 6-6", rules=no_value).rules == no_value
+    with pytest.raises(RuleError, match="takes PokerRules"):
+        paigow.poker.rank("As Ks", rules=no_value)  # type: ignore[arg-type]
+
+
+def test_old_keyword_spellings_work_for_one_release_and_say_so() -> None:
+    with pytest.warns(DeprecationWarning, match=r"advise\(way=\.\.\.\) is now .*advise\(dealer"):
+        old = paigow.poker.advise("As Ah Kd Qc 3s 2h 2c", way="house",
+                                  deck="As Ah Kd Kh Qc Qd 3s 3h 2h 2c 2d 4s 4h 5c 6c 6d 7c")
+    new = paigow.poker.advise("As Ah Kd Qc 3s 2h 2c", dealer="house",
+                              deck="As Ah Kd Kh Qc Qd 3s 3h 2h 2c 2d 4s 4h 5c 6c 6d 7c")
+    assert old.to_json() == new.to_json()
+    with pytest.warns(DeprecationWarning, match=r"simulate\(player="):
+        a = paigow.poker.simulate(player="house", rounds=2000, seed=3)
+    assert a.to_json() == paigow.poker.simulate(way="house", rounds=2000, seed=3).to_json()
+    with pytest.raises(RuleError, match="give way= only"):
+        paigow.poker.simulate(way="house", player="house", rounds=10)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the new spellings say nothing
+        paigow.poker.simulate(way="house", dealer="house", rounds=100, seed=1)
+
+
+# --- simulate every game, side bets, the card, derive-strategy: as the command does ----------
+
+@pytest.mark.parametrize("game,flag,push", [("classic", None, "none"), ("ez", "--ez", "pai-gow:Q"),
+                                            ("commission-free", "--commission-free", "low:9")])
+def test_simulate_plays_every_game_as_the_command_does(game: str, flag: str | None,
+                                                       push: str) -> None:
+    s = paigow.poker.simulate(rounds=3000, seed=11, game=game)  # type: ignore[arg-type]
+    assert s.spec.rules.push == push and s.rate == (0 if flag else parse_rate("5%"))
+    out = _json(["poker", "simulate", "--rounds", "3000", "--seed", "11", "--workers", "1",
+                 *([flag] if flag else [])])
+    assert (out["win"], out["push"], out["lose"]) == (s.win, s.push, s.lose)
+    assert out["push_rule"] == push
+
+
+def test_a_game_refuses_another_push_rule() -> None:
+    with pytest.raises(RuleError, match="ez game pushes on pai-gow:Q"):
+        paigow.poker.simulate(rounds=10, game="ez", push="low:9")
+
+
+def test_sidebet_prices_as_the_command_does() -> None:
+    odds = paigow.poker.side_bet("emperors-challenge", deck=SMALL)
+    out = _json(["poker", "sidebet", "--paytable", "emperors-challenge", "--deck", SMALL])
+    assert (odds.total, odds.edge) == (out["total"], Fraction(out["edge_exact"]))
+    assert [x.count for x in odds.lines] == [x["count"] for x in out["lines"]]
+    assert "fortune" in paigow.poker.paytables()
+
+
+def test_the_strategy_card_is_the_commands_card(tmp_path: Path) -> None:
+    card = paigow.poker.way_card("foxwoods")
+    res = runner.invoke(app, ["poker", "card", "foxwoods", "-o", str(tmp_path / "c.svg")])
+    assert res.exit_code == 0, res.output
+    assert (tmp_path / "c.svg").read_text(encoding="utf-8") == card.svg
+    assert card._repr_svg_() == card.svg
+    card.write(tmp_path / "mine.svg")
+    assert (tmp_path / "mine.svg").read_text(encoding="utf-8") == card.svg
+
+
+@pytest.mark.slow
+def test_derive_strategy_learns_the_same_way_as_the_command(tmp_path: Path) -> None:
+    deck = "As Ah Ad Ks Kh Kd Qs Qh Js Jh Ts 9s 9h 8s 7s 2c 3c Jk"
+    args = dict(max_rules=12, sample=1000, eval_sample=0, seed=5, otherwise="none",
+                folds=0, deck=deck)
+    lib = paigow.poker.derive_strategy("house", name="mine", **args)  # type: ignore[arg-type]
+    out = tmp_path / "mine.toml"
+    cli = _json(["poker", "derive-strategy", "-o", str(out), "--max-rules", "12",
+                 "--sample", "1000", "--eval-sample", "0", "--seed", "5", "--otherwise",
+                 "none", "--cv-folds", "0", "--deck", deck])
+    assert cli["rules"] == lib.report["rules"] and len(lib.report["rules"]) <= 12
+    written = lib.write(tmp_path / "lib.toml")
+    a = paigow.poker.set_hand("As Ah Kd Qs 9h 8s 2c", way=str(written))
+    b = paigow.poker.set_hand("As Ah Kd Qs 9h 8s 2c", way=str(out))
+    assert a.setting == b.setting
+
+
+# --- every result shows as a table in a notebook ----------------------------------------------
+
+def _tables(html: str) -> list[ET.Element]:
+    root = ET.fromstring(f"<div>{html}</div>")
+    return [e for e in root.iter() if e.tag == "table"]
+
+
+RESULTS: list[tuple[str, Callable[[], Any], str]] = [
+    ("tile value", lambda: paigow.tiles.value("6-6 5-4"), "Teen Wong"),
+    ("tile compare", lambda: paigow.tiles.compare("4-3 2-2", "6-5 5-5"), "banker wins"),
+    ("tile settings", lambda: paigow.tiles.settings("6-5 3-2 6-4 4-3"), "6-4 4-3 / 6-5 3-2"),
+    ("tile advice", lambda: paigow.tiles.advise("6-6 4-2 5-3 1-1"), "6-6 5-3 / 1-1 4-2"),
+    ("tile grade", lambda: paigow.tiles.grade("6-5 3-2 6-4 4-3", "6-5 4-3 | 6-4 3-2"), "yours"),
+    ("poker rank", lambda: paigow.poker.rank("As Ks Qs Js Jk"), "royal flush"),
+    ("poker settings", lambda: paigow.poker.settings("As Kd Qh Jc 9s 8d 2c"), "foul"),
+    ("poker compare", lambda: paigow.poker.compare("Ah Ad 9c 8d 2s | Kc Qd",
+                                                   "Kh Kd 9h 8h 2h | Ks Qs"), "push"),
+    ("poker advice", lambda: paigow.poker.advise(
+        "As Ah Kd Qc 3s 2h 2c", deck="As Ah Kd Kh Qc Qd 3s 3h 2h 2c 2d 4s 4h 5c 6c 6d 7c"),
+     "120 opponent hands"),
+    ("simulation", lambda: paigow.poker.simulate(rounds=1000, seed=2), "house edge"),
+    ("side bet", lambda: paigow.poker.side_bet("emperors-challenge", deck=SMALL), "house edge"),
+    ("envy", lambda: paigow.poker.envy_bonus("fortune", 1, deck=SMALL + " Ah Kh Qh Jh Th"), "Envy with 1"),
+]
+
+
+@pytest.mark.parametrize("what,make,text", RESULTS, ids=[r[0] for r in RESULTS])
+def test_every_result_shows_as_a_table_in_a_notebook(what: str, make: Callable[[], Any],
+                                                     text: str) -> None:
+    html = make()._repr_html_()
+    assert _tables(html), what
+    assert text in html, (what, html[:400])
+
+
+def test_a_decision_and_a_setting_show_as_pieces() -> None:
+    html = paigow.poker.set_hand("Kd Qs Jh 9c 7d 4s 3h")._repr_html_()
+    assert html.count('class="piece card') == 7 and "house 1.1" in html
+    assert paigow.poker.Card("As")._repr_svg_().startswith("<svg")
+    assert Tile(6, 6)._repr_svg_().startswith("<svg")
+
+
+def test_bad_input_to_the_new_doors_is_a_paigow_error() -> None:
+    for call in (lambda: paigow.tiles.compare("4-3 2-2", "6-5"),
+                 lambda: paigow.tiles.settings("6-5 3-2 6-4"),
+                 lambda: paigow.poker.compare("Ah Ad 9c 8d 2s | Kc Qd", "Ah Kd 9h 8h 2h | Ks Qs"),
+                 lambda: paigow.poker.side_bet("no-such-table"),
+                 lambda: paigow.poker.simulate(rounds=10, game="bingo"),  # type: ignore[arg-type]
+                 lambda: paigow.poker.way_card("house", joker="free")):  # type: ignore[arg-type]
+        with pytest.raises(PaigowError):
+            call()
