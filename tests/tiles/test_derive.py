@@ -400,3 +400,35 @@ def test_a_learned_card_is_drilled_against_the_way_it_is_exceptions_to(
     assert card_dealer("tiles", "harrahs.toml") == "harrahs.toml"  # no otherwise line
     assert card_dealer("tiles", "luger") == "luger"
     assert card_dealer("poker", "house") == "house"
+
+
+# ------------------------------------------------------------------------- a published way
+
+JB = Path(__file__).resolve().parents[2] / "docs" / "tiles" / "derive" / "jb-player-way.toml"
+
+
+@pytest.fixture(scope="module")
+def jb() -> Any:
+    return read_way_text(JB.read_text(), str(JB), use_cache=False)
+
+
+@pytest.mark.parametrize("hand, high", [
+    # the JB Player Way's listed hands ("low/high", "high 8": the 8 with the higher tile)
+    ("6-6 1-1 3-2 2-1", "6-6 2-1"),  # H2-L2-5-GJ: 7 / high 8 (Teen with Gee Joon)
+    ("6-6 1-1 3-1 3-3", "6-6 3-3"),  # H2-L2-4-6: 6 / high 8
+    ("4-4 6-5 5-5 6-2", "4-4 6-5"),  # H8-11-10-L8: 8 / high 9
+    ("4-4 6-5 5-5 5-1", "4-4 6-5"),  # H8-11-H10-L6: 6 / 9
+    ("5-5 6-4 6-2 6-3", "5-5 6-3"),  # H10-L10-L8-9: 8 / high 9
+    ("5-5 6-4 3-3 6-1", "5-5 6-1"),  # H10-L10-H6-7: 6 / high 7
+    ("1-1 3-2 5-1 2-1", "5-1 2-1"),  # 2-5-6-GJ: 7 / 9 (the 6 with Gee Joon)
+    ("3-1 2-2 3-2 4-2", "2-2 3-2"),  # H4-L4-5-GJ: high 7 / 9
+    ("3-1 2-2 4-1 5-4", "3-1 4-1"),  # H4-L4-5-9: 3 / high 9
+    # its pair rules: split Teens to make 6/8 or better; never with a High 8 and a 9
+    ("6-6 6-6 3-1 4-3", "6-6 4-3"),
+    ("6-6 6-6 4-4 5-4", "6-6 6-6"),
+])
+def test_jb_player_way_file_sets_its_listed_hands_as_published(
+    jb: Any, hand: str, high: str,
+) -> None:
+    s = jb.choose(parse_tiles(hand)).setting
+    assert sorted(map(str, s.high)) == sorted(high.split()), (hand, str(s))

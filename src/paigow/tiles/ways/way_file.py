@@ -349,13 +349,26 @@ def read_predicate(text: str) -> Pred:
     raise PaigowError(f"cannot read the criterion {text!r}")
 
 
+_HAND_NAME = (r"(house low|house high|best high's low|best high's high|best low's low|"
+              r"best low's high|best low|best high)")
+
+
+def _hand_name(text: str) -> tuple[str, str]:
+    """``best high's low`` as (the setting ``best high``, its ``low`` hand)."""
+    words = text.lower().replace("'s", "").split()
+    if words[0] == "house":
+        return "house", words[1]
+    return f"best {words[1]}", words[-1]
+
+
 def read_condition(text: str) -> tuple[Cond, bool]:
     """A ``when`` condition: a criterion (as ``require`` takes) about one setting of the
     hand that the condition names first (docs/tiles-ways.md): ``house low < 4 with High 8``
     (the setting the ``otherwise`` way makes), ``best high >= 6 with High 6`` (the
     strongest high hand any setting makes), ``best high's low >= 3`` (the low hand beside
-    it), ``best low >= 6``, ``best low's high < 9``; ``not ...`` negates. Also returns
-    whether it looks at the house way.
+    it), ``best low >= 6``, ``best low's high < 9``; or two such hands compared by their
+    full strength, ``best high's low >= best low`` (one setting is best in both hands);
+    ``not ...`` negates. Also returns whether it looks at the house way.
 
     >>> from paigow.tiles.tile import parse_tiles
     >>> t = parse_tiles("6-6 5-4 3-1 2-1")
@@ -364,11 +377,21 @@ def read_condition(text: str) -> tuple[Cond, bool]:
     >>> [read_condition(c)[0](h) for c in
     ...  ("best high is Wong", "best high's low >= 8", "best low >= 7", "not best low >= 7")]
     [True, False, True, False]
+    >>> read_condition("best high's low >= best low")[0](h)   # Teen Wong / 7 beats all
+    True
     """
     t = " ".join(text.split())
     if t.lower().startswith("not "):
         inner, house = read_condition(t[4:])
         return (lambda h: not inner(h)), house
+    if m := re.fullmatch(rf"{_HAND_NAME} {_OP} {_HAND_NAME}", t, re.IGNORECASE):
+        (wa, sa), op, (wb, sb) = _hand_name(m.group(1)), m.group(2), _hand_name(m.group(3))
+        cmp = _OPS[op]
+
+        def both(h: _Hand) -> bool:
+            return cmp(_value(h.named(wa), sa).code, _value(h.named(wb), sb).code)
+
+        return both, "house" in (wa, wb)
     if m := re.fullmatch(r"(house|best high's|best low's) (.+)", t, re.IGNORECASE):
         who, rest = m.group(1).lower().removesuffix("'s"), m.group(2)
     elif m := re.fullmatch(rf"best {_SIDE} ((?:is|{_OP}) .+)", t, re.IGNORECASE):
