@@ -145,42 +145,96 @@ def test_way_file_otherwise_refuses_optimal_and_unknown_ways(tmp_path: Path) -> 
 
 
 SPECS = [
-    td.RuleSpec(hand="no pair", require=("low >= 3 with High 6",), prefer="high"),
-    td.RuleSpec(hand="no pair", has=("Teen", "Day"), prefer="close"),
-    td.RuleSpec(hand="no pair", has=("Gee",), require=("high is Wong, Gong or High Nine",),
-                prefer="low"),
-    td.RuleSpec(hand="no pair", prefer="total, high if low <= 4"),
-    td.RuleSpec(hand="no pair", prefer="total, high if low <= 3 with High 6"),
-    td.RuleSpec(pair="Teen or Day", play="split", require=("low >= 6", "high >= 8"),
-                prefer="high"),
-    td.RuleSpec(pair="9", play="keep", prefer="high"),
-    td.RuleSpec(require=("low >= 5", "high >= Gong"), prefer="total low"),
+    # every statistic of a `when` condition, both comparisons, plain and with a tile, and
+    # every action and kind of scope the learner writes
+    td.RuleSpec(when=("house low < 4 with High 8", "best high >= 6 with High 6"),
+                action="strongest high"),
+    td.RuleSpec(hand="no pair", when=("house high >= 9", "best low's high < 8 with Low 7"),
+                action="strongest low"),
+    td.RuleSpec(hand="no pair", has=("Gee",), when=("best low >= 4", "best high's low < 3"),
+                action="close"),
+    td.RuleSpec(hand="no pair", has=("Teen or Day",), when=("best high < Gong",),
+                action="strongest high"),
+    td.RuleSpec(hand="one pair", when=("best low < 8 with High 6",
+                                       "best high's low >= 4 with High 7"),
+                action="strongest high"),
+    td.RuleSpec(pair="Teen or Day", when=("best low >= 6 with 11",), action="split, strongest low"),
+    td.RuleSpec(pair="9", when=("house low < 5", "house high >= pair"),
+                action="split, strongest high"),
+    td.RuleSpec(pair="High 8", action="keep"),
+    td.RuleSpec(when=("not best high >= Wong", "best high's low >= 2 with 11"),
+                action="strongest low"),
 ]
 
 
-@pytest.mark.parametrize("spec", SPECS, ids=[s.words()[:40] for s in SPECS])
-def test_the_learners_array_reading_equals_the_way_file_reader(spec: td.RuleSpec) -> None:
+def test_the_learners_array_reading_equals_the_way_file_reader_on_every_hand(
+    labels: td.TileLabels, dealer: Any,
+) -> None:
     """Two implementations of every kind of rule the learner writes: its arrays, and the
-    way-file reader's own rule applied hand by hand (every 5th distinct hand)."""
+    way-file reader's own compiled rule applied hand by hand, on every one of the 8,130
+    distinct hands (the house way's settings: the reader asks the way itself, the arrays
+    take the labels' record of it)."""
     import tomllib
 
-    f = td.features()
-    applies, play = td.apply_rule(spec, f)
-    raw = tomllib.loads(spec.toml("1", spec.words()))["rule"][0]
-    rule = _compile_rule(raw, 1, 1)
     from paigow.tiles.ways._common import strongest
 
-    for g in range(0, td.N_FACE, 5):
-        tiles = f.hands[g]
+    f = td.features()
+    arrays = [td.apply_rule(spec, f, labels.dealer_split) for spec in SPECS]
+    compiled = [_compile_rule(tomllib.loads(spec.toml("1", spec.words()))["rule"][0], 1, 1)
+                for spec in SPECS]
+    reached = [0] * len(SPECS)
+    for g, tiles in enumerate(f.hands):
         h = _Hand(tiles, DEFAULT_RULES, False, settings(tiles), pairs_in(tiles),
-                  ranked_tiles(tiles, DEFAULT_RULES))
-        got = rule.applies(h)
-        assert (got is not None) == bool(applies[g]), (spec, tiles)
-        if got is not None:
-            s = strongest(got)
-            p = int(play[g])
-            assert (s.high_value.code, s.low_value.code) == (
-                int(f.hi_code[g, p]), int(f.lo_code[g, p])), (spec, tiles)
+                  ranked_tiles(tiles, DEFAULT_RULES), house_way=dealer)
+        for n, (rule, (applies, play)) in enumerate(zip(compiled, arrays, strict=True)):
+            got = rule.applies(h)
+            assert (got is not None) == bool(applies[g]), (SPECS[n], tiles)
+            if got is not None:
+                reached[n] += 1
+                s = strongest(got)
+                p = int(play[g])
+                assert (s.high_value.code, s.low_value.code) == (
+                    int(f.hi_code[g, p]), int(f.lo_code[g, p])), (SPECS[n], tiles)
+    assert all(reached), reached  # every rule is tested on hands it sets
+
+
+def test_the_house_condition_is_the_dealer_ways_own_setting_in_the_role(
+    labels: td.TileLabels, dealer: Any,
+) -> None:
+    # the labels' record of the house way (what `house` conditions read in the learner) is
+    # the way's own choice of each hand, as the reader asks it
+    f = td.features()
+    for g in range(0, td.N_FACE, 7):
+        s = dealer.choose(f.hands[g], False).setting
+        p = int(labels.dealer_split[g])
+        assert (s.high_value.code, s.low_value.code) == (
+            int(f.hi_code[g, p]), int(f.lo_code[g, p]))
+
+
+@pytest.mark.parametrize("conditions", td.CONDITIONS)
+def test_each_vocabulary_says_only_what_it_may_and_each_rule_gains(
+    labels: td.TileLabels, conditions: str,
+) -> None:
+    way = td.learn(labels, max_rules=4, small=True, shapes=("exceptions",),
+                   conditions=conditions)
+    words = [w for spec in way.specs for w in spec.when]
+    assert words, way.specs  # the small space's best rules have conditions
+    assert all(" with " not in w for w in words) or conditions != "points"
+    assert all(not w.startswith("house") for w in words) or conditions == "house"
+    # no rule of the list loses: taken out, the way is no better (the exchange pass keeps no
+    # rule that costs)
+    full = way.labels.total(way.splits)
+    f = td.features()
+    for i in range(len(way.specs)):
+        rest = way.specs[:i] + way.specs[i + 1:]
+        splits = way.labels.dealer_split.astype(np.int64).copy()
+        taken = np.zeros(td.N_FACE, dtype=bool)
+        for spec in rest:
+            a, p = td.apply_rule(spec, f, way.labels.dealer_split)
+            new = a & ~taken
+            splits[new] = p[new]
+            taken |= new
+        assert way.labels.total(splits) <= full
 
 
 def test_learn_refuses_too_few_or_too_many_rules(labels: td.TileLabels) -> None:
@@ -189,6 +243,8 @@ def test_learn_refuses_too_few_or_too_many_rules(labels: td.TileLabels) -> None:
     for n in (1, 41):
         with pytest.raises(PaigowError, match="max-rules"):
             td.learn(labels, max_rules=n, small=True)
+    with pytest.raises(PaigowError, match="unknown conditions 'dealer'"):
+        td.learn(labels, max_rules=3, small=True, conditions="dealer")
 
 
 # ------------------------------------------------------------------------- the command
@@ -223,6 +279,7 @@ def test_derive_strategy_writes_a_file_that_tiles_edge_and_set_read_alike(tmp_pa
     (["--dealer", "nonsense"], "nonsense"),
     (["--dealer", "optimal"], "optimal"),
     (["--shape", "round"], "--shape"),
+    (["--conditions", "dealer"], "--conditions"),
 ])
 def test_derive_strategy_bad_input_is_one_line_and_exit_2(
     tmp_path: Path, args: list[str], word: str,
@@ -253,11 +310,24 @@ def test_card_draws_every_rule_and_each_example_is_set_by_its_rule(
     assert svg.count('class="rule"') == len(way.rule_list)
     assert svg.count('class="otherwise"') == (1 if small_way.otherwise else 0)
     assert svg.count('class="piece tile small"') >= 4 * len(way.rule_list)
+    # a way whose rules say "your best high hand" explains it, and the tiles' order
+    assert ('class="legend"' in svg) == any(r.when for r in way.rule_list)
+    assert "Teen, Day, High 8, High 4" in " ".join(
+        line.split(">", 1)[1].split("<", 1)[0] for line in svg.splitlines()
+        if 'class="legend"' in line) or not any(r.when for r in way.rule_list)
+    house = get_way("australian")
     for rid, ex in examples(way).items():
         d = way.choose(ex.tiles, ex.banking)
         want = "small otherwise:" if rid == OTHERWISE else f"small {rid}:"
         assert d.rule.text.startswith(want)
         assert d.setting.same_way(ex.setting)
+        if rid != OTHERWISE and ex.setting.same_way(house.choose(ex.tiles).setting):
+            # an exception is drawn on a hand it sets like the house way only when it
+            # sets every hand so
+            for h in distinct_hands():
+                got = way.choose(h)
+                if got.rule.startswith(want):
+                    assert got.setting.same_way(house.choose(h).setting), (rid, h)
 
 
 def test_card_pdf_is_one_page_and_bad_output_exits_2(tmp_path: Path) -> None:
@@ -280,6 +350,7 @@ def test_shipped_card_of_the_australian_way_shows_all_its_rules(tmp_path: Path) 
     svg = out.read_text()
     way = get_way("australian.toml", TILES)
     assert svg.count('class="rule"') == len(way.rule_list)  # type: ignore[attr-defined]
+    assert 'class="legend"' not in svg  # no rule of the casino's way says "best high"
 
 
 # ------------------------------------------------------------------------- the drill
@@ -329,3 +400,35 @@ def test_a_learned_card_is_drilled_against_the_way_it_is_exceptions_to(
     assert card_dealer("tiles", "harrahs.toml") == "harrahs.toml"  # no otherwise line
     assert card_dealer("tiles", "luger") == "luger"
     assert card_dealer("poker", "house") == "house"
+
+
+# ------------------------------------------------------------------------- a published way
+
+JB = Path(__file__).resolve().parents[2] / "docs" / "tiles" / "derive" / "jb-player-way.toml"
+
+
+@pytest.fixture(scope="module")
+def jb() -> Any:
+    return read_way_text(JB.read_text(), str(JB), use_cache=False)
+
+
+@pytest.mark.parametrize("hand, high", [
+    # the JB Player Way's listed hands ("low/high", "high 8": the 8 with the higher tile)
+    ("6-6 1-1 3-2 2-1", "6-6 2-1"),  # H2-L2-5-GJ: 7 / high 8 (Teen with Gee Joon)
+    ("6-6 1-1 3-1 3-3", "6-6 3-3"),  # H2-L2-4-6: 6 / high 8
+    ("4-4 6-5 5-5 6-2", "4-4 6-5"),  # H8-11-10-L8: 8 / high 9
+    ("4-4 6-5 5-5 5-1", "4-4 6-5"),  # H8-11-H10-L6: 6 / 9
+    ("5-5 6-4 6-2 6-3", "5-5 6-3"),  # H10-L10-L8-9: 8 / high 9
+    ("5-5 6-4 3-3 6-1", "5-5 6-1"),  # H10-L10-H6-7: 6 / high 7
+    ("1-1 3-2 5-1 2-1", "5-1 2-1"),  # 2-5-6-GJ: 7 / 9 (the 6 with Gee Joon)
+    ("3-1 2-2 3-2 4-2", "2-2 3-2"),  # H4-L4-5-GJ: high 7 / 9
+    ("3-1 2-2 4-1 5-4", "3-1 4-1"),  # H4-L4-5-9: 3 / high 9
+    # its pair rules: split Teens to make 6/8 or better; never with a High 8 and a 9
+    ("6-6 6-6 3-1 4-3", "6-6 4-3"),
+    ("6-6 6-6 4-4 5-4", "6-6 6-6"),
+])
+def test_jb_player_way_file_sets_its_listed_hands_as_published(
+    jb: Any, hand: str, high: str,
+) -> None:
+    s = jb.choose(parse_tiles(hand)).setting
+    assert sorted(map(str, s.high)) == sorted(high.split()), (hand, str(s))

@@ -221,6 +221,14 @@ BAD = [
     ("[way]\nname = \"x\"\n", "test.toml", "no [[rule]] tables"),
     ("[[rule]]\nid = \"s\"\nrequire = [\"points as chosen\"]\n", "rule s (line 1)",
      "only known in a rule with 'after'"),
+    ("[[rule]]\nid = \"h\"\nwhen = [\"house low < 4\"]\nprefer = [\"strongest high\"]\n",
+     "rule h (line 1)", "[way] has no otherwise"),
+    ("[[rule]]\nid = \"u\"\nwhen = [\"dealer low < 4\"]\n", "rule u (line 1)",
+     "cannot read the condition 'dealer low < 4'"),
+    ("[[rule]]\nid = \"v\"\nwhen = [\"best low >= 12\"]\n", "rule v (line 1)",
+     "unknown hand level '12'"),
+    ("[[rule]]\nid = \"w\"\nwhen = [\"best high's pair tgether\"]\n", "rule w (line 1)",
+     "cannot read the criterion 'pair tgether'"),
 ]
 
 
@@ -229,6 +237,65 @@ def test_invalid_way_files_error_names_the_rule_and_line(text: str, where: str, 
     with pytest.raises(WayFileError) as err:
         way(text)
     assert where in str(err.value) and what in str(err.value), str(err.value)
+
+
+# ---------------------------------------------------------------------------- when, strongest
+
+WHEN = """
+[way]
+name = "when"
+otherwise = "australian"
+
+[[rule]]
+id = "beside"
+when = ["house low >= 6", "best high's low = 5", "best low's high = 7", "best low = 6"]
+prefer = ["strongest high"]
+
+[[rule]]
+id = "weak"
+hand = "no pair"
+when = ["not best high >= 6"]
+prefer = ["strongest low"]
+"""
+
+
+def test_when_conditions_name_the_house_setting_and_the_best_high_and_low() -> None:
+    w = way(WHEN)
+    # seed 000's worked hand: 7/6 (6-4 4-3 / 6-5 3-2: the Australian way's, "better
+    # balanced"), 8/5 (6-5 4-3 / 3-2 6-4: the best high hand, 5 beside it) and 2/1; the
+    # best low hand is the 6, with a 7 beside it: every condition of "beside" holds
+    assert sets(w, "6-5 3-2 6-4 4-3") == ("4-3 6-5", "3-2 6-4")
+    assert w.choose(parse_tiles("6-5 3-2 6-4 4-3")).rule.startswith("when beside")
+    # 6-6 1-1 3-1 6-1: high nine / 6 two ways, 4/1: the best high hand is 9, so "weak" does
+    # not apply, nor "beside": the Australian way sets it
+    assert w.choose(parse_tiles("6-6 1-1 3-1 6-1")).rule.startswith("when otherwise: australian")
+    # "weak": hands without a pair whose every setting leaves a high hand of 5 points or
+    # less; each is set with its strongest low hand (counted here from the settings)
+    assert w.hits("weak")[0] > 0
+    for hand in _no_pair_sample():
+        got = w.choose(hand)
+        weak = max(s.high_value.rank for s in settings(hand)) <= 5
+        by_weak = got.rule.startswith("when weak")
+        assert by_weak == (weak and not got.rule.startswith("when beside")), hand
+        if by_weak:
+            assert got.setting.low_value.code == max(s.low_value.code for s in settings(hand))
+
+
+def _no_pair_sample() -> list[tuple[object, ...]]:
+    from paigow.tiles.ways.table_file import distinct_hands
+
+    return [h for h in distinct_hands()[::11] if len({t.class_index for t in h}) == 4]
+
+
+def test_strongest_high_breaks_equal_points_by_the_highest_tile_rules_1_3() -> None:
+    # RULES.md 1.3: equal Gongs go to the higher single tile, so Teen Gong (6-6 4-4) is a
+    # stronger high hand than Day Gong (1-1 4-4); both settings leave an 8 in the low hand
+    rule = "[[rule]]\nid = \"1\"\nprefer = [\"{}\"]\n"
+    assert sets(way(rule.format("strongest high")), "6-6 1-1 4-4 2-1") == ("4-4 6-6", "1-1 2-1")
+    # "max high" counts points only (both Gongs 10), and the last tie-break (reading N2)
+    # takes the stronger low hand: Teen with Gee Joon, 8 with a Teen
+    assert sets(way(rule.format("max high")), "6-6 1-1 4-4 2-1") == ("1-1 4-4", "2-1 6-6")
+    assert sets(way(rule.format("strongest low")), "6-6 1-1 4-4 2-1") == ("1-1 4-4", "2-1 6-6")
 
 
 def test_a_hand_no_rule_sets_is_an_error_naming_the_hand() -> None:

@@ -10,13 +10,17 @@ facts, not samples.
 
 **What a rule can say.** A learned rule is a rule of the tile way-file format
 (:mod:`paigow.tiles.ways.way_file`, docs/tiles-ways.md section 4), in words a person uses:
-which hands (hands without a pair, a pair of a given class, hands holding a given tile),
-what must be reached (``low >= 4``, a Wong, Gong or High Nine behind) and how to choose
-among the settings left (the highest high hand, the highest low hand, the hands as close
-together as possible, the most points in all). :func:`candidates` lists them all; each is
-read here a second time, over arrays (:class:`Features`), to score it on every hand at
-once. The written file is then loaded by the way-file reader and its settings compared
-with this reading on every hand, in the learned way's role (two implementations agreeing).
+which hands (any, hands without a pair, a pair of a given class, hands without a pair
+holding a given tile), at most two ``when`` conditions, each comparing one hand of a
+setting the player can name at the table with a threshold (the best high or best low
+hand the tiles make, or the hand beside it; with ``conditions="house"`` the house way's
+low or high hand too; a threshold is points, or, unless ``conditions="points"``, points
+with the highest tile: ``4 with High 8``), and what to play (the strongest high hand, the
+strongest low hand, the hands as close together as possible; keep or split a pair).
+:func:`space` lists them (35,622,891 by default). Each
+is read here a second time, over arrays (:func:`apply_rule`); the written file is loaded
+by the way-file reader and its settings compared with this reading on every hand, in the
+learned way's role (two implementations agreeing).
 
 **How rules are chosen** (:func:`learn`). Greedy, exact: the objective is the sum over all
 hands of the exact EV of the setting the way plays (integer counts; no sampling, so no
@@ -26,10 +30,12 @@ penalty for rules fit to luck is needed). Two shapes are learned and the better 
   placed before it; the first rule that applies sets a hand, any hand no rule takes is set
   as the dealer sets it. The ``otherwise`` line counts as a rule.
 * *own*: a few plain rules and no dealer way behind them: the best single rule for every
-  hand, then exceptions to it.
+  hand, then exceptions to it (no condition on the house way there).
 
-Each step adds the rule, at the place in the list, that gains the most; after the last
-step each rule is taken out in turn and the best rule for the freed place put in, while
+Each step adds the rule, at the place in the list, that gains the most: every rule of the
+space at every place is scored exactly at once (:class:`_Search`: a rule's gain is a sum of
+per-hand gains over the hands its thresholds keep, read off cumulative sums); after the
+last step each rule is taken out in turn and the best rule for the list put back, while
 that gains.
 
 In code (a few minutes at full size; ``small=True`` and 3 rules take seconds)::
@@ -43,11 +49,11 @@ In code (a few minutes at full size; ``small=True`` and 3 rules take seconds)::
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import product
 from typing import Any
 
 import numpy as np
@@ -65,7 +71,6 @@ from paigow.analysis.tiles_tables import (
     way_choices,
 )
 from paigow.errors import PaigowError
-from paigow.tiles.hand import HandValue, tiebreak_strength
 from paigow.tiles.rules import DEFAULT_RULES, TileRules
 from paigow.tiles.setting import SPLITS, make_setting
 from paigow.tiles.tile import CLASSES, Tile
@@ -79,11 +84,6 @@ B = npt.NDArray[np.bool_]
 N_FACE = len(FACE_HANDS)  # 8,130
 MAX_RULES = 40
 """The most rules ``derive-strategy`` learns (a card holds about 14 rows a page)."""
-
-# hand kinds, as the way-file format names them (paigow.tiles.ways.way_file._kind_of)
-POINTS, HIGH_NINE, GONG, WONG, PAIR = 0, 1, 2, 3, 4
-_KIND_WORDS = {"points": POINTS, "high nine": HIGH_NINE, "gong": GONG, "wong": WONG,
-               "pair": PAIR}
 
 
 # ------------------------------------------------------------------------------ labels
@@ -173,26 +173,27 @@ class Features:
     lo_level: I64
     hi_code: I64
     lo_code: I64
-    hi_kind: I64
     valid: B
     pair_together: B
     classes: I64  # [G, 4] rank class of each tile
     n_pairs: I64  # [G]
     pair_class: I64  # [G]: the class of the one pair, or -1
-    hi_has: I64  # [G, S, 16]: how many tiles of each class the high hand holds
-    tile_rank: I64  # [G, 4]: single-tile order strength (higher is better)
     hands: tuple[tuple[Tile, Tile, Tile, Tile], ...]
     rules: TileRules
 
-
-def _kind(v: HandValue) -> int:
-    if v.kind == "pair":
-        return PAIR
-    if v.kind == "wong":
-        return WONG
-    if v.kind == "gong":
-        return GONG
-    return HIGH_NINE if v.name == "high nine" else POINTS
+    def named(self, who: str, house: npt.ArrayLike | None = None) -> I64:
+        """The split of every group that a ``when`` condition names: ``house`` (the
+        dealer way's own, given), ``best high`` (the strongest high hand, then the
+        strongest low hand beside it), ``best low`` (the other way round)."""
+        if who == "house":
+            if house is None:
+                raise PaigowError("a 'house' condition needs the house way's settings")
+            return np.asarray(house, dtype=np.int64)
+        first, second = (self.hi_code, self.lo_code) if who == "best high" else (
+            self.lo_code, self.hi_code)
+        key = np.where(self.valid, first * 4096 + second, -1)
+        out: I64 = key.argmax(axis=1).astype(np.int64)
+        return out
 
 
 _FEATURES: dict[TileRules, Features] = {}
@@ -207,21 +208,17 @@ def features(rules: TileRules = DEFAULT_RULES) -> Features:
     lo_level = np.zeros((g, 3), dtype=np.int64)
     hi_code = np.zeros((g, 3), dtype=np.int64)
     lo_code = np.zeros((g, 3), dtype=np.int64)
-    hi_kind = np.zeros((g, 3), dtype=np.int64)
     valid = np.zeros((g, 3), dtype=np.bool_)
     pair_together = np.zeros((g, 3), dtype=np.bool_)
     classes = np.zeros((g, 4), dtype=np.int64)
-    tile_rank = np.zeros((g, 4), dtype=np.int64)
     n_pairs = np.zeros(g, dtype=np.int64)
     pair_class = np.full(g, -1, dtype=np.int64)
-    hi_has = np.zeros((g, 3, len(CLASSES)), dtype=np.int64)
     hands = []
     for n, h in enumerate(FACE_HANDS):
         tiles = tiles_of(int(h))
         hands.append(tiles)
         cls = [t.class_index for t in tiles]
         classes[n] = cls
-        tile_rank[n] = [tiebreak_strength(t, rules) for t in tiles]
         counts = np.bincount(cls, minlength=len(CLASSES))
         pairs = [c for c in range(len(CLASSES)) if counts[c] == 2]
         n_pairs[n] = len(pairs)
@@ -235,87 +232,75 @@ def features(rules: TileRules = DEFAULT_RULES) -> Features:
             seen.add(key)
             hi_level[n, s], lo_level[n, s] = st.high_value.rank, st.low_value.rank
             hi_code[n, s], lo_code[n, s] = st.high_value.code, st.low_value.code
-            hi_kind[n, s] = _kind(st.high_value)
-            for t in st.high:
-                hi_has[n, s, t.class_index] += 1
             if len(pairs) == 1:
                 pc = pairs[0]
                 pair_together[n, s] = (cls[i] == pc and cls[j] == pc) or (
                     cls[k] == pc and cls[m] == pc)
-    out = Features(hi_level, lo_level, hi_code, lo_code, hi_kind, valid, pair_together,
-                   classes, n_pairs, pair_class, hi_has, tile_rank, tuple(hands), rules)
+    out = Features(hi_level, lo_level, hi_code, lo_code, valid, pair_together, classes,
+                   n_pairs, pair_class, tuple(hands), rules)
     _FEATURES[rules] = out
     return out
 
 
 # ------------------------------------------------------------------------------ rules
 
-#: The ways to choose among the settings a rule leaves, as ``prefer`` steps of the format,
-#: and the words a card says them in.
-PREFERENCES: dict[str, tuple[tuple[str, ...], str]] = {
-    "high": (("max high", "max low"), "the highest high hand"),
-    "low": (("max low", "max high"), "the highest low hand"),
-    "close": (("not beaten in both hands", "min gap"),
-              "the hands as close together as possible, unless both can be higher"),
-    "total high": (("max total", "max high"), "the most points in all, the higher high hand"),
-    "total low": (("max total", "max low"), "the most points in all, the higher low hand"),
+#: What a learned rule plays: the format's ``play`` and ``prefer`` steps, and the words a
+#: card says them in. "Strongest" compares hands as the game does: points (a Gong 10, a
+#: Wong 11, pairs above), then the highest tile.
+ACTIONS: dict[str, tuple[str | None, tuple[str, ...], str]] = {
+    "strongest high": (None, ("strongest high",), "play the strongest high hand you can"),
+    "strongest low": (None, ("strongest low",), "play the strongest low hand you can"),
+    "close": (None, ("not beaten in both hands", "min gap"),
+              "bring the hands as close together as possible, unless both can be higher"),
+    "keep": ("keep", (), "keep the pair together"),
+    "split, strongest low": ("split", ("strongest low",),
+                             "split the pair, the strongest low hand you can"),
+    "split, strongest high": ("split", ("strongest high",),
+                              "split the pair, the strongest high hand you can"),
 }
-for _w in ("Teen", "Day", "High 8", "High 10", "High 6", "11"):
-    for _k in (2, 3, 4):
-        PREFERENCES[f"total, high if low <= {_k} with {_w}"] = (
-            ("max total", f"max high if low <= {_k} with {_w}", "min gap"),
-            f"the most points in all; then, if the low hand is at most {_k} with {_w} "
-            "whatever you do, the highest high hand, else the hands as close together as "
-            "possible")
-#: the guarded choices that name a tile too, for rules of every hand without a pair
-GUARDED_WITH: tuple[str, ...] = tuple(
-    f"wgh, total, high if low <= {k} with {w}" for k in range(2, 7)
-    for w in ("Teen", "Day", "High 8", "High 4", "High 10", "High 6", "Low 4", "11",
-              "Low 10", "High 7", "Low 6", "9", "Low 8", "Low 7"))
-for _key in GUARDED_WITH:
-    _lv = _key.split(" if low <= ", 1)[1]
-    PREFERENCES[_key] = (
-        ("high is Wong, Gong or High Nine", "max total", f"max high if low <= {_lv}",
-         "min gap"),
-        f"a Wong, Gong or High Nine behind if you can; then the most points in all; then, "
-        f"if the low hand is at most {_lv} whatever you do, the highest high hand, else the "
-        "hands as close together as possible")
-for _k in range(1, 8):
-    PREFERENCES[f"wgh, total, high if low <= {_k}"] = (
-        ("high is Wong, Gong or High Nine", "max total", f"max high if low <= {_k}",
-         "min gap"),
-        f"a Wong, Gong or High Nine behind if you can; then the most points in all; then, "
-        f"if the low hand is {_k} or less whatever you do, the highest high hand, else the "
-        "hands as close together as possible")
-    PREFERENCES[f"total, high if low <= {_k}"] = (
-        ("max total", f"max high if low <= {_k}", "min gap"),
-        f"the most points in all; then, if the low hand is {_k} or less whatever you do, "
-        "the highest high hand, else the hands as close together as possible")
-    PREFERENCES[f"close, high if low <= {_k}"] = (
-        ("not beaten in both hands", f"max high if low <= {_k}", "min gap"),
-        f"if the low hand is {_k} or less whatever you do, the highest high hand; else the "
-        "hands as close together as possible, unless both can be higher")
+_PAIR_ACTIONS = ("keep", "split, strongest low", "split, strongest high")
 
-# tile words a rule may name (with the words a card says them in); "Teen or Day" is "2|12"
+#: What a ``when`` condition of a learned rule looks at: (the setting it names, its hand),
+#: and the words a card says it in.
+STATS: dict[str, tuple[str, str, str]] = {
+    "house low": ("house", "low", "the house way's low hand"),
+    "house high": ("house", "high", "the house way's high hand"),
+    "best low": ("best low", "low", "your best low hand"),
+    "best high": ("best high", "high", "your best high hand"),
+    "best high's low": ("best high", "low", "the low hand beside your best high hand"),
+    "best low's high": ("best low", "high", "the high hand beside your best low hand"),
+}
+_HOUSE_STATS = ("house low", "house high")
+
+#: tile words a threshold may carry (``4 with High 8``: 4 points whose highest tile is a
+#: High 8 or better), highest first
+WITH_WORDS: tuple[str, ...] = (
+    "Teen", "Day", "High 8", "High 4", "High 6", "11", "High 7", "9", "Low 7")
+_WITH_SMALL: tuple[str, ...] = ("High 6",)
+
+# scopes: tile words of `has` (hands without a pair) and of `pair`
 _HAS_WORDS: tuple[str, ...] = (
     "Teen or Day", "Teen", "Day", "Gee", "High 8", "High 4", "High 10", "High 6", "11",
     "Low 10", "High 7", "Low 6", "9", "8", "7", "6", "5", "4", "10")
 _PAIR_WORDS: tuple[str, ...] = (
     "Gee", "Teen", "Day", "Teen or Day", "High 8", "High 4", "High 10", "High 6", "Low 4",
-    "11", "Low 10", "High 7", "Low 6", "9", "Low 8", "Low 7", "5", "4", "6", "7", "8", "10")
-_LEVELS = {**{str(n): n for n in range(10)}, "Gong": 10, "Wong": 11}
+    "11", "Low 10", "High 7", "Low 6", "9", "Low 8", "Low 7", "5")
+_COND_RE = re.compile(
+    r"(not )?(house low|house high|best high's low|best low's high|best low|best high) "
+    r"(==|!=|<=|>=|=|<|>) (.+)")
 
 
 @dataclass(frozen=True)
 class RuleSpec:
-    """One learned rule, in the way-file format's terms (see :meth:`toml`)."""
+    """One learned rule, in the way-file format's terms (see :meth:`toml`): the hands it
+    is about (``hand``, ``pair``, ``has``), ``when`` conditions on settings of the hand,
+    and what it plays (a key of :data:`ACTIONS`)."""
 
     hand: str | None = None  # "no pair", "one pair", "two pairs"
     pair: str | None = None  # a tile word: the hand holds one pair, of this class
     has: tuple[str, ...] = ()  # tile words: the hand holds a tile of each
-    play: str | None = None  # "keep" / "split" the pair
-    require: tuple[str, ...] = ()  # criteria every setting played must meet
-    prefer: str = "high"  # a key of PREFERENCES
+    when: tuple[str, ...] = ()  # conditions, in the format's words ("house low < 4")
+    action: str = "strongest high"  # a key of ACTIONS
 
     def toml(self, rid: str, text: str) -> str:
         """The rule as a ``[[rule]]`` table of a way file."""
@@ -326,13 +311,18 @@ class RuleSpec:
             lines.append(f"pair = [{_toml_str(self.pair)}]")
         if self.has:
             lines.append("has = [" + ", ".join(_toml_str(w) for w in self.has) + "]")
-        if self.play:
-            lines.append(f'play = "{self.play}"')
-        if self.require:
-            lines.append("require = [" + ", ".join(_toml_str(w) for w in self.require) + "]")
-        steps = PREFERENCES[self.prefer][0]
-        lines.append("prefer = [" + ", ".join(_toml_str(w) for w in steps) + "]")
+        if self.when:
+            lines.append("when = [" + ", ".join(_toml_str(w) for w in self.when) + "]")
+        play, steps, _ = ACTIONS[self.action]
+        if play:
+            lines.append(f'play = "{play}"')
+        if steps:
+            lines.append("prefer = [" + ", ".join(_toml_str(w) for w in steps) + "]")
         return "\n".join(lines) + "\n"
+
+    @property
+    def uses_house(self) -> bool:
+        return any(_COND_RE.fullmatch(c) and "house" in c for c in self.when)
 
     def words(self) -> str:
         """The rule in a sentence, as the card and the file's ``text`` say it."""
@@ -348,20 +338,10 @@ class RuleSpec:
             who = "Any hand"
         if self.has:
             who += " with " + " and ".join(_article(w) for w in self.has)
-        what = []
-        if self.play == "keep":
-            what.append("keep the pair together")
-        elif self.play == "split":
-            what.append("split the pair")
-        for r in self.require:
-            what.append(_require_words(r))
-        how = PREFERENCES[self.prefer][1]
-        if self.play == "keep" and not self.require:
-            return f"{who}: keep the pair together."
-        if what:
-            lead = " and ".join(what)
-            return f"{who}: {lead}, if you can; then {how}."
-        return f"{who}: play {how}."
+        how = ACTIONS[self.action][2]
+        if self.when:
+            return f"{who}, when {' and '.join(_condition_words(c) for c in self.when)}: {how}."
+        return f"{who}: {how}."
 
 
 def _toml_str(s: str) -> str:
@@ -384,51 +364,33 @@ def _article(w: str) -> str:
     return ("an " if w in ("8", "11") else "a ") + w
 
 
-def _require_words(r: str) -> str:
-    if r == "high is Wong, Gong or High Nine":
-        return "play a Wong, Gong or High Nine behind"
-    side, _, lv = r.split(" ", 2)
+def _level_words(lv: str) -> str:
+    """``4 with High 8`` as "4 with a High 8"; ``Gong`` as "a Gong"."""
     if " with " in lv:
         n, word = lv.split(" with ", 1)
-        lv = f"{n} with {_article(word)[2:].strip() if word[0].isdigit() else word} or better"
-        return f"make the {side} hand {lv}"
-    return f"make the {side} hand {lv} or better"
+        return f"{n} with {_article(word)}"
+    return {"Gong": "a Gong", "Wong": "a Wong", "pair": "a pair"}.get(lv, lv)
+
+
+def _condition_words(c: str) -> str:
+    m = _COND_RE.fullmatch(c)
+    if m is None:  # pragma: no cover - the learner writes only these
+        return c
+    neg, stat, op, lv = m.groups()
+    what = STATS[stat][2]
+    below = {"Gong": "9 or less", "Wong": "no better than a Gong", "pair": "not a pair"}
+    if op == "<" and lv.isdigit():  # points: "is 3 or less"
+        phrase = f"is {int(lv) - 1} or less" if lv != "1" else "is 0"
+    elif op == "<" and lv in below:
+        phrase = f"is {below[lv]}"
+    else:
+        phrase = {">=": "is {} or better", "<": "is weaker than {}", ">": "beats {}",
+                  "<=": "is no better than {}", "=": "is {}", "==": "is {}",
+                  "!=": "is not {}"}[op].format(_level_words(lv))
+    return f"not ({what} {phrase})" if neg else f"{what} {phrase}"
 
 
 # ------------------------------------------------------------------------------ the array reading
-
-
-def _requirement(f: Features, r: str) -> B:
-    """Where a ``require`` criterion holds, for every group and split."""
-    if r == "high is Wong, Gong or High Nine":
-        return np.isin(f.hi_kind, (WONG, GONG, HIGH_NINE))
-    side, op, lv = r.split(" ", 2)
-    if op != ">=":
-        raise PaigowError(f"the learner cannot read the criterion {r!r}")
-    if lv in _LEVELS:
-        key = f.hi_level if side == "high" else f.lo_level
-        return key >= _LEVELS[lv]
-    code = read_level(lv).code(f.rules)
-    key = f.hi_code if side == "high" else f.lo_code
-    return key >= code
-
-
-def _guard(f: Features, text: str) -> B:
-    """A guard of a ``prefer`` step, ``low <= 4`` (levels) or ``low <= 4 with High 6``."""
-    side, op, lv = text.split(" ", 2)
-    if op != "<=":
-        raise PaigowError(f"the learner cannot read the guard {text!r}")
-    if lv in _LEVELS:
-        return (f.hi_level if side == "high" else f.lo_level) <= _LEVELS[lv]
-    code = read_level(lv).code(f.rules)
-    return (f.hi_code if side == "high" else f.lo_code) <= code
-
-
-def _pick_max(allowed: B, key: I64) -> B:
-    big = np.where(allowed, key, np.iinfo(np.int64).min)
-    top = big.max(axis=1, keepdims=True)
-    out: B = allowed & (big == top)
-    return out
 
 
 def _pareto(allowed: B, f: Features) -> B:
@@ -445,24 +407,18 @@ def _pareto(allowed: B, f: Features) -> B:
     return out
 
 
+def _pick_max(allowed: B, key: I64) -> B:
+    big = np.where(allowed, key, np.iinfo(np.int64).min)
+    top = big.max(axis=1, keepdims=True)
+    out: B = allowed & (big == top)
+    return out
+
+
 def _step(allowed: B, f: Features, step: str) -> B:
-    if step == "high is Wong, Gong or High Nine":  # a criterion: kept where some setting meets it
-        keep: B = allowed & _requirement(f, step)
-        some: B = np.asarray(keep.any(axis=1), dtype=np.bool_)
-        kept: B = np.where(some[:, None], keep, allowed)
-        return kept
-    if " if " in step:
-        inner, guard = step.split(" if ", 1)
-        ok = _guard(f, guard)
-        every: B = np.asarray(np.where(allowed, ok, True).all(axis=1), dtype=np.bool_)
-        guarded: B = np.where(every[:, None], _step(allowed, f, inner), allowed)
-        return guarded
-    if step == "max high":
-        return _pick_max(allowed, f.hi_level)
-    if step == "max low":
-        return _pick_max(allowed, f.lo_level)
-    if step == "max total":
-        return _pick_max(allowed, f.hi_level + f.lo_level)
+    if step == "strongest high":
+        return _pick_max(allowed, f.hi_code)
+    if step == "strongest low":
+        return _pick_max(allowed, f.lo_code)
     if step == "min gap":
         return _pick_max(allowed, f.lo_level - f.hi_level)
     if step == "not beaten in both hands":
@@ -487,6 +443,42 @@ def _classes(word: str) -> frozenset[int]:
     return _WORD_SETS[word]
 
 
+_CMP: dict[str, Callable[[I64, int], B]] = {
+    "=": lambda a, b: np.asarray(a == b), "==": lambda a, b: np.asarray(a == b),
+    "!=": lambda a, b: np.asarray(a != b), "<": lambda a, b: np.asarray(a < b),
+    "<=": lambda a, b: np.asarray(a <= b), ">": lambda a, b: np.asarray(a > b),
+    ">=": lambda a, b: np.asarray(a >= b),
+}
+
+
+def stat_codes(f: Features, stat: str, house: npt.ArrayLike | None = None) -> I64:
+    """The hand (its comparison code) a ``when`` statistic looks at, for every group."""
+    who, side, _ = STATS[stat]
+    split = f.named(who, house)
+    rows = np.arange(N_FACE)
+    out: I64 = (f.hi_code if side == "high" else f.lo_code)[rows, split]
+    return out
+
+
+def when_mask(f: Features, cond: str, house: npt.ArrayLike | None = None) -> B:
+    """Where a ``when`` condition of the learner's words holds, for every group."""
+    m = _COND_RE.fullmatch(" ".join(cond.split()))
+    if m is None:
+        raise PaigowError(f"the learner cannot read the condition {cond!r}")
+    neg, stat, op, lv = m.groups()
+    who, side, _ = STATS[stat]
+    split = f.named(who, house)
+    rows = np.arange(N_FACE)
+    level = read_level(lv)
+    if level.with_class is None:  # a plain level compares the hand's level, as the reader
+        key = (f.hi_level if side == "high" else f.lo_level)[rows, split]
+        out = _CMP[op](key, level.rank)
+    else:
+        key = (f.hi_code if side == "high" else f.lo_code)[rows, split]
+        out = _CMP[op](key, level.code(f.rules))
+    return ~out if neg else out
+
+
 def _condition(spec: RuleSpec, f: Features) -> B:
     cond = np.ones(N_FACE, dtype=np.bool_)
     if spec.hand is not None:
@@ -509,92 +501,223 @@ def _condition(spec: RuleSpec, f: Features) -> B:
     return cond
 
 
-def apply_rule(spec: RuleSpec, f: Features) -> tuple[B, I8]:
+def apply_rule(spec: RuleSpec, f: Features, house: npt.ArrayLike | None = None) -> tuple[B, I8]:
     """Which groups the rule applies to, and the split it plays for each (this module's
-    reading of the format, over arrays)."""
+    reading of the format, over arrays). ``house``: the house way's split of every group
+    in the role learned (``TileLabels.dealer_split``), for ``house`` conditions."""
     cond = _condition(spec, f)
+    for c in spec.when:
+        cond &= when_mask(f, c, house)
     allowed = f.valid.copy()
-    if spec.play == "keep":
+    play, steps, _ = ACTIONS[spec.action]
+    if play == "keep":
         allowed &= f.pair_together
-    elif spec.play == "split":
+    elif play == "split":
         allowed &= ~f.pair_together
-    for r in spec.require:
-        allowed &= _requirement(f, r)
     applies = cond & allowed.any(axis=1)
-    for step in PREFERENCES[spec.prefer][0]:
+    for step in steps:
         allowed = _step(allowed, f, step)
     return applies, _strongest(allowed, f)
 
 
-# ------------------------------------------------------------------------------ candidates
+# ------------------------------------------------------------------------------ the search
 
 
-#: tile words a threshold may carry ("low >= 6 with Day": six points whose highest tile is
-#: Day or better), highest first
-_WITH_WORDS: tuple[str, ...] = (
-    "Teen", "Day", "High 8", "High 4", "High 10", "High 6", "Low 4", "11", "Low 10",
-    "High 7", "Low 6", "9", "Low 8", "Low 7")
+@dataclass(frozen=True)
+class Space:
+    """The rules the learner may choose: every scope (which hands) × every action (what to
+    play) × no, one or two ``when`` conditions, each a statistic of :data:`STATS`
+    compared (``>=`` or ``<``) with a threshold of :attr:`levels`."""
+
+    scopes: tuple[RuleSpec, ...]
+    actions: tuple[str, ...]
+    stats: tuple[str, ...]
+    levels: tuple[str, ...]  # threshold words, weakest first
+    max_conditions: int
+
+    @property
+    def size(self) -> int:
+        """How many distinct rules the space holds (each at every place in the list)."""
+        k, n = len(self.levels), len(self.stats)
+        per = 1
+        if self.max_conditions >= 1:
+            per += 2 * n * k
+        if self.max_conditions >= 2:
+            per += 4 * (n * (n - 1) // 2) * k * k
+        pairs = sum(1 for s in self.scopes if s.pair or s.hand == "one pair")
+        acts_pair = len(self.actions)
+        acts_other = len([a for a in self.actions if a not in _PAIR_ACTIONS])
+        return per * (pairs * acts_pair + (len(self.scopes) - pairs) * acts_other)
 
 
-def _levels_only(small: bool) -> list[tuple[str, ...]]:
-    out: list[tuple[str, ...]] = [(), ("high is Wong, Gong or High Nine",)]
-    lows = (2, 4, 6) if small else tuple(range(1, 10))
-    out += [(f"low >= {a}",) for a in lows]
-    out += [(f"high >= {b}",) for b in (("8",) if small else ("7", "8", "9", "Gong"))]
-    if not small:
-        for a in range(2, 9):
-            for b in ("7", "8", "9", "Gong"):
-                if _LEVELS[b] > a:
-                    out.append((f"low >= {a}", f"high >= {b}"))
-    return out
+#: What ``when`` conditions may say, simplest first: thresholds in points about the
+#: settings the tiles make; thresholds naming the highest tile too; and the house way's
+#: own setting too (a way of exceptions only)
+CONDITIONS: tuple[str, ...] = ("points", "tiles", "house")
 
 
-def _with_tiles(small: bool) -> list[tuple[str, ...]]:
-    """Thresholds that name the highest tile too (``low >= 3 with High 6``)."""
-    if small:
-        return [("low >= 3 with High 6",)]
-    out: list[tuple[str, ...]] = []
+def space(small: bool = False, conditions: str = "tiles", house: bool = True) -> Space:
+    """The learner's rules (``small``: a few scopes and thresholds, one condition: tests and
+    smoke runs); ``conditions``: one of :data:`CONDITIONS`; ``house``: whether the way
+    has a house way behind it (a way of exceptions), for ``house`` conditions."""
+    if conditions not in CONDITIONS:
+        raise PaigowError(f"unknown conditions {conditions!r}: {', '.join(CONDITIONS)}")
+    scopes = [RuleSpec(), RuleSpec(hand="no pair"), RuleSpec(hand="one pair")]
+    has = ("Teen or Day",) if small else _HAS_WORDS
+    pairs = ("Teen or Day",) if small else _PAIR_WORDS
+    scopes += [RuleSpec(hand="no pair", has=(w,)) for w in has]
+    scopes += [RuleSpec(pair=w) for w in pairs]
+    words = () if conditions == "points" else _WITH_SMALL if small else WITH_WORDS
+    levels: list[str] = []
     for n in range(1, 10):
-        out += [(f"low >= {n} with {w}",) for w in _WITH_WORDS]
-    for n in range(6, 10):
-        out += [(f"high >= {n} with {w}",) for w in _WITH_WORDS]
-    return out
+        if small and n % 2:
+            continue
+        levels.append(str(n))
+        levels += [f"{n} with {w}" for w in reversed(words)]
+    levels += ["Gong", "Wong", "pair"]
+    house = house and conditions == "house"
+    stats = tuple(s for s in STATS if house or s not in _HOUSE_STATS)
+    return Space(tuple(scopes), tuple(ACTIONS), stats, tuple(levels), 1 if small else 2)
 
 
-def candidates(small: bool = False) -> list[RuleSpec]:
-    """Every rule the learner may choose (``small``: a few dozen, for tests)."""
-    out: list[RuleSpec] = []
-    basic = ("high", "low", "close") if small else ("high", "low", "close", "total high",
-                                                   "total low")
-    guarded = tuple(k for k in PREFERENCES
-                    if k not in basic and " if " in k and k not in GUARDED_WITH)
-    if small:
-        guarded = ("total, high if low <= 4", "wgh, total, high if low <= 4 with High 4")
-    plain = _levels_only(small)
-    fine = plain + _with_tiles(small)
-    for hand in (None, "no pair"):
-        for req, pref in product(fine, basic):
-            out.append(RuleSpec(hand=hand, require=req, prefer=pref))
-        for req, pref in product(plain, guarded):
-            out.append(RuleSpec(hand=hand, require=req, prefer=pref))
-        if not small:
-            out += [RuleSpec(hand=hand, prefer=pref) for pref in GUARDED_WITH]
-    has_words = ("Teen or Day", "Gee", "5", "10") if small else _HAS_WORDS
-    scopes = [(w,) for w in has_words] + ([] if small else [("Teen", "Day")])
-    for has in scopes:
-        for req, pref in product(plain, basic):
-            out.append(RuleSpec(hand="no pair", has=has, require=req, prefer=pref))
-        for req, pref in product(plain[:2] if not small else [()], guarded):
-            out.append(RuleSpec(hand="no pair", has=has, require=req, prefer=pref))
-    pair_words = ("Teen or Day", "9") if small else _PAIR_WORDS
-    for w in pair_words:
-        out.append(RuleSpec(pair=w, play="keep", prefer="high"))
-        for req in plain:
-            if req and req[0].startswith("high is"):
+@dataclass(frozen=True)
+class _Found:
+    gain: int
+    spec: RuleSpec | None
+    place: int
+
+
+class _Search:
+    """The exact gain of every rule of a :class:`Space` at every place of a rule list, at
+    once: for a scope, an action and a place, each hand's gain is known; a rule's gain is
+    the sum over the hands its conditions keep, and the conditions are thresholds on a
+    statistic's value, so every rule's gain is read off 1-D and 2-D cumulative sums of
+    those gains over the statistics' bins. Scopes are tried best bound first and the search
+    stops when no scope's bound (the sum of its positive gains) can beat the best found."""
+
+    def __init__(self, sp: Space, labels: TileLabels, f: Features, base: I8) -> None:
+        self.sp, self.f = sp, f
+        self.score = labels.score
+        self.house = labels.dealer_split
+        self.base = np.asarray(base, dtype=np.int64)
+        rows = np.arange(N_FACE)
+        self.scope_masks = [_condition(s, f) for s in sp.scopes]
+        self.pair_scope = [bool(s.pair) or s.hand == "one pair" for s in sp.scopes]
+        self.act_play: dict[str, I64] = {}
+        self.act_applies: dict[str, B] = {}
+        self.act_value: dict[str, I64] = {}
+        for a in sp.actions:
+            ap, play = apply_rule(RuleSpec(action=a), f)
+            self.act_applies[a] = ap
+            self.act_play[a] = play.astype(np.int64)
+            self.act_value[a] = self.score[rows, play.astype(np.int64)]
+        self.codes = np.array([read_level(w).code(f.rules) if " with " in w
+                               else read_level(w).rank * 32 for w in sp.levels],
+                              dtype=np.int64)
+        if np.any(np.diff(self.codes) <= 0):  # pragma: no cover - a bug in space()
+            raise PaigowError("the thresholds of the learner's space are not in order")
+        # bin b of a value: how many thresholds it reaches; ">= level i" is b >= i + 1
+        self.bins = {st: np.searchsorted(self.codes, stat_codes(f, st, self.house),
+                                         side="right") for st in sp.stats}
+        self._cache: dict[RuleSpec, tuple[B, I64]] = {}
+
+    def arrays(self, spec: RuleSpec) -> tuple[B, I64]:
+        got = self._cache.get(spec)
+        if got is None:
+            a, p = apply_rule(spec, self.f, self.house)
+            got = (a, p.astype(np.int64))
+            self._cache[spec] = got
+        return got
+
+    def decide(self, order: Sequence[RuleSpec], base: I64 | None = None) -> tuple[I64, B]:
+        out = (self.base if base is None else base).copy()
+        taken = np.zeros(N_FACE, dtype=np.bool_)
+        for spec in order:
+            a, p = self.arrays(spec)
+            new = a & ~taken
+            out[new] = p[new]
+            taken |= new
+        return out, taken
+
+    def total(self, order: Sequence[RuleSpec], base: I64 | None = None) -> int:
+        return int(self.score[np.arange(N_FACE), self.decide(order, base)[0]].sum())
+
+    def _spec(self, scope: int, action: str, conds: tuple[tuple[str, str, int], ...]) -> RuleSpec:
+        s = self.sp.scopes[scope]
+        when = tuple(f"{st} {op} {self.sp.levels[i]}" for st, op, i in conds)
+        return RuleSpec(hand=s.hand, pair=s.pair, has=s.has, when=when, action=action)
+
+    def best_insert(self, order: Sequence[RuleSpec], base: I64 | None = None) -> _Found:
+        """The rule, and its place in ``order``, that gains most when inserted (the hands
+        a rule at place ``p`` takes are those no rule before it takes)."""
+        rows = np.arange(N_FACE)
+        cur = self.score[rows, self.decide(order, base)[0]]
+        frees = [np.ones(N_FACE, dtype=np.bool_)]
+        taken = np.zeros(N_FACE, dtype=np.bool_)
+        for spec in order:
+            taken = taken | self.arrays(spec)[0]
+            frees.append(~taken)
+        bounds: list[tuple[int, str, int, int]] = []
+        deltas: dict[str, I64] = {}
+        for a in self.sp.actions:
+            delta = np.where(self.act_applies[a], self.act_value[a] - cur, 0)
+            deltas[a] = delta
+            for place, free in enumerate(frees):
+                pos = np.where(free, np.maximum(delta, 0), 0)
+                if not pos.any():
+                    continue
+                for k, m in enumerate(self.scope_masks):
+                    if a in _PAIR_ACTIONS and not self.pair_scope[k]:
+                        continue
+                    ub = int(pos[m].sum())
+                    if ub > 0:
+                        bounds.append((ub, a, place, k))
+        bounds.sort(key=lambda b: -b[0])
+        best = _Found(0, None, -1)
+        nb = len(self.sp.levels) + 1
+        stats = self.sp.stats
+        for ub, a, place, k in bounds:
+            if ub <= best.gain:
+                break
+            gv = np.where(frees[place] & self.scope_masks[k], deltas[a], 0)
+            nz = np.flatnonzero(gv)
+            g = gv[nz]
+            whole = int(g.sum())
+            if whole > best.gain:
+                best = _Found(whole, self._spec(k, a, ()), place)
+            if self.sp.max_conditions < 1:
                 continue
-            for pref in ("high", "low"):
-                out.append(RuleSpec(pair=w, play="split", require=req, prefer=pref))
-    return out
+            weights = g.astype(np.float64)  # sums of integers far below 2**53: exact
+            for st in stats:
+                h = np.bincount(self.bins[st][nz], weights=weights, minlength=nb)
+                up = np.cumsum(h[::-1])[::-1]  # up[j]: the gain where bin >= j
+                down = np.cumsum(h)  # down[i]: the gain where bin <= i
+                j = int(up[1:].argmax()) + 1
+                if round(up[j]) > best.gain:
+                    best = _Found(round(up[j]), self._spec(k, a, ((st, ">=", j - 1),)), place)
+                i = int(down[:-1].argmax())
+                if round(down[i]) > best.gain:
+                    best = _Found(round(down[i]), self._spec(k, a, ((st, "<", i),)), place)
+            if self.sp.max_conditions < 2:
+                continue
+            for n1, s1 in enumerate(stats):
+                b1 = self.bins[s1][nz] * nb
+                for s2 in stats[n1 + 1:]:
+                    h2 = np.bincount(b1 + self.bins[s2][nz], weights=weights,
+                                     minlength=nb * nb).reshape(nb, nb)
+                    for o1 in (">=", "<"):
+                        c1 = np.cumsum(h2[::-1], 0)[::-1] if o1 == ">=" else np.cumsum(h2, 0)
+                        c1 = c1[1:] if o1 == ">=" else c1[:-1]
+                        for o2 in (">=", "<"):
+                            c2 = (np.cumsum(c1[:, ::-1], 1)[:, ::-1] if o2 == ">="
+                                  else np.cumsum(c1, 1))
+                            c2 = c2[:, 1:] if o2 == ">=" else c2[:, :-1]
+                            idx = int(c2.argmax())
+                            i1, i2 = divmod(idx, c2.shape[1])
+                            if round(c2[i1, i2]) > best.gain:
+                                best = _Found(round(c2[i1, i2]), self._spec(
+                                    k, a, ((s1, o1, i1), (s2, o2, i2))), place)
+        return best
 
 
 # ------------------------------------------------------------------------------ learning
@@ -619,6 +742,7 @@ class Derived:
     splits: I8
     curve: list[Step]
     shape: str
+    conditions: str = "tiles"
     seconds: float = 0.0
     other: dict[str, Any] = field(default_factory=dict)
 
@@ -644,106 +768,33 @@ class Derived:
         return self.share_of(self.labels.total(self.splits))
 
 
-class _Pool:
-    """The candidates' applicability and plays over every group."""
-
-    def __init__(self, specs: list[RuleSpec], labels: TileLabels, f: Features,
-                 progress: Progress | None) -> None:
-        n = len(specs)
-        self.specs = specs
-        self.applies = np.zeros((n, N_FACE), dtype=np.bool_)
-        self.play = np.zeros((n, N_FACE), dtype=np.int8)
-        rows = np.arange(N_FACE)
-        keep = np.zeros(n, dtype=np.bool_)
-        seen: set[bytes] = set()
-        for c, spec in enumerate(specs):
-            a, p = apply_rule(spec, f)
-            self.applies[c], self.play[c] = a, p
-            # a rule that applies nowhere, or repeats another's effect exactly, is dropped
-            val = np.where(a, labels.score[rows, p.astype(np.int64)], 0)
-            key = a.tobytes() + val.tobytes()
-            if a.any() and key not in seen:
-                keep[c] = True
-                seen.add(key)
-            if progress is not None and (c % 64 == 63 or c == n - 1):
-                progress(c + 1, n)
-        self.alive = np.flatnonzero(keep)
-        self.score = labels.score
-
-    def values(self, ids: npt.NDArray[np.int64]) -> I64:
-        """The summed score of each group under each candidate's play: ``[len(ids), G]``."""
-        rows = np.arange(N_FACE)
-        out: I64 = self.score[rows[None, :], self.play[ids].astype(np.int64)]
-        return out
-
-
-def _decide(order: list[int], pool: _Pool, base: I8) -> tuple[I8, B]:
-    """The splits a rule list plays (``base`` where no rule applies) and the groups some
-    rule takes."""
-    out = base.copy()
-    taken = np.zeros(N_FACE, dtype=np.bool_)
-    for c in order:
-        new = pool.applies[c] & ~taken
-        out[new] = pool.play[c][new]
-        taken |= new
-    return out, taken
-
-
-def _best_insert(
-    order: list[int], pool: _Pool, labels: TileLabels, base: I8, chunk: int = 512,
-) -> tuple[int, int, int]:
-    """The (gain, candidate, place) of the best single insertion into ``order`` (the
-    groups a rule at place ``p`` takes are those no rule before it takes)."""
-    rows = np.arange(N_FACE)
-    cur, _ = _decide(order, pool, base)
-    cur_val = labels.score[rows, cur.astype(np.int64)]
-    free = np.ones((len(order) + 1, N_FACE), dtype=np.float64)
-    taken = np.zeros(N_FACE, dtype=np.bool_)
-    for p, c in enumerate(order):
-        taken |= pool.applies[c]
-        free[p + 1] = ~taken
-    best = (0, -1, -1)
-    used = set(order)
-    alive = np.array([c for c in pool.alive if c not in used], dtype=np.int64)
-    for start in range(0, len(alive), chunk):
-        ids = alive[start:start + chunk]
-        gain = np.where(pool.applies[ids], pool.values(ids) - cur_val[None, :], 0)
-        # every place at once; the sums are integers well below 2**53, so exact in float64
-        g = gain.astype(np.float64) @ free.T
-        k = int(g.argmax())
-        ci, p = divmod(k, g.shape[1])
-        if round(g[ci, p]) > best[0]:
-            best = (round(g[ci, p]), int(ids[ci]), p)
-    return best
-
-
 def learn(
     labels: TileLabels,
     max_rules: int = 12,
     small: bool = False,
     shapes: Sequence[str] = ("exceptions", "own"),
     progress: Callable[[str, int, int], None] | None = None,
+    conditions: str = "tiles",
 ) -> Derived:
     """Learn a way of at most ``max_rules`` rules (the ``otherwise`` line counted) from
-    ``labels``; the better of the ``shapes`` tried (see the module's description)."""
+    ``labels``; the better of the ``shapes`` tried (see the module's description);
+    ``conditions``: what its ``when`` conditions may say (:data:`CONDITIONS`)."""
     if max_rules < 2:
         raise PaigowError(f"--max-rules {max_rules}: a learned way needs at least 2 rules "
                           "(the dealer's way and one exception, or two rules of its own)")
     if max_rules > MAX_RULES:
         raise PaigowError(f"--max-rules {max_rules}: at most {MAX_RULES} rules")
+    for shape in shapes:
+        if shape not in ("exceptions", "own"):
+            raise PaigowError(f"unknown shape {shape!r}: exceptions or own")
+    space(small, conditions)  # refuses unknown conditions before any work
     t0 = time.perf_counter()
     f = features(labels.rules)
-    specs = candidates(small)
-
-    def tick(what: str) -> Progress | None:
-        if progress is None:
-            return None
-        return lambda d, t: progress(what, d, t)
-
-    pool = _Pool(specs, labels, f, tick("scoring the candidate rules on every hand"))
     results = []
     for shape in shapes:
-        results.append(_learn_shape(pool, labels, max_rules, shape, tick(f"learning ({shape})")))
+        tick = None if progress is None else (
+            lambda d, t, what=f"learning ({shape})": progress(what, d, t))
+        results.append(_learn_shape(labels, f, max_rules, shape, small, conditions, tick))
     best = max(results, key=lambda d: (labels.total(d.splits), -d.n_rules))
     best.seconds = time.perf_counter() - t0
     best.other = {d.shape: d for d in results if d is not best}
@@ -751,81 +802,64 @@ def learn(
 
 
 def _learn_shape(
-    pool: _Pool, labels: TileLabels, max_rules: int, shape: str, progress: Progress | None,
+    labels: TileLabels, f: Features, max_rules: int, shape: str, small: bool,
+    conditions: str, progress: Progress | None,
 ) -> Derived:
-    base = labels.dealer_split.copy()
-    order: list[int] = []
-    budget = max_rules - 1 if shape == "exceptions" else max_rules
-    curve: list[Step] = []
-    if shape == "exceptions":
-        curve.append(Step(1, labels.total(base)))
-    elif shape == "own":
-        # the best rule for every hand it takes, the rest by the best of the rules that
-        # take every hand
-        full = [c for c in pool.alive if pool.applies[c].all()]
-        if not full:  # pragma: no cover - the candidates always hold catch-all rules
-            raise PaigowError("no rule of the learner applies to every hand")
-        sums = pool.values(np.array(full, dtype=np.int64)).sum(axis=1)
-        top = int(full[int(sums.argmax())])
-        order.append(top)
-        base = pool.play[top].copy()
-        curve.append(Step(1, labels.total(base)))
-    else:
-        raise PaigowError(f"unknown shape {shape!r}: exceptions or own")
-    fixed = 0 if shape == "exceptions" else 1  # the catch-all stays last
+    sp = space(small, conditions, house=shape == "exceptions")
+    search = _Search(sp, labels, f, labels.dealer_split)
+    order: list[RuleSpec] = []
+    tail: list[RuleSpec] = []  # the own shape's rule for every hand, kept last
+    if shape == "own":
+        # the best rule for every hand: an action with no condition
+        alls = [RuleSpec(action=a) for a in sp.actions if a not in _PAIR_ACTIONS]
+        tail = [max(alls, key=lambda s: search.total([s]))]
+    budget = max_rules - 1
+    rounds = 6
+    steps_total = budget + rounds * budget
+    done = 0
+
+    def base() -> I64:
+        return search.decide(tail)[0]
+
+    curve = [Step(1, search.total(tail))]
     while len(order) < budget:
-        gain, c, p = _best_insert(order[: len(order) - fixed], pool, labels,
-                                  _decide(order[len(order) - fixed:], pool, base)[0]
-                                  if fixed else base)
-        if c < 0 or gain <= 0:
+        found = search.best_insert(order, base())
+        if found.spec is None or found.gain <= 0:
             break
-        order.insert(p, c)
-        splits, _ = _decide(order, pool, base)
-        curve.append(Step(len(order) + (1 if shape == "exceptions" else 0),
-                          labels.total(splits)))
+        order.insert(found.place, found.spec)
+        curve.append(Step(len(order) + 1, search.total(order + tail)))
+        done += 1
         if progress is not None:
-            progress(len(order), budget)
-    order = _polish(order, pool, labels, base, fixed)
-    splits, _ = _decide(order, pool, base)
-    specs = [pool.specs[c] for c in order]
-    # a rule that sets no hand (earlier rules take all its hands) is dropped
-    used = []
-    taken = np.zeros(N_FACE, dtype=np.bool_)
-    for c in order:
-        if (pool.applies[c] & ~taken).any():
-            used.append(c)
-        taken |= pool.applies[c]
-    if len(used) != len(order):
-        order = used
-        specs = [pool.specs[c] for c in order]
-        splits, _ = _decide(order, pool, base)
-    if progress is not None:
-        progress(budget, budget)
-    return Derived(labels, specs, shape == "exceptions", splits, curve, shape)
-
-
-def _polish(order: list[int], pool: _Pool, labels: TileLabels, base: I8, fixed: int) -> list[int]:
-    """Take each rule out in turn and put in the best rule for its place, while that gains."""
-    improved = True
-    rounds = 0
-    while improved and rounds < 6:
+            progress(done, steps_total)
+    # the exchange pass: take each rule out in turn, put the best rule for the list back
+    for _ in range(rounds):
         improved = False
-        rounds += 1
-        for i in range(len(order) - fixed):
-            now, _ = _decide(order, pool, base)
-            before = labels.total(now)
+        for i in range(len(order)):
+            now = search.total(order + tail)
             rest = order[:i] + order[i + 1:]
-            head = rest[: len(rest) - fixed]
-            tail_base = _decide(rest[len(rest) - fixed:], pool, base)[0] if fixed else base
-            _, c, p = _best_insert(head, pool, labels, tail_base)
-            if c < 0:
+            found = search.best_insert(rest, base())
+            done += 1
+            if progress is not None:
+                progress(min(done, steps_total), steps_total)
+            if found.spec is None:
                 continue
-            cand = [*head[:p], c, *head[p:], *rest[len(rest) - fixed:]]
-            after = labels.total(_decide(cand, pool, base)[0])
-            if after > before:
-                order = cand
-                improved = True
-    return order
+            cand = [*rest[:found.place], found.spec, *rest[found.place:]]
+            if search.total(cand + tail) > now:
+                order, improved = cand, True
+        if not improved:
+            break
+    # a rule that sets no hand (earlier rules take all its hands) is dropped
+    used: list[RuleSpec] = []
+    taken = np.zeros(N_FACE, dtype=np.bool_)
+    for spec in order + tail:
+        a = search.arrays(spec)[0]
+        if (a & ~taken).any():
+            used.append(spec)
+        taken |= a
+    splits = search.decide(used)[0].astype(np.int8)
+    if progress is not None:
+        progress(steps_total, steps_total)
+    return Derived(labels, used, shape == "exceptions", splits, curve, shape, conditions)
 
 
 # ------------------------------------------------------------------------------ the file

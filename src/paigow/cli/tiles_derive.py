@@ -123,9 +123,14 @@ def register(app: typer.Typer) -> None:
                                      help="exceptions: the dealer's way with exceptions; own: "
                                           "rules of its own; best: both, the better kept.")]
         = "best",
+        conditions: Annotated[str, option(
+            "--conditions", parser=Choice("--conditions", "points", "tiles", "house"),
+            help="What a rule's conditions may say: points (thresholds in points about the "
+                 "settings the tiles make), tiles (thresholds naming the highest tile too), "
+                 "house (the house way's own setting too).")] = "tiles",
         small: Annotated[bool, typer.Option(
-            "--small", help="A hundred candidate rules instead of thousands (tests, smoke "
-                            "runs).")] = False,
+            "--small", help="About two thousand candidate rules instead of tens of millions "
+                            "(tests, smoke runs).")] = False,
         gee_joon_tiebreak: Annotated[str, GJ_OPTION] = "ranked",
         json: Annotated[bool, JSON_OPTION] = False,
     ) -> None:
@@ -147,14 +152,15 @@ def register(app: typer.Typer) -> None:
                 raise PaigowError(f"-o {out!r}: a way file is written as .toml")
             shapes = ("exceptions", "own") if shape == "best" else (shape,)
             guess, mine = _last_times(small)
-            n_cand = len(td.candidates(small))
+            n_cand = td.space(small, conditions).size
             role = "the bank against players" if banking else "a player against a banker"
             who = ("The last run here" if mine
                    else "Measured on the shared 2-core machine, it")
             if not json:
                 err_console.print(
                     f"derive-strategy: label all 8,130 distinct hands exactly against "
-                    f"{dealer} ({role}), score {n_cand:,} candidate rules on every hand, "
+                    f"{dealer} ({role}), search all {n_cand:,} candidate rules at every place "
+                    f"of the list, exactly over every hand, "
                     f"learn at most {max_rules} rules ({' and '.join(shapes)}), write "
                     f"{out}, load it back and count its edge over all 736,281,000 "
                     f"matchups. {who} took about {_minutes(sum(guess.values()))}; "
@@ -162,7 +168,7 @@ def register(app: typer.Typer) -> None:
             times: dict[str, float] = {}
             try:
                 report = _derive(dealer, banking, rate, rules, max_rules, shapes, small,
-                                 path, json, times)
+                                 path, json, times, conditions)
             except KeyboardInterrupt:
                 err_console.print("interrupted: nothing was written", highlight=False)
                 raise typer.Exit(code=130) from None
@@ -209,6 +215,7 @@ def register(app: typer.Typer) -> None:
 def _derive(
     dealer: str, banking: bool, rate: Fraction, rules: Any, max_rules: int,
     shapes: tuple[str, ...], small: bool, path: Path, quiet: bool, times: dict[str, float],
+    conditions: str = "tiles",
 ) -> dict[str, Any]:
     from paigow.analysis import tiles_derive as td
 
@@ -223,7 +230,7 @@ def _derive(
         times["labels"] = time.perf_counter() - t0
         t1 = time.perf_counter()
         derived = td.learn(labels, max_rules, small=small, shapes=shapes,
-                           progress=bars if bars else None)
+                           progress=bars if bars else None, conditions=conditions)
         times["learning"] = time.perf_counter() - t1
         t2 = time.perf_counter()
         role = "bank" if banking else "player"
@@ -231,7 +238,7 @@ def _derive(
             derived, f"derived-{dealer_way.name}",
             f"A learned tile way against {dealer_way.name} ({role})",
             f"paigow tiles derive-strategy --dealer {dealer}{' --banking' if banking else ''} "
-            f"--commission {rate} --max-rules {max_rules}",
+            f"--commission {rate} --max-rules {max_rules} --conditions {conditions}",
             notes=_notes(derived), otherwise=dealer)
         check = td.check_file(text, str(path), derived, dealer_way,
                               bars.plain("loading the written file back, every hand")
@@ -294,6 +301,7 @@ def _report(d: Any, check: Any, dealer: str, path: Path, times: dict[str, float]
         "banking": lab.banking,
         "commission": float(lab.rate),
         "shape": d.shape,
+        "conditions": d.conditions,
         "rules": d.n_rules,
         "otherwise": lab.dealer if d.otherwise else None,
         "rule_texts": [s.words() for s in d.specs],

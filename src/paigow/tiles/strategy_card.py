@@ -10,7 +10,8 @@ page as the poker card, :mod:`paigow.poker.strategy_card`).
 The example of a rule is a real hand it sets: the first of the 8,130 distinct hands (in
 the order strategy tables are written) whose setting that rule made, as a player; a rule
 only the bank's hands reach takes its example there. For a way with an ``otherwise`` way,
-one more row shows a hand none of its rules sets.
+a rule's example is the first such hand it sets otherwise than that way does (when there
+is one), and one more row shows a hand none of its rules sets.
 
 >>> svg = card_svg("australian.toml")
 >>> svg.startswith("<svg") and svg.count('class="rule"') == len(load_card_way("australian.toml").rule_list)
@@ -24,9 +25,10 @@ from html import escape
 
 from paigow.errors import RuleError
 from paigow.svg import STYLE, render, tile_tree
+from paigow.tiles.hand import tiebreak_strength
 from paigow.tiles.rules import DEFAULT_RULES, TileRules
 from paigow.tiles.setting import Setting
-from paigow.tiles.tile import Tile
+from paigow.tiles.tile import CLASSES, Tile
 from paigow.tiles.ways.table_file import distinct_hands
 from paigow.tiles.ways.way_file import FileWay, Rule
 
@@ -72,9 +74,19 @@ def examples(way: FileWay) -> dict[str, Example]:
             if rid in found:
                 continue
             hits = (last == n).nonzero()[0]
-            if len(hits):
-                tiles = tuple(hands[int(hits[0])])
-                found[rid] = Example(tiles, way.choose(tiles, bool(role)).setting, bool(role))
+            if not len(hits):
+                continue
+            pick = int(hits[0])
+            if way.otherwise is not None and n < n_rules:
+                # an exception is shown on a hand it sets otherwise than the house way
+                for h in hits:
+                    tiles = tuple(hands[int(h)])
+                    mine = way.choose(tiles, bool(role)).setting
+                    if not mine.same_way(way.otherwise.choose(tiles, bool(role)).setting):
+                        pick = int(h)
+                        break
+            tiles = tuple(hands[pick])
+            found[rid] = Example(tiles, way.choose(tiles, bool(role)).setting, bool(role))
     return found
 
 
@@ -119,6 +131,33 @@ def otherwise_text(way: FileWay) -> str:
             "(at a casino of that way, ask the dealer to set it the house way).")
 
 
+#: the words a card uses for each rank class, as way files write them (by class index)
+_TILE_WORDS = ("Gee Joon", "Teen", "Day", "High 8", "High 4", "High 10", "High 6", "Low 4",
+               "11", "Low 10", "High 7", "Low 6", "9", "Low 8", "Low 7", "5")
+
+
+def legend(way: FileWay) -> str:
+    """What a card says about the words of its ``when`` rules and strongest hands (empty
+    when the way's rules use neither): the best hands, and the single tiles' order."""
+    if not any(r.when for r in way.rule_list):
+        return ""
+    ranks: dict[str, int] = {}
+    for c in CLASSES:  # the two Gee Joon tiles may rank apart (--gee-joon-tiebreak)
+        for f in c.faces:
+            word = _TILE_WORDS[c.index]
+            ranks[word] = max(ranks.get(word, 0), tiebreak_strength(Tile(*f), way.rules))
+    split = {tiebreak_strength(Tile(*f), way.rules) for f in CLASSES[0].faces}
+    if len(split) > 1:
+        del ranks[_TILE_WORDS[0]]
+        for f in CLASSES[0].faces:
+            ranks[f"Gee Joon {f[0]}-{f[1]}"] = tiebreak_strength(Tile(*f), way.rules)
+    order = sorted(ranks, key=lambda w: -ranks[w])
+    return ("Your best high hand: the strongest high hand any setting of the four tiles "
+            "makes, and the low hand beside it is that setting's other hand (likewise your "
+            "best low hand). Hands compare by points (a Gong 10, a Wong 11, pairs above), "
+            "then by their highest tile: " + ", ".join(order) + ".")
+
+
 def card_svg(name: str, rules: TileRules = DEFAULT_RULES) -> str:
     """The strategy card of a tile way file (a shipped name or a path) as SVG."""
     way = load_card_way(name, rules)
@@ -126,6 +165,7 @@ def card_svg(name: str, rules: TileRules = DEFAULT_RULES) -> str:
     rule_list: list[Rule] = [r for r in way.rule_list]
     inner = WIDTH - 2 * MARGIN
     num_w = 26.0
+    head = 9.0 * len([x for x in _wrap(legend(way), inner, 7.0) if x])
     rows: list[tuple[Rule | None, list[str], float]] = []
     size = line_h = tile_h = hand_w = 0.0
     for scale in (1.0, 0.9, 0.8, 0.7, 0.62, 0.55, 0.48, 0.42, 0.36, 0.3, 0.25):
@@ -141,7 +181,7 @@ def card_svg(name: str, rules: TileRules = DEFAULT_RULES) -> str:
         if way.otherwise is not None:
             lines = _wrap(otherwise_text(way), text_w, size)
             rows.append((None, lines, max(len(lines) * line_h + 2, tile_h) + 4 * scale))
-        if 96 + sum(h for *_, h in rows) + 26 <= HEIGHT - 2 * MARGIN:
+        if 96 + head + sum(h for *_, h in rows) + 26 <= HEIGHT - 2 * MARGIN:
             break
     title = way.title or way.name
     out = [
@@ -167,6 +207,11 @@ def card_svg(name: str, rules: TileRules = DEFAULT_RULES) -> str:
     out.append(f'<text x="{MARGIN}" y="{y:.1f}" font-size="7.5" fill="#222">'
                f"{escape(intro)}</text>")
     y += 10
+    for line in _wrap(legend(way), inner, 7.0):
+        if line:
+            out.append(f'<text class="legend" x="{MARGIN}" y="{y:.1f}" font-size="7" '
+                       f'fill="#222">{escape(line)}</text>')
+            y += 9
     hx = WIDTH - MARGIN - hand_w
     low_x = hx + 2 * (tile_h / 2 + 1.5) + tile_h / 2 * 0.6
     out.append(f'<text x="{hx - 4:.1f}" y="{y:.1f}" font-size="6.8" fill="#555" '
@@ -222,4 +267,5 @@ def card_pdf(name: str, rules: TileRules = DEFAULT_RULES) -> bytes:
     return pdf
 
 
-__all__ = ["OTHERWISE", "card_pdf", "card_svg", "examples", "load_card_way", "otherwise_text"]
+__all__ = ["OTHERWISE", "card_pdf", "card_svg", "examples", "legend", "load_card_way",
+           "otherwise_text"]

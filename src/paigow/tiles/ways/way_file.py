@@ -196,9 +196,27 @@ class _Hand:
     ranked: list[Tile]
     chosen: Setting | None = None
     matched: dict[str, Tile] = field(default_factory=dict)
+    house_way: TileWay | None = None
+    _house: Setting | None = None
+
+    def named(self, who: str) -> Setting:
+        """A setting a ``when`` condition names: ``house`` (the ``otherwise`` way's own
+        setting of the hand, in the role asked for), ``best high`` (the strongest high hand,
+        then the strongest low hand beside it) or ``best low`` (the other way round)."""
+        if who == "house":
+            if self._house is None:
+                if self.house_way is None:
+                    raise PaigowError("'house' is the setting of the way [way] otherwise "
+                                      "names, and this way has none")
+                self._house = self.house_way.choose(self.tiles, self.banking).setting
+            return self._house
+        if who == "best high":
+            return max(self.cands, key=lambda s: (s.high_value.code, s.low_value.code))
+        return max(self.cands, key=lambda s: (s.low_value.code, s.high_value.code))
 
 
 Pred = Callable[[Setting, _Hand], bool]
+Cond = Callable[[_Hand], bool]
 Step = Callable[[list[Setting], _Hand], list[Setting]]
 
 _OPS: dict[str, Callable[[int, int], bool]] = {
@@ -331,12 +349,70 @@ def read_predicate(text: str) -> Pred:
     raise PaigowError(f"cannot read the criterion {text!r}")
 
 
+_HAND_NAME = (r"(house low|house high|best high's low|best high's high|best low's low|"
+              r"best low's high|best low|best high)")
+
+
+def _hand_name(text: str) -> tuple[str, str]:
+    """``best high's low`` as (the setting ``best high``, its ``low`` hand)."""
+    words = text.lower().replace("'s", "").split()
+    if words[0] == "house":
+        return "house", words[1]
+    return f"best {words[1]}", words[-1]
+
+
+def read_condition(text: str) -> tuple[Cond, bool]:
+    """A ``when`` condition: a criterion (as ``require`` takes) about one setting of the
+    hand that the condition names first (docs/tiles-ways.md): ``house low < 4 with High 8``
+    (the setting the ``otherwise`` way makes), ``best high >= 6 with High 6`` (the
+    strongest high hand any setting makes), ``best high's low >= 3`` (the low hand beside
+    it), ``best low >= 6``, ``best low's high < 9``; or two such hands compared by their
+    full strength, ``best high's low >= best low`` (one setting is best in both hands);
+    ``not ...`` negates. Also returns whether it looks at the house way.
+
+    >>> from paigow.tiles.tile import parse_tiles
+    >>> t = parse_tiles("6-6 5-4 3-1 2-1")
+    >>> h = _Hand(t, DEFAULT_RULES, False, settings(t), pairs_in(t),
+    ...           ranked_tiles(t, DEFAULT_RULES))
+    >>> [read_condition(c)[0](h) for c in
+    ...  ("best high is Wong", "best high's low >= 8", "best low >= 7", "not best low >= 7")]
+    [True, False, True, False]
+    >>> read_condition("best high's low >= best low")[0](h)   # Teen Wong / 7 beats all
+    True
+    """
+    t = " ".join(text.split())
+    if t.lower().startswith("not "):
+        inner, house = read_condition(t[4:])
+        return (lambda h: not inner(h)), house
+    if m := re.fullmatch(rf"{_HAND_NAME} {_OP} {_HAND_NAME}", t, re.IGNORECASE):
+        (wa, sa), op, (wb, sb) = _hand_name(m.group(1)), m.group(2), _hand_name(m.group(3))
+        cmp = _OPS[op]
+
+        def both(h: _Hand) -> bool:
+            return cmp(_value(h.named(wa), sa).code, _value(h.named(wb), sb).code)
+
+        return both, "house" in (wa, wb)
+    if m := re.fullmatch(r"(house|best high's|best low's) (.+)", t, re.IGNORECASE):
+        who, rest = m.group(1).lower().removesuffix("'s"), m.group(2)
+    elif m := re.fullmatch(rf"best {_SIDE} ((?:is|{_OP}) .+)", t, re.IGNORECASE):
+        side = m.group(1).lower()
+        who, rest = f"best {side}", f"{side} {m.group(2)}"
+    else:
+        raise PaigowError(f"cannot read the condition {text!r}: it names a setting (house, "
+                          "best high, best low, best high's, best low's), then a criterion "
+                          "(house low < 4, best high >= 8, best high's low >= 3)")
+    pred = read_predicate(rest)
+    return (lambda h: pred(h.named(who), h)), who == "house"
+
+
 def _objective(name: str) -> Callable[[Setting], int] | None:
     return {
         "max low": lambda s: level(s.low_value),
         "max high": lambda s: level(s.high_value),
         "min gap": lambda s: level(s.low_value) - level(s.high_value),
         "max total": lambda s: level(s.low_value) + level(s.high_value),
+        "strongest high": lambda s: s.high_value.code,
+        "strongest low": lambda s: s.low_value.code,
     }.get(name)
 
 
@@ -389,7 +465,7 @@ def read_step(text: str) -> Step:
 _HAND_KINDS = {"two pairs": 2, "one pair": 1, "no pair": 0}
 _PLAYS = {"keep": "pair together", "split": "pair split", "pairs": "pairs together"}
 _RULE_KEYS = {"id", "text", "after", "role", "hand", "pair", "with", "tiles", "has", "chosen",
-              "play", "together", "require", "prefer"}
+              "when", "play", "together", "require", "prefer"}
 _WAY_KEYS = {"name", "title", "source", "format", "otherwise"}
 
 
@@ -411,6 +487,8 @@ class Rule:
     tiles_sets: tuple[frozenset[int], ...] = ()
     has_sets: tuple[frozenset[int], ...] = ()
     chosen: tuple[Pred, ...] = ()
+    when: tuple[Cond, ...] = ()
+    uses_house: bool = False
     together: tuple[str, str] | None = None
     require: tuple[Pred, ...] = ()
     prefer: tuple[Step, ...] = ()
@@ -444,6 +522,8 @@ class Rule:
             c = h.chosen
             if c is None or not all(p(c, h) for p in self.chosen):
                 return None
+        if not all(cond(h) for cond in self.when):
+            return None
         cands = h.cands
         if self.together is not None:
             a, b = (h.matched[_key(w)] for w in self.together)
@@ -566,6 +646,10 @@ def _compile_rule(raw: dict[str, Any], line: int, n: int) -> Rule:
         if not rule.after:
             raise PaigowError("'chosen' looks at the setting another rule chose: give 'after'")
         rule.chosen = tuple(read_predicate(x) for x in _texts(raw["chosen"], "chosen"))
+    if "when" in raw:
+        read = [read_condition(x) for x in _texts(raw["when"], "when")]
+        rule.when = tuple(c for c, _ in read)
+        rule.uses_house = any(house for _, house in read)
     require = []
     if "play" in raw:
         if raw["play"] not in _PLAYS:
@@ -627,6 +711,11 @@ def compile_rules(text: str, source: str) -> tuple[dict[str, str], list[Rule]]:
         if missing:
             raise WayFileError(f"{source}, {r.where()}: 'after' names no rule {missing[0]!r}")
     fields = {k: str(v) for k, v in way.items()}
+    if "otherwise" not in fields:
+        for r in rules:
+            if r.uses_house:
+                raise WayFileError(f"{source}, {r.where()}: 'when' names the house way's "
+                                   "setting, and [way] has no otherwise naming that way")
     return fields, rules
 
 
@@ -635,11 +724,12 @@ def compile_rules(text: str, source: str) -> tuple[dict[str, str], list[Rule]]:
 
 def _evaluate(
     rules: list[Rule], tiles: tuple[Tile, Tile, Tile, Tile], banking: bool, trules: TileRules,
+    house: TileWay | None = None,
 ) -> tuple[Setting, int, list[int]] | None:
     """The setting of one hand, the index of the rule that set it last and every rule that
-    applied; None when no rule decides the hand."""
+    applied; None when no rule decides the hand. ``house``: the ``otherwise`` way."""
     h = _Hand(tiles, trules, banking, settings(tiles, trules), pairs_in(tiles),
-              ranked_tiles(tiles, trules))
+              ranked_tiles(tiles, trules), house_way=house)
     chosen: Setting | None = None
     by = -1
     applied: list[int] = []
@@ -728,7 +818,7 @@ def _set_all(
         r = int(role)
         for n, hand in enumerate(hands):
             try:
-                got = _evaluate(rules, as_hand(hand), role, trules)
+                got = _evaluate(rules, as_hand(hand), role, trules, otherwise)
             except _RuleFailed as exc:
                 raise WayFileError(f"{source}, {exc.rule.where()}: {exc.reason}") from None
             if got is None and otherwise is not None:
