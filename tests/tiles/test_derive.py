@@ -315,7 +315,7 @@ def test_card_draws_every_rule_and_each_example_is_set_by_its_rule(
     assert "Teen, Day, High 8, High 4" in " ".join(
         line.split(">", 1)[1].split("<", 1)[0] for line in svg.splitlines()
         if 'class="legend"' in line) or not any(r.when for r in way.rule_list)
-    house = get_way("australian")
+    house = get_way("australian", TILES)
     for rid, ex in examples(way).items():
         d = way.choose(ex.tiles, ex.banking)
         want = "small otherwise:" if rid == OTHERWISE else f"small {rid}:"

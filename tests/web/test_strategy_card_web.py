@@ -61,3 +61,43 @@ def test_a_strategy_card_reads_in_a_players_words(name: str) -> None:
         assert words.startswith("The house way Source: en.wikipedia.org/wiki/Pai_gow_poker"), words[:80]
     else:
         assert "Source: wizardofodds.com/" in words, words[:200]
+
+
+def test_the_trainer_links_to_the_tile_strategy_cards_the_learned_one_first(
+    tmp_path: Path,
+) -> None:
+    """Issue 25 §3: the printable tile card (the learned way's first) is on the Trainer page,
+    served as SVG and PDF; the card is the one `paigow tiles card` draws."""
+    from paigow.tiles.strategy_card import card_svg as tile_card_svg
+    from paigow.tiles.ways.way_file import shipped_way_files
+
+    c = TestClient(create_app(Lobby(str(tmp_path / "t.sqlite3"), warm_hints=False), HOSTS))
+    page = c.get("/trainer").text
+    names = [n.removesuffix(".toml") for n in shipped_way_files()]
+    assert "derived-australian" in names
+    for name in names:
+        assert f'href="/trainer/tiles-card/{name}.svg"' in page
+        assert f'href="/trainer/tiles-card/{name}.pdf"' in page
+    assert page.index("/trainer/tiles-card/derived-australian.svg") < page.index(
+        "/trainer/tiles-card/australian.svg")
+    r = c.get("/trainer/tiles-card/derived-australian.svg")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
+    assert r.text == tile_card_svg("derived-australian.toml")
+    pytest.importorskip("cairosvg")
+    r = c.get("/trainer/tiles-card/harrahs.pdf")
+    assert r.status_code == 200 and r.content.startswith(b"%PDF")
+    for bad in ("/trainer/tiles-card/nowhere.svg", "/trainer/tiles-card/australian.png",
+                "/trainer/tiles-card/..%2Fharrahs.svg"):
+        assert c.get(bad).status_code == 404, bad
+
+
+@pytest.mark.parametrize("name", ["australian.toml", "derived-australian.toml", "harrahs.toml"])
+def test_a_tile_strategy_card_reads_in_a_players_words(name: str) -> None:
+    import xml.etree.ElementTree as ET
+
+    from paigow.tiles.strategy_card import card_svg as tile_card_svg
+
+    root = ET.fromstring(tile_card_svg(name))
+    words = " ".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text"))
+    found = [w for w in (*DEVELOPER_WORDS, "--", "derive-strategy") if w.lower() in words.lower()]
+    assert not found, (name, found, words[:300])

@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from html import escape
 
@@ -158,6 +159,37 @@ def legend(way: FileWay) -> str:
             "then by their highest tile: " + ", ".join(order) + ".")
 
 
+_WAY_NAMES = {"australian": "Australian", "harrahs": "Harrah's", "luger": "Luger's"}
+
+
+def _way_name(name: str) -> str:
+    return _WAY_NAMES.get(name, name)
+
+
+def players_words(text: str) -> str:
+    """A way file's title or source line as a player reads it on a card: no references to
+    this project's seed files or docs, no command line (issue 24 §1.8's rule for the poker
+    cards, kept by the tile cards too).
+
+    >>> players_words("Harrah's house way (seed 000): Luger's Banker column")
+    "Harrah's house way: Luger's Banker column"
+    >>> players_words("seed 000, 'the house way'; readings in docs/tiles-ways.md, section 2")
+    "'the house way'"
+    >>> players_words("paigow tiles derive-strategy --dealer australian --commission 1/20")
+    'Learned from every hand against the Australian way'
+    >>> players_words("A learned tile way against australian (player)")
+    'A learned tile way against the Australian way (player)'
+    """
+    if m := re.match(r"paigow tiles derive-strategy .*?--dealer (\S+)", text):
+        return f"Learned from every hand against the {_way_name(m.group(1))} way"
+    t = re.sub(r"\s*\(seed \d+\)", "", text)
+    t = re.sub(r"^seed \d+,\s*", "", t)
+    t = re.sub(r";?\s*readings in docs/[^;]*$", "", t)
+    t = re.sub(r"\bagainst (australian|harrahs|luger)\b",
+               lambda m: f"against the {_way_name(m.group(1))} way", t)
+    return t.strip()
+
+
 def card_svg(name: str, rules: TileRules = DEFAULT_RULES) -> str:
     """The strategy card of a tile way file (a shipped name or a path) as SVG."""
     way = load_card_way(name, rules)
@@ -183,7 +215,7 @@ def card_svg(name: str, rules: TileRules = DEFAULT_RULES) -> str:
             rows.append((None, lines, max(len(lines) * line_h + 2, tile_h) + 4 * scale))
         if 96 + head + sum(h for *_, h in rows) + 26 <= HEIGHT - 2 * MARGIN:
             break
-    title = way.title or way.name
+    title = players_words(way.title or way.name)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH:.0f}pt" height="{HEIGHT:.0f}pt" '
         f'viewBox="0 0 {WIDTH:.0f} {HEIGHT:.0f}" font-family="{FONT}">',
@@ -196,14 +228,14 @@ def card_svg(name: str, rules: TileRules = DEFAULT_RULES) -> str:
                f"{escape(title)}</text>")
     y += 13
     if way.source_note:
-        for line in _wrap(way.source_note, inner, 7.0)[:2]:
+        for line in _wrap(players_words(way.source_note), inner, 7.0)[:2]:
             out.append(f'<text x="{MARGIN}" y="{y:.1f}" font-size="7" fill="#444">'
                        f"{escape(line)}</text>")
             y += 9
     y += 4
     intro = "Try the rules in order; the first that fits the hand sets it."
     if way.otherwise is not None:
-        intro += f" No rule fits: play the {way.otherwise.name} way."
+        intro += f" No rule fits: play the {_way_name(way.otherwise.name)} way."
     out.append(f'<text x="{MARGIN}" y="{y:.1f}" font-size="7.5" fill="#222">'
                f"{escape(intro)}</text>")
     y += 10
@@ -238,8 +270,8 @@ def card_svg(name: str, rules: TileRules = DEFAULT_RULES) -> str:
             out.append(_hand_svg(hx, y + 1, e.setting, tile_h))
         out.append("</g>")
         y += h
-    foot = (f"paigow tile strategy card \u00b7 {way.name} \u00b7 Gee Joon tie-break "
-            f"{rules.gee_joon_tiebreak} \u00b7 every example is a hand its rule sets, drawn as set")
+    foot = (f"paigow tile strategy card \u00b7 {way.name.removesuffix('.toml')} \u00b7 "
+            f"Gee Joon tie-break {rules.gee_joon_tiebreak} \u00b7 every example is a hand its rule sets, drawn as set")
     out.append(f'<text x="{MARGIN}" y="{HEIGHT - MARGIN + 8:.1f}" font-size="6.5" '
                f'fill="#666">{escape(foot)}</text>')
     out.append("</svg>")

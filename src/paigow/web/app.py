@@ -192,6 +192,23 @@ def card_ways() -> list[str]:
     return ["house", *shipped_ways()]
 
 
+def tile_card_ways() -> list[str]:
+    """The tile way files whose strategy cards the Trainer links to (by name, without
+    ``.toml``): the learned card first, then the casinos' ways."""
+    from paigow.tiles.ways.way_file import shipped_way_files
+
+    names = [n.removesuffix(".toml") for n in shipped_way_files()]
+    return sorted(names, key=lambda n: (not n.startswith("derived"), n))
+
+
+@functools.lru_cache(maxsize=8)
+def tile_card_bytes(name: str, fmt: str) -> bytes:
+    """A shipped tile way file's strategy card, drawn once per process."""
+    from paigow.tiles.strategy_card import card_pdf, card_svg
+
+    return card_pdf(f"{name}.toml") if fmt == "pdf" else card_svg(f"{name}.toml").encode()
+
+
 @functools.lru_cache(maxsize=16)
 def card_bytes(name: str, fmt: str) -> bytes:
     """A shipped way's strategy card, drawn once per process."""
@@ -383,7 +400,25 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
 
         # each way's card once: the house way's is drawn from its own file (seeds)
         return page(request, "trainer.html", title="paigow: the trainer",  # noqa: RUF100
-                    card_ways=[(w, way_title("poker", w)) for w in without_copies(card_ways())])
+                    card_ways=[(w, way_title("poker", w)) for w in without_copies(card_ways())],
+                    tile_card_ways=[(w, way_title("tiles", f"{w}.toml"))
+                                    for w in tile_card_ways()])
+
+    @app.get("/trainer/tiles-card/{name}.{fmt}")
+    async def tile_strategy_card(name: str, fmt: str) -> Response:
+        """A shipped tile way file's printable strategy card (docs/tiles-derive.md)."""
+        ways = tile_card_ways()
+        if name not in ways:
+            raise WebError(404, Msg("no strategy card {name}: choose one of {ways}",
+                                    name=repr(name), ways=", ".join(ways)))
+        if fmt not in ("svg", "pdf"):
+            raise WebError(404, Msg("a strategy card is served as .svg or .pdf, not .{fmt}",
+                                    fmt=fmt))
+        data = await run_in_threadpool(tile_card_bytes, name, fmt)
+        media = "image/svg+xml" if fmt == "svg" else "application/pdf"
+        return Response(data, media_type=media, headers={
+            "Content-Disposition": f'inline; filename="{name}-tile-strategy-card.{fmt}"',
+            "X-Content-Type-Options": "nosniff"})
 
     @app.get("/trainer/card/{name}.{fmt}")
     async def strategy_card(name: str, fmt: str) -> Response:
