@@ -245,6 +245,42 @@ def test_derive_strategy_learns_the_same_way_as_the_command(tmp_path: Path) -> N
     assert a.setting == b.setting
 
 
+def test_the_tile_strategy_card_is_the_commands_card(tmp_path: Path) -> None:
+    card = paigow.tiles.way_card("australian.toml")
+    res = runner.invoke(app, ["tiles", "card", "australian.toml", "-o", str(tmp_path / "c.svg")])
+    assert res.exit_code == 0, res.output
+    assert (tmp_path / "c.svg").read_text(encoding="utf-8") == card.svg
+    assert card._repr_svg_() == card.svg and card.game == "tiles"
+    assert card.write(tmp_path / "mine.svg").read_text(encoding="utf-8") == card.svg
+    shipped = Path(paigow.tiles.__file__).parent / "ways" / "files" / "australian.toml"
+    mine = tmp_path / "australian.toml"
+    mine.write_text(shipped.read_text(encoding="utf-8"), encoding="utf-8")
+    assert paigow.tiles.way_card(mine).svg == card.svg  # a path object, as a name
+    with pytest.raises(RuleError, match="not one"):
+        paigow.tiles.way_card("australian")  # a built-in way, not a way file
+
+
+def test_tile_derive_strategy_learns_the_same_way_as_the_command(tmp_path: Path) -> None:
+    """The library and ``paigow tiles derive-strategy`` are one route: the same way file's
+    text and the same exact figures, and the file plays as the library's text does."""
+    lib = paigow.tiles.derive_strategy("australian", max_rules=3, small=True)
+    out = tmp_path / "mine.toml"
+    cli = _json(["tiles", "derive-strategy", "--dealer", "australian", "--max-rules", "3",
+                 "--small", "-o", str(out)])
+    assert out.read_text(encoding="utf-8") == lib.text
+    assert {k: v for k, v in cli.items() if k not in ("output", "seconds")} == lib.to_json()
+    assert lib.rule_words == tuple(cli["rule_texts"]) and lib.otherwise == cli["otherwise"]
+    assert lib.share == cli["share"] and 0 < lib.share <= 1
+    written = lib.write(tmp_path / "lib.toml")
+    for hand in ("6-6 4-2 5-3 1-1", "6-5 3-2 6-4 4-3", "teen day 5-4 3-1"):
+        assert (paigow.tiles.set_hand(hand, way=str(written)).setting
+                == paigow.tiles.set_hand(hand, way=str(out)).setting)
+    with pytest.raises(RuleError, match="exceptions to a dealer's house way"):
+        paigow.tiles.derive_strategy("optimal", small=True)
+    with pytest.raises(RuleError, match="unknown shape"):
+        paigow.tiles.derive_strategy(shape="wide", small=True)  # type: ignore[arg-type]
+
+
 # --- every result shows as a table in a notebook ----------------------------------------------
 
 def _tables(html: str) -> list[ET.Element]:

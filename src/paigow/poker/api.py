@@ -45,10 +45,10 @@ from paigow.poker.setting import Comparison, RankedSetting, Setting, rank_settin
 from paigow.poker.setting import compare as compare_settings
 from paigow.poker.setting import settings as all_settings
 from paigow.settle import parse_rate
+from paigow.strategy import DerivedStrategy, StrategyCard
 from paigow.values import Listing
 
 if TYPE_CHECKING:
-    from paigow.analysis.poker_derive import Derived, Evaluation
     from paigow.analysis.poker_odds import Advice
     from paigow.analysis.poker_sim import SimResult
     from paigow.poker.envy import EnvyOdds
@@ -393,43 +393,6 @@ def envy_bonus(paytable: str, others: int = 5, *, rules: PokerRules | None = Non
     return envy_odds(table, others, r, None if deck is None else _cards((deck,)))
 
 
-@dataclass(frozen=True)
-class DerivedStrategy:
-    """A way learned from exact advice (:func:`derive_strategy`): its way file's ``text``
-    (write it and load it like any way file), the learning, and its evaluation on an
-    independent sample (None when skipped)."""
-
-    dealer: str
-    text: str
-    derived: Derived
-    evaluation: Evaluation | None
-    report: dict[str, object]
-
-    def write(self, path: str | Path) -> Path:
-        """Write the way file; it loads as ``way=str(path)``."""
-        out = Path(path)
-        out.write_text(self.text, encoding="utf-8")
-        return out
-
-    def __str__(self) -> str:
-        return self.text
-
-    def to_json(self) -> dict[str, object]:
-        """The report ``paigow poker derive-strategy --json`` prints."""
-        return dict(self.report)
-
-    def _repr_html_(self) -> str:
-        from paigow.notebook import table_html
-
-        texts: list[str] = list(self.report["rules"])  # type: ignore[call-overload]
-        rows = [(i, text) for i, text in enumerate(texts, start=1)]
-        title = f"derived against the {self.dealer} way: {len(rows)} rules"
-        if self.evaluation is not None:
-            title += (f"; on {self.evaluation.hands:,} other hands it takes "
-                      f"{self.evaluation.share:.0%} of optimal's gain")
-        return table_html(rows, head=("", "rule"), title=title)
-
-
 def derive_strategy(dealer: str = "house", *, max_rules: int = 15, sample: int = 4_000,
                     eval_sample: int = 2_000, seed: int | None = None,
                     eval_seed: int | None = None, otherwise: str = "dealer",
@@ -459,42 +422,10 @@ def derive_strategy(dealer: str = "house", *, max_rules: int = 15, sample: int =
                  seed=seed, eval_seed=eval_seed, otherwise=otherwise, name=name,
                  folds=folds, deck=None if deck is None else _cards((deck,)),
                  folder=Path(folder), file="", progress=progress)
-    return DerivedStrategy(dealer, run.text, run.derived, run.evaluation, run.report)
-
-
-@dataclass(frozen=True)
-class StrategyCard:
-    """A printable strategy card of a way file (:func:`way_card`): ``svg`` (a notebook shows it), and
-    :meth:`pdf` (cairosvg, the ``pdf`` extra)."""
-
-    way: str
-    rules: PokerRules
-    svg: str
-
-    def _repr_svg_(self) -> str:
-        return self.svg
-
-    def pdf(self) -> bytes:
-        """The card as a PDF page."""
-        from paigow.poker.strategy_card import card_pdf
-
-        return card_pdf(self.way, self.rules)
-
-    def write(self, path: str | Path) -> Path:
-        """Write the card as ``.svg`` or ``.pdf``, by the file's extension.
-
-        Raises:
-            AmountError: another extension.
-        """
-        out = Path(path)
-        suffix = out.suffix.lower()
-        if suffix == ".svg":
-            out.write_text(self.svg, encoding="utf-8")
-        elif suffix == ".pdf":
-            out.write_bytes(self.pdf())
-        else:
-            raise AmountError(f"{str(path)!r}: the card is written as .svg or .pdf")
-        return out
+    share = None if run.evaluation is None else float(run.evaluation.share)
+    return DerivedStrategy("poker", dealer, run.text, tuple(run.report["rules"]),
+                           run.derived.otherwise, share, run.report, run.derived,
+                           run.evaluation)
 
 
 def way_card(way: str = "house", *, rules: PokerRules | None = None,
@@ -512,8 +443,7 @@ def way_card(way: str = "house", *, rules: PokerRules | None = None,
     """
     from paigow.poker.strategy_card import card_svg
 
-    r = _rules(rules, joker, wheel)
-    return StrategyCard(way, r, card_svg(way, r))
+    return StrategyCard("poker", way, card_svg(way, _rules(rules, joker, wheel)))
 
 
 __all__ = [

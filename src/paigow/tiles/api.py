@@ -1,7 +1,8 @@
 """The tile game's front door: everything ``paigow tiles`` does, as functions.
 
 ``value`` (a two-tile hand's rank), ``hand``, ``settings``, ``compare``, ``set_hand``,
-``advise``, ``grade`` and ``edge``. Each takes tiles in the project's notation (``"6-6
+``advise``, ``grade``, ``edge``, ``derive_strategy`` and ``way_card`` (a way file's
+strategy card). Each takes tiles in the project's notation (``"6-6
 5-4"``, ``"6-6", "5-4"``, ``"teen 5-4"``) or :class:`~paigow.tiles.tile.Tile` values
 alike, and the rules as one :class:`TileRules` (``rules=``) or by their switch
 (``gee_joon_tiebreak=``, typed: a type checker refuses a typo). ``way=`` is always the
@@ -19,14 +20,16 @@ The odds (``advise``, ``edge``, ``grade``) import the analysis kernels when firs
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
+from os import PathLike, fspath
 from typing import TYPE_CHECKING, Literal
 
 from paigow.deprecation import renamed
 from paigow.errors import RuleError
 from paigow.settle import parse_rate
+from paigow.strategy import DerivedStrategy, StrategyCard
 from paigow.tiles.hand import Comparison, HandValue, TilesLike, as_tiles, hand_value
 from paigow.tiles.hand import compare as compare_hands
 from paigow.tiles.rules import DEFAULT_RULES, GeeJoonTiebreak, TileRules
@@ -323,17 +326,81 @@ def edge(way: str | None = None, dealer: str = "australian", *, banking: bool = 
     return run(_way(mine, dealer, r, rate), _way(dealer, dealer, r, rate), banking, rate, r)
 
 
+Shape = Literal["best", "exceptions", "own"]
+"""The shape of a learned tile way: ``exceptions`` (the dealer's way with exceptions),
+``own`` (rules of its own), ``best`` (both learned, the better kept)."""
+StepProgress = Callable[[str, int, int], None]
+"""``progress(step, done, total)``: the step's words, and how far it is."""
+
+
+def derive_strategy(dealer: str | PathLike[str] = "australian", *, banking: bool = False,
+                    commission: Rate = "5%", max_rules: int = 12, shape: Shape = "best",
+                    small: bool = False, rules: TileRules | None = None,
+                    gee_joon_tiebreak: GeeJoonTiebreak | None = None,
+                    progress: StepProgress | None = None) -> DerivedStrategy:
+    """Derive a short tile way a person can learn, as ``paigow tiles derive-strategy``
+    does: label every distinct hand with the exact EV of each setting against the
+    ``dealer`` way (as a player, or as the bank when ``banking``), learn at most
+    ``max_rules`` rules in the way-file format (the ``otherwise`` line counted), write the
+    way file's text and load it back, counting its edge over all 736,281,000 matchups.
+    Its ``share`` of optimal's gain is exact. The full search takes many minutes
+    (docs/tiles-derive.md); ``small=True`` searches a hundred candidate rules, in seconds.
+
+    Raises:
+        RuleError: an unknown way, shape or rule, or ``dealer="optimal"``.
+        AmountError: a commission that is not a rate.
+        PaigowError: a rule count out of range (2 to 40).
+    """
+    from paigow.analysis.tiles_derive_run import derive, shapes_of
+
+    r = _rules(rules, gee_joon_tiebreak)
+    rate = parse_rate(commission)
+    shapes = shapes_of(shape)
+    name = str(fspath(dealer))
+    if name.strip().lower() == "optimal":
+        raise RuleError("dealer='optimal': a learned way is exceptions to a dealer's house "
+                        "way; name one (australian, luger, harrahs, a way file)")
+    run = derive(name, _way(name, name, r, rate), r, rate, banking=banking,
+                 max_rules=max_rules, shapes=shapes, small=small, progress=progress)
+    return DerivedStrategy("tiles", name, run.text, tuple(run.report["rule_texts"]),
+                           run.report["otherwise"], float(run.derived.share), run.report,
+                           run.derived)
+
+
+def way_card(way: str | PathLike[str] = "australian.toml", *, rules: TileRules | None = None,
+             gee_joon_tiebreak: GeeJoonTiebreak | None = None) -> StrategyCard:
+    """A printable strategy card of a tile way file (as ``paigow tiles card``): one page,
+    its rules in order, each drawn with an example hand of tiles set by it. ``way`` is a
+    shipped way file's name (``australian.toml``) or a ``.toml`` path.
+
+    >>> way_card("australian.toml").svg.startswith("<svg")
+    True
+
+    Raises:
+        RuleError: a way that is not a way file.
+        WayFileError: a way file that cannot be used.
+    """
+    from paigow.tiles.strategy_card import card_svg
+
+    name = str(fspath(way))
+    return StrategyCard("tiles", name, card_svg(name, _rules(rules, gee_joon_tiebreak)))
+
+
 __all__ = [
     "GEE_JOON_TIEBREAKS",
     "Rate",
     "Settings",
+    "Shape",
+    "StepProgress",
     "TileHand",
     "advise",
     "compare",
+    "derive_strategy",
     "edge",
     "grade",
     "hand",
     "set_hand",
     "settings",
     "value",
+    "way_card",
 ]
