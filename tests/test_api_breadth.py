@@ -77,6 +77,84 @@ def test_poker_compare_takes_settings_or_text_and_agrees_with_the_command() -> N
     assert c.to_json() == _json(["poker", "compare", a, b])
 
 
+def _ranked(text: str) -> paigow.poker.RankedSetting:
+    """The setting ``text`` as :func:`paigow.poker.settings` lists it, ranked."""
+    return next(x for x in paigow.poker.settings(text.replace("|", " ")) if str(x.setting) == text)
+
+
+TILE_FOUR = "6-5 3-2 6-4 4-3"
+POKER_SEVEN = "Kd Qs Jh 9c 7d 4s 3h"
+POKER_DECK = POKER_SEVEN + " As Ah Ad Ac 2c 2d 2h 2s"  # 15 cards: a small exact problem
+
+# Each row: a front door called with the text a person types, then with the library's own
+# values for the same hand (objects, and reprs as text); the results must be equal.
+ALIKE: list[tuple[str, Callable[[], Any], list[Callable[[], Any]]]] = [
+    ("tiles.value", lambda: paigow.tiles.value("6-6 5-4"), [
+        lambda: paigow.tiles.value(TileHand.parse("6-6 5-4")),
+        lambda: paigow.tiles.value((Tile(6, 6), Tile(5, 4))),
+        lambda: paigow.tiles.value("TileHand.parse('6-6 5-4')"),
+        lambda: paigow.tiles.value("HandValue.of('6-6 5-4')"),
+        lambda: paigow.tiles.value(repr((Tile(6, 6), Tile(5, 4))))]),
+    ("tiles.compare", lambda: paigow.tiles.compare("4-3 2-2", "6-5 5-5"), [
+        lambda: paigow.tiles.compare(paigow.tiles.value("4-3 2-2"), paigow.tiles.value("6-5 5-5")),
+        lambda: paigow.tiles.compare(TileHand.parse("4-3 2-2"), [Tile(6, 5), "5-5"])]),
+    ("tiles.settings", lambda: paigow.tiles.settings(TILE_FOUR).to_json(), [
+        lambda: paigow.tiles.settings(paigow.tiles.hand(TILE_FOUR)).to_json(),
+        lambda: paigow.tiles.settings(TileSetting.parse("6-5 3-2 / 6-4 4-3")).to_json()]),
+    ("tiles.set_hand", lambda: paigow.tiles.set_hand(TILE_FOUR, way="australian.toml"), [
+        lambda: paigow.tiles.set_hand(paigow.tiles.hand(TILE_FOUR), way=Path("australian.toml")),
+        lambda: paigow.tiles.set_hand(repr(paigow.tiles.hand(TILE_FOUR)), way="australian.toml")]),
+    ("tiles.grade", lambda: paigow.tiles.grade(TILE_FOUR, "6-5 4-3 | 6-4 3-2").to_json(), [
+        lambda: paigow.tiles.grade(paigow.tiles.hand(TILE_FOUR),
+                                   TileSetting.parse("6-5 4-3 / 6-4 3-2")).to_json(),
+        lambda: paigow.tiles.grade(TILE_FOUR, "Setting.parse('6-5 4-3 / 6-4 3-2')").to_json()]),
+    ("poker.rank", lambda: paigow.poker.rank("As Ks Qs Js Jk"), [
+        lambda: paigow.poker.rank(Hand("As Ks Qs Js Jk")),
+        lambda: paigow.poker.rank([Card("As"), "Ks", 43, "Js", Card("Jk")]),
+        lambda: paigow.poker.rank("Hand('Jk As Ks Qs Js')")]),
+    ("poker.settings", lambda: paigow.poker.settings(POKER_SEVEN).to_json(), [
+        lambda: paigow.poker.settings(Hand(POKER_SEVEN)).to_json(),
+        lambda: paigow.poker.settings(Setting.parse("Kd 9c 7d 4s 3h | Qs Jh")).to_json()]),
+    ("poker.compare", lambda: paigow.poker.compare("Ah Ad 9c 8d 2s | Kc Qd",
+                                                   "Kh Kd 9h 8h 2h | Ks Qs"), [
+        lambda: paigow.poker.compare(Setting.parse("Ah Ad 9c 8d 2s | Kc Qd"),
+                                     "Setting.parse('Kh Kd 9h 8h 2h | Ks Qs')"),
+        lambda: paigow.poker.compare(_ranked("Ah Ad 9c 8d 2s | Kc Qd"),
+                                     Setting.parse("Kh Kd 9h 8h 2h | Ks Qs"))]),
+    ("poker.set_hand", lambda: paigow.poker.set_hand(POKER_SEVEN, way="foxwoods"), [
+        lambda: paigow.poker.set_hand(Hand(POKER_SEVEN), way=Path("foxwoods")),
+        lambda: paigow.poker.set_hand(Setting.parse("Kd 9c 7d 4s 3h | Qs Jh"), way="foxwoods")]),
+    ("poker.grade", lambda: paigow.poker.grade(POKER_SEVEN, "Kd 9c 7d 4s 3h | Qs Jh",
+                                               deck=POKER_DECK).to_json(), [
+        lambda: paigow.poker.grade(Hand(POKER_SEVEN), Setting.parse("Kd 9c 7d 4s 3h | Qs Jh"),
+                                   deck=Hand(POKER_DECK)).to_json(),
+        lambda: paigow.poker.grade(POKER_SEVEN, _ranked("Kd 9c 7d 4s 3h | Qs Jh"),
+                                   deck=POKER_DECK).to_json()]),
+    ("poker.advise", lambda: paigow.poker.advise(POKER_SEVEN, deck=POKER_DECK).to_json(), [
+        lambda: paigow.poker.advise(Hand(POKER_SEVEN), deck=Hand(POKER_DECK)).to_json(),
+        lambda: paigow.poker.advise(repr(Hand(POKER_SEVEN)), deck=list(Hand(POKER_DECK))).to_json()]),
+]
+
+
+@pytest.mark.parametrize("door,text,objects", ALIKE, ids=[a[0] for a in ALIKE])
+def test_every_front_door_takes_strings_or_objects_alike(door: str, text: Callable[[], Any],
+                                                         objects: list[Callable[[], Any]]) -> None:
+    want = text()
+    for i, call in enumerate(objects):
+        assert call() == want, (door, i)
+
+
+def test_the_optimal_way_takes_its_deck_as_text() -> None:
+    """``get_way("optimal", POKER, deck=...)`` reads the deck as every door does (it read
+    the string's characters one by one as cards)."""
+    from paigow.ways import POKER, get_way
+
+    deck = "As Ah Kd Kh Qc Qd 3s 3h 2h 2c 2d 4s 4h 5c 6c 6d 7c"
+    a = get_way("optimal", POKER, deck=deck).choose("As Ah Kd Qc 3s 2h 2c")
+    b = get_way("optimal", POKER, deck=Hand(deck)).choose("As Ah Kd Qc 3s 2h 2c")
+    assert a == b and a.rule.way == "optimal"
+
+
 # --- values print as a player writes them, and their repr reads back -------------------------
 
 def test_a_poker_setting_prints_and_reads_back_as_a_player_writes_it() -> None:

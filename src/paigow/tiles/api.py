@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from os import PathLike, fspath
+from os import fspath
 from typing import TYPE_CHECKING, Literal
 
 from paigow.deprecation import renamed
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from paigow.analysis.tiles_odds import Advice, EdgeResult
     from paigow.tiles.ways import TileWay
     from paigow.training.grade import Grade
-    from paigow.ways import Decision
+    from paigow.ways import Decision, WayName
 
 Rate = str | float | Fraction
 """A commission rate: ``"5%"``, ``0.05``, ``"1/20"``, ``Fraction(1, 20)``."""
@@ -63,11 +63,23 @@ def _rules(rules: TileRules | None, gee_joon_tiebreak: GeeJoonTiebreak | None) -
     return TileRules(key)  # type: ignore[arg-type]
 
 
-def _tiles(parts: tuple[TilesLike, ...], count: int | None) -> tuple[Tile, ...]:
+HandLike = TilesLike | HandValue
+"""A two-tile hand: tiles as :data:`TilesLike`, or a :class:`HandValue` (its tiles)."""
+FourLike = TilesLike | Setting
+"""Four tiles: as :data:`TilesLike`, or a :class:`Setting` of them."""
+
+
+def _tiles(parts: tuple[TilesLike | HandValue | Setting, ...],
+           count: int | None) -> tuple[Tile, ...]:
+    """Every tile of ``parts``: tokens, tiles, hands, a value's or a setting's tiles."""
     tokens: list[str | Tile] = []
     for p in parts:
         if isinstance(p, (str, Tile)):
             tokens.append(p)
+        elif isinstance(p, HandValue):
+            tokens.extend(p.tiles)
+        elif isinstance(p, Setting):
+            tokens.extend((*p.high, *p.low))
         else:
             tokens.extend(p)
     return as_tiles(tokens, count)
@@ -186,7 +198,7 @@ class Settings(Listing[Setting]):
             head=("setting", "high hand", "low hand"))
 
 
-def settings(tiles: TilesLike, *, rules: TileRules | None = None,
+def settings(tiles: FourLike, *, rules: TileRules | None = None,
              gee_joon_tiebreak: GeeJoonTiebreak | None = None) -> Settings:
     """Each distinct way to set four tiles, with its high and low hand and their values
     (RULES 1.4: tiles of one standing are one way).
@@ -202,7 +214,7 @@ def settings(tiles: TilesLike, *, rules: TileRules | None = None,
     return Settings(four, tuple(all_settings(four, _rules(rules, gee_joon_tiebreak))))
 
 
-def compare(player: TilesLike, banker: TilesLike, rules: TileRules | None = None, *,
+def compare(player: HandLike, banker: HandLike, rules: TileRules | None = None, *,
             gee_joon_tiebreak: GeeJoonTiebreak | None = None) -> Comparison:
     """A player's two-tile hand against the banker's: who wins and the rule that decided
     (RULES 1.3).
@@ -219,14 +231,14 @@ def compare(player: TilesLike, banker: TilesLike, rules: TileRules | None = None
                          _rules(rules, gee_joon_tiebreak))
 
 
-def _way(name: str, dealer: str, rules: TileRules, rate: Fraction) -> TileWay:
+def _way(name: WayName, dealer: WayName, rules: TileRules, rate: Fraction) -> TileWay:
     from paigow.ways import get_way
 
-    return get_way(name, rules, dealer=dealer, commission=rate)
+    return get_way(name, rules, dealer=fspath(dealer), commission=rate)
 
 
-def set_hand(tiles: TilesLike, way: str = "australian", *, banking: bool = False,
-             dealer: str = "australian", commission: Rate = "5%",
+def set_hand(tiles: FourLike, way: WayName = "australian", *, banking: bool = False,
+             dealer: WayName = "australian", commission: Rate = "5%",
              rules: TileRules | None = None,
              gee_joon_tiebreak: GeeJoonTiebreak | None = None) -> Decision[Setting]:
     """How a way sets four tiles, and the rule that decided (``dealer`` and
@@ -252,7 +264,7 @@ def set_hand(tiles: TilesLike, way: str = "australian", *, banking: bool = False
     return _way(way, dealer, r, rate).choose(_tiles((tiles,), 4), banking)
 
 
-def advise(tiles: TilesLike, *, dealer: str = "australian", banking: bool = False,
+def advise(tiles: FourLike, *, dealer: WayName = "australian", banking: bool = False,
            commission: Rate = "5%", rules: TileRules | None = None,
            gee_joon_tiebreak: GeeJoonTiebreak | None = None) -> Advice:
     """Exact odds of each way to set four tiles against every hand of the 28 tiles left
@@ -277,14 +289,15 @@ def advise(tiles: TilesLike, *, dealer: str = "australian", banking: bool = Fals
     return run(_tiles((tiles,), 4), _way(dealer, dealer, r, rate), banking, rate, r)
 
 
-def grade(tiles: TilesLike, setting: str | int, *,
-          drill: Literal["player", "dealer"] = "player", way: str = "australian",
-          dealer: str = "australian", banking: bool = False, commission: Rate = "5%",
+def grade(tiles: FourLike, setting: Setting | str | int, *,
+          drill: Literal["player", "dealer"] = "player", way: WayName = "australian",
+          dealer: WayName = "australian", banking: bool = False, commission: Rate = "5%",
           rules: TileRules | None = None,
           gee_joon_tiebreak: GeeJoonTiebreak | None = None) -> Grade:
     """Grade a setting of four tiles (as ``paigow tiles grade`` does): its exact EV beside
     every other setting's, the house ``way``'s setting and numbered rule, the best setting
-    and the EV given up. ``setting`` is ``"HIGH | LOW"`` or its number in the listing.
+    and the EV given up. ``setting`` is a :class:`Setting`, its text ``"HIGH | LOW"`` (or
+``"HIGH / LOW"``) or its number in the listing.
 
     >>> g = grade("6-5 3-2 6-4 4-3", "6-5 4-3 | 6-4 3-2")
     >>> g.is_optimal, g.rule.way
@@ -298,14 +311,15 @@ def grade(tiles: TilesLike, setting: str | int, *,
     from paigow.training.grade import grade as run
 
     four = [str(t) for t in _tiles((tiles,), 4)]
-    return run("tiles", four, setting, drill=drill, way=way, dealer=dealer, banking=banking,
-               commission=commission, rules=_rules(rules, gee_joon_tiebreak))
+    chosen = setting if isinstance(setting, (int, str)) else str(setting)
+    return run("tiles", four, chosen, drill=drill, way=fspath(way), dealer=fspath(dealer),
+               banking=banking, commission=commission, rules=_rules(rules, gee_joon_tiebreak))
 
 
-def edge(way: str | None = None, dealer: str = "australian", *, banking: bool = False,
+def edge(way: WayName | None = None, dealer: WayName = "australian", *, banking: bool = False,
          commission: Rate = "5%", rules: TileRules | None = None,
          gee_joon_tiebreak: GeeJoonTiebreak | None = None,
-         player: str | None = None) -> EdgeResult:
+         player: WayName | None = None) -> EdgeResult:
     """The exact house edge of the ``way`` hand against the ``dealer`` way over all
     736,281,000 matchups (as the bank against players of ``dealer`` when ``banking``).
     (``player=`` is the old name of ``way=``.)
@@ -320,7 +334,8 @@ def edge(way: str | None = None, dealer: str = "australian", *, banking: bool = 
     """
     from paigow.analysis.tiles_odds import edge as run
 
-    mine = renamed("paigow.tiles.edge", "player", "way", player, way, "australian")
+    default: WayName = "australian"
+    mine = renamed("paigow.tiles.edge", "player", "way", player, way, default)
     r = _rules(rules, gee_joon_tiebreak)
     rate = parse_rate(commission)
     return run(_way(mine, dealer, r, rate), _way(dealer, dealer, r, rate), banking, rate, r)
@@ -333,7 +348,7 @@ StepProgress = Callable[[str, int, int], None]
 """``progress(step, done, total)``: the step's words, and how far it is."""
 
 
-def derive_strategy(dealer: str | PathLike[str] = "australian", *, banking: bool = False,
+def derive_strategy(dealer: WayName = "australian", *, banking: bool = False,
                     commission: Rate = "5%", max_rules: int = 12, shape: Shape = "best",
                     small: bool = False, rules: TileRules | None = None,
                     gee_joon_tiebreak: GeeJoonTiebreak | None = None,
@@ -367,7 +382,7 @@ def derive_strategy(dealer: str | PathLike[str] = "australian", *, banking: bool
                            run.derived)
 
 
-def way_card(way: str | PathLike[str] = "australian.toml", *, rules: TileRules | None = None,
+def way_card(way: WayName = "australian.toml", *, rules: TileRules | None = None,
              gee_joon_tiebreak: GeeJoonTiebreak | None = None) -> StrategyCard:
     """A printable strategy card of a tile way file (as ``paigow tiles card``): one page,
     its rules in order, each drawn with an example hand of tiles set by it. ``way`` is a
@@ -388,6 +403,8 @@ def way_card(way: str | PathLike[str] = "australian.toml", *, rules: TileRules |
 
 __all__ = [
     "GEE_JOON_TIEBREAKS",
+    "FourLike",
+    "HandLike",
     "Rate",
     "Settings",
     "Shape",
