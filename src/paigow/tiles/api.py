@@ -297,7 +297,7 @@ def grade(tiles: FourLike, setting: Setting | str | int, *,
     """Grade a setting of four tiles (as ``paigow tiles grade`` does): its exact EV beside
     every other setting's, the house ``way``'s setting and numbered rule, the best setting
     and the EV given up. ``setting`` is a :class:`Setting`, its text ``"HIGH | LOW"`` (or
-``"HIGH / LOW"``) or its number in the listing.
+    ``"HIGH / LOW"``) or its number in the listing.
 
     >>> g = grade("6-5 3-2 6-4 4-3", "6-5 4-3 | 6-4 3-2")
     >>> g.is_optimal, g.rule.way

@@ -24,7 +24,6 @@ from paigow.table.game import Game
 from paigow.table.ledger import HOUSE
 from paigow.table.money import format_money
 from paigow.web.schemas import WebError
-from paigow.web.words import plain_reason
 
 if TYPE_CHECKING:
     from paigow.table.engine import RoundRecord
@@ -199,8 +198,8 @@ def _told(hand: dict[str, Any], r: Any) -> dict[str, Any]:
         "low_mark": mark_of(r.low, r.low_reason), "low_reason": _bare(r.low_reason),
         "outcome": r.outcome, "stake": r.stake, "won": won,
         "commission": r.commission, "fee": r.fee, "net": r.net,
-        "net_text": format_money(r.net), "reason": plain_reason(r.reason),
-        "why": plain_reason(r.note),
+        "net_text": format_money(r.net), "reason": r.reason,
+        "why": r.note,
     }
 
 
@@ -239,7 +238,7 @@ def round_story(record: RoundRecord, names: dict[int, str]) -> dict[str, Any]:
             "pieces": h.hand.split(), "high": h.high.split(), "low": h.low.split(),
             "high_name": h.high_name, "low_name": h.low_name, "rule": h.rule,
             "rule_text": _plain_rule(h.rule, h.way_rule, h.house),
-            "note": plain_reason(h.note), "forfeit": h.forfeit,
+            "note": h.note, "forfeit": h.forfeit,
         }
         if h.role == "banker":
             bank_hand = hand
@@ -261,7 +260,7 @@ def round_story(record: RoundRecord, names: dict[int, str]) -> dict[str, Any]:
         "dice": list(record.dice),
         "bank_hand": bank_hand,
         "seats": seats,
-        "push": plain_reason(record.push),
+        "push": record.push,
         "dragon": dragon,
         "side": side,
         "bank": {"net": record.bank_net, "commission": record.bank_commission,

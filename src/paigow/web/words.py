@@ -251,18 +251,6 @@ def trainer_verdict(g: dict[str, Any]) -> str:
         ev=f"{float(g['ev_lost']):.4f}")
 
 
-_CODE = re.compile(r" \((?:pai-gow|low):[2-9TJQKA]\)")
-
-
-def plain_reason(text: str) -> str:
-    """An engine's reason without the rule's code in parentheses (the ledger keeps it).
-
-    >>> plain_reason("the banker's nine-high two-card hand pushes every bet (low:9)")
-    "the banker's nine-high two-card hand pushes every bet"
-    """
-    return _CODE.sub("", text)
-
-
 def push_words(spec: str) -> str:
     """A push rule in words, from its hand kind's own label (any kind the engine knows)."""
     from paigow.poker.kinds import parse_kind
