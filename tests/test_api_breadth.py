@@ -11,6 +11,8 @@ seven cards); a value's repr is the call that makes it again (python-chess's rul
 
 from __future__ import annotations
 
+import functools
+import inspect
 import json
 import warnings
 import xml.etree.ElementTree as ET
@@ -75,6 +77,84 @@ def test_poker_compare_takes_settings_or_text_and_agrees_with_the_command() -> N
     assert c.outcome.value == "push"  # RULES 2.5: one hand each
     assert c == paigow.poker.compare(Setting.parse(a), Setting.parse(b))
     assert c.to_json() == _json(["poker", "compare", a, b])
+
+
+def _ranked(text: str) -> paigow.poker.RankedSetting:
+    """The setting ``text`` as :func:`paigow.poker.settings` lists it, ranked."""
+    return next(x for x in paigow.poker.settings(text.replace("|", " ")) if str(x.setting) == text)
+
+
+TILE_FOUR = "6-5 3-2 6-4 4-3"
+POKER_SEVEN = "Kd Qs Jh 9c 7d 4s 3h"
+POKER_DECK = POKER_SEVEN + " As Ah Ad Ac 2c 2d 2h 2s"  # 15 cards: a small exact problem
+
+# Each row: a front door called with the text a person types, then with the library's own
+# values for the same hand (objects, and reprs as text); the results must be equal.
+ALIKE: list[tuple[str, Callable[[], Any], list[Callable[[], Any]]]] = [
+    ("tiles.value", lambda: paigow.tiles.value("6-6 5-4"), [
+        lambda: paigow.tiles.value(TileHand.parse("6-6 5-4")),
+        lambda: paigow.tiles.value((Tile(6, 6), Tile(5, 4))),
+        lambda: paigow.tiles.value("TileHand.parse('6-6 5-4')"),
+        lambda: paigow.tiles.value("HandValue.of('6-6 5-4')"),
+        lambda: paigow.tiles.value(repr((Tile(6, 6), Tile(5, 4))))]),
+    ("tiles.compare", lambda: paigow.tiles.compare("4-3 2-2", "6-5 5-5"), [
+        lambda: paigow.tiles.compare(paigow.tiles.value("4-3 2-2"), paigow.tiles.value("6-5 5-5")),
+        lambda: paigow.tiles.compare(TileHand.parse("4-3 2-2"), [Tile(6, 5), "5-5"])]),
+    ("tiles.settings", lambda: paigow.tiles.settings(TILE_FOUR).to_json(), [
+        lambda: paigow.tiles.settings(paigow.tiles.hand(TILE_FOUR)).to_json(),
+        lambda: paigow.tiles.settings(TileSetting.parse("6-5 3-2 / 6-4 4-3")).to_json()]),
+    ("tiles.set_hand", lambda: paigow.tiles.set_hand(TILE_FOUR, way="australian.toml"), [
+        lambda: paigow.tiles.set_hand(paigow.tiles.hand(TILE_FOUR), way=Path("australian.toml")),
+        lambda: paigow.tiles.set_hand(repr(paigow.tiles.hand(TILE_FOUR)), way="australian.toml")]),
+    ("tiles.grade", lambda: paigow.tiles.grade(TILE_FOUR, "6-5 4-3 | 6-4 3-2").to_json(), [
+        lambda: paigow.tiles.grade(paigow.tiles.hand(TILE_FOUR),
+                                   TileSetting.parse("6-5 4-3 / 6-4 3-2")).to_json(),
+        lambda: paigow.tiles.grade(TILE_FOUR, "Setting.parse('6-5 4-3 / 6-4 3-2')").to_json()]),
+    ("poker.rank", lambda: paigow.poker.rank("As Ks Qs Js Jk"), [
+        lambda: paigow.poker.rank(Hand("As Ks Qs Js Jk")),
+        lambda: paigow.poker.rank([Card("As"), "Ks", 43, "Js", Card("Jk")]),
+        lambda: paigow.poker.rank("Hand('Jk As Ks Qs Js')")]),
+    ("poker.settings", lambda: paigow.poker.settings(POKER_SEVEN).to_json(), [
+        lambda: paigow.poker.settings(Hand(POKER_SEVEN)).to_json(),
+        lambda: paigow.poker.settings(Setting.parse("Kd 9c 7d 4s 3h | Qs Jh")).to_json()]),
+    ("poker.compare", lambda: paigow.poker.compare("Ah Ad 9c 8d 2s | Kc Qd",
+                                                   "Kh Kd 9h 8h 2h | Ks Qs"), [
+        lambda: paigow.poker.compare(Setting.parse("Ah Ad 9c 8d 2s | Kc Qd"),
+                                     "Setting.parse('Kh Kd 9h 8h 2h | Ks Qs')"),
+        lambda: paigow.poker.compare(_ranked("Ah Ad 9c 8d 2s | Kc Qd"),
+                                     Setting.parse("Kh Kd 9h 8h 2h | Ks Qs"))]),
+    ("poker.set_hand", lambda: paigow.poker.set_hand(POKER_SEVEN, way="foxwoods"), [
+        lambda: paigow.poker.set_hand(Hand(POKER_SEVEN), way=Path("foxwoods")),
+        lambda: paigow.poker.set_hand(Setting.parse("Kd 9c 7d 4s 3h | Qs Jh"), way="foxwoods")]),
+    ("poker.grade", lambda: paigow.poker.grade(POKER_SEVEN, "Kd 9c 7d 4s 3h | Qs Jh",
+                                               deck=POKER_DECK).to_json(), [
+        lambda: paigow.poker.grade(Hand(POKER_SEVEN), Setting.parse("Kd 9c 7d 4s 3h | Qs Jh"),
+                                   deck=Hand(POKER_DECK)).to_json(),
+        lambda: paigow.poker.grade(POKER_SEVEN, _ranked("Kd 9c 7d 4s 3h | Qs Jh"),
+                                   deck=POKER_DECK).to_json()]),
+    ("poker.advise", lambda: paigow.poker.advise(POKER_SEVEN, deck=POKER_DECK).to_json(), [
+        lambda: paigow.poker.advise(Hand(POKER_SEVEN), deck=Hand(POKER_DECK)).to_json(),
+        lambda: paigow.poker.advise(repr(Hand(POKER_SEVEN)), deck=list(Hand(POKER_DECK))).to_json()]),
+]
+
+
+@pytest.mark.parametrize("door,text,objects", ALIKE, ids=[a[0] for a in ALIKE])
+def test_every_front_door_takes_strings_or_objects_alike(door: str, text: Callable[[], Any],
+                                                         objects: list[Callable[[], Any]]) -> None:
+    want = text()
+    for i, call in enumerate(objects):
+        assert call() == want, (door, i)
+
+
+def test_the_optimal_way_takes_its_deck_as_text() -> None:
+    """``get_way("optimal", POKER, deck=...)`` reads the deck as every door does (it read
+    the string's characters one by one as cards)."""
+    from paigow.ways import POKER, get_way
+
+    deck = "As Ah Kd Kh Qc Qd 3s 3h 2h 2c 2d 4s 4h 5c 6c 6d 7c"
+    a = get_way("optimal", POKER, deck=deck).choose("As Ah Kd Qc 3s 2h 2c")
+    b = get_way("optimal", POKER, deck=Hand(deck)).choose("As Ah Kd Qc 3s 2h 2c")
+    assert a == b and a.rule.way == "optimal"
 
 
 # --- values print as a player writes them, and their repr reads back -------------------------
@@ -245,6 +325,42 @@ def test_derive_strategy_learns_the_same_way_as_the_command(tmp_path: Path) -> N
     assert a.setting == b.setting
 
 
+def test_the_tile_strategy_card_is_the_commands_card(tmp_path: Path) -> None:
+    card = paigow.tiles.way_card("australian.toml")
+    res = runner.invoke(app, ["tiles", "card", "australian.toml", "-o", str(tmp_path / "c.svg")])
+    assert res.exit_code == 0, res.output
+    assert (tmp_path / "c.svg").read_text(encoding="utf-8") == card.svg
+    assert card._repr_svg_() == card.svg and card.game == "tiles"
+    assert card.write(tmp_path / "mine.svg").read_text(encoding="utf-8") == card.svg
+    shipped = Path(paigow.tiles.__file__).parent / "ways" / "files" / "australian.toml"
+    mine = tmp_path / "australian.toml"
+    mine.write_text(shipped.read_text(encoding="utf-8"), encoding="utf-8")
+    assert paigow.tiles.way_card(mine).svg == card.svg  # a path object, as a name
+    with pytest.raises(RuleError, match="not one"):
+        paigow.tiles.way_card("australian")  # a built-in way, not a way file
+
+
+def test_tile_derive_strategy_learns_the_same_way_as_the_command(tmp_path: Path) -> None:
+    """The library and ``paigow tiles derive-strategy`` are one route: the same way file's
+    text and the same exact figures, and the file plays as the library's text does."""
+    lib = _tile_derived()
+    out = tmp_path / "mine.toml"
+    cli = _json(["tiles", "derive-strategy", "--dealer", "australian", "--max-rules", "3",
+                 "--small", "-o", str(out)])
+    assert out.read_text(encoding="utf-8") == lib.text
+    assert {k: v for k, v in cli.items() if k not in ("output", "seconds")} == lib.to_json()
+    assert lib.rule_words == tuple(cli["rule_texts"]) and lib.otherwise == cli["otherwise"]
+    assert lib.share == cli["share"] and 0 < lib.share <= 1
+    written = lib.write(tmp_path / "lib.toml")
+    for hand in ("6-6 4-2 5-3 1-1", "6-5 3-2 6-4 4-3", "teen day 5-4 3-1"):
+        assert (paigow.tiles.set_hand(hand, way=str(written)).setting
+                == paigow.tiles.set_hand(hand, way=str(out)).setting)
+    with pytest.raises(RuleError, match="exceptions to a dealer's house way"):
+        paigow.tiles.derive_strategy("optimal", small=True)
+    with pytest.raises(RuleError, match="unknown shape"):
+        paigow.tiles.derive_strategy(shape="wide", small=True)  # type: ignore[arg-type]
+
+
 # --- every result shows as a table in a notebook ----------------------------------------------
 
 def _tables(html: str) -> list[ET.Element]:
@@ -252,31 +368,84 @@ def _tables(html: str) -> list[ET.Element]:
     return [e for e in root.iter() if e.tag == "table"]
 
 
-RESULTS: list[tuple[str, Callable[[], Any], str]] = [
-    ("tile value", lambda: paigow.tiles.value("6-6 5-4"), "Teen Wong"),
-    ("tile compare", lambda: paigow.tiles.compare("4-3 2-2", "6-5 5-5"), "banker wins"),
-    ("tile settings", lambda: paigow.tiles.settings("6-5 3-2 6-4 4-3"), "6-4 4-3 / 6-5 3-2"),
-    ("tile advice", lambda: paigow.tiles.advise("6-6 4-2 5-3 1-1"), "6-6 5-3 / 1-1 4-2"),
-    ("tile grade", lambda: paigow.tiles.grade("6-5 3-2 6-4 4-3", "6-5 4-3 | 6-4 3-2"), "yours"),
-    ("poker rank", lambda: paigow.poker.rank("As Ks Qs Js Jk"), "royal flush"),
-    ("poker settings", lambda: paigow.poker.settings("As Kd Qh Jc 9s 8d 2c"), "foul"),
-    ("poker compare", lambda: paigow.poker.compare("Ah Ad 9c 8d 2s | Kc Qd",
-                                                   "Kh Kd 9h 8h 2h | Ks Qs"), "push"),
-    ("poker advice", lambda: paigow.poker.advise(
+@functools.lru_cache(maxsize=1)
+def _tile_derived() -> paigow.tiles.DerivedStrategy:
+    return paigow.tiles.derive_strategy("australian", max_rules=3, small=True)
+
+
+TIGER_DECK = "As Kh Qd 9d 9s 8c 7s 6d 5h 4d 3c 2s 2h Jk"  # C(14,7) = 3,432 hands
+
+# What each front door returns, and a word its notebook view must show: every result as a
+# table (``_repr_html_``), hands, decisions and cards as pieces (``_repr_svg_``, or HTML
+# of the browser's pieces).
+NOTEBOOK: list[Any] = [
+    ("tiles.value", lambda: paigow.tiles.value("6-6 5-4"), "table", "Teen Wong"),
+    ("tiles.hand", lambda: paigow.tiles.hand("6-6 4-2 5-3 1-1"), "svg", "4-2 Gee Joon"),
+    ("tiles.compare", lambda: paigow.tiles.compare("4-3 2-2", "6-5 5-5"), "table", "banker wins"),
+    ("tiles.settings", lambda: paigow.tiles.settings("6-5 3-2 6-4 4-3"), "table",
+     "6-4 4-3 / 6-5 3-2"),
+    ("tiles.set_hand", lambda: paigow.tiles.set_hand("6-6 4-2 5-3 1-1"), "pieces", "australian 4.3"),
+    ("tiles.advise", lambda: paigow.tiles.advise("6-6 4-2 5-3 1-1"), "table", "6-6 5-3 / 1-1 4-2"),
+    ("tiles.grade", lambda: paigow.tiles.grade("6-5 3-2 6-4 4-3", "6-5 4-3 | 6-4 3-2"), "table",
+     "yours"),
+    ("tiles.edge", lambda: paigow.tiles.edge("australian", "australian"), "table", "matchups"),
+    ("tiles.derive_strategy", _tile_derived, "table", "derived against the australian way"),
+    ("tiles.way_card", lambda: paigow.tiles.way_card("australian.toml"), "svg", "rule"),
+    ("poker.rank", lambda: paigow.poker.rank("As Ks Qs Js Jk"), "table", "royal flush"),
+    ("poker.hand", lambda: paigow.poker.hand("Kd As Jk"), "svg", "ace of spades"),
+    ("poker.settings", lambda: paigow.poker.settings("As Kd Qh Jc 9s 8d 2c"), "table", "foul"),
+    ("poker.compare", lambda: paigow.poker.compare("Ah Ad 9c 8d 2s | Kc Qd",
+                                                   "Kh Kd 9h 8h 2h | Ks Qs"), "table", "push"),
+    ("poker.set_hand", lambda: paigow.poker.set_hand("Kd Qs Jh 9c 7d 4s 3h"), "pieces",
+     "house 1.1"),
+    ("poker.advise", lambda: paigow.poker.advise(
         "As Ah Kd Qc 3s 2h 2c", deck="As Ah Kd Kh Qc Qd 3s 3h 2h 2c 2d 4s 4h 5c 6c 6d 7c"),
-     "120 opponent hands"),
-    ("simulation", lambda: paigow.poker.simulate(rounds=1000, seed=2), "house edge"),
-    ("side bet", lambda: paigow.poker.side_bet("emperors-challenge", deck=SMALL), "house edge"),
-    ("envy", lambda: paigow.poker.envy_bonus("fortune", 1, deck=SMALL + " Ah Kh Qh Jh Th"), "Envy with 1"),
+     "table", "120 opponent hands"),
+    ("poker.grade", lambda: paigow.poker.grade(POKER_SEVEN, "Kd 9c 7d 4s 3h | Qs Jh",
+                                               deck=POKER_DECK), "table", "Kd 9c 7d 4s 3h | Qs Jh"),
+    ("poker.simulate", lambda: paigow.poker.simulate(rounds=1000, seed=2), "table", "house edge"),
+    ("poker.side_bet", lambda: paigow.poker.side_bet("emperors-challenge", deck=SMALL), "table",
+     "house edge"),
+    ("poker.side_bet on the dealer's setting", lambda: paigow.poker.side_bet(
+        "tiger-9", deck=TIGER_DECK), "table", "house edge"),
+    ("poker.envy_bonus", lambda: paigow.poker.envy_bonus("fortune", 1, deck=SMALL + " Ah Kh Qh Jh Th"),
+     "table", "Envy with 1"),
+    pytest.param("poker.derive_strategy", lambda: paigow.poker.derive_strategy(
+        "house", max_rules=12, sample=1000, eval_sample=0, seed=5, otherwise="none", folds=0,
+        deck="As Ah Ad Ks Kh Kd Qs Qh Js Jh Ts 9s 9h 8s 7s 2c 3c Jk"), "table",
+        "derived against the house way", marks=pytest.mark.slow, id="poker.derive_strategy"),
+    ("poker.way_card", lambda: paigow.poker.way_card("foxwoods"), "svg", "rule"),
 ]
 
 
-@pytest.mark.parametrize("what,make,text", RESULTS, ids=[r[0] for r in RESULTS])
-def test_every_result_shows_as_a_table_in_a_notebook(what: str, make: Callable[[], Any],
-                                                     text: str) -> None:
-    html = make()._repr_html_()
-    assert _tables(html), what
-    assert text in html, (what, html[:400])
+def _door(row: Any) -> str:
+    return str(row.values[0] if hasattr(row, "values") else row[0])
+
+
+@pytest.mark.parametrize("door,make,kind,text", NOTEBOOK, ids=[_door(r) for r in NOTEBOOK])
+def test_every_result_shows_as_a_table_in_a_notebook(door: str, make: Callable[[], Any],
+                                                     kind: str, text: str) -> None:
+    """Jupyter calls ``_repr_html_`` (else ``_repr_svg_``) on what a cell returns: a result
+    is a table, a hand or a decision the browser's pieces, a card its drawing."""
+    got = make()
+    if kind == "svg":
+        svg = got._repr_svg_()
+        assert ET.fromstring(svg).tag.endswith("svg") and text in svg, door
+        return
+    html = got._repr_html_()
+    if kind == "table":
+        assert _tables(html), door
+    else:
+        assert 'class="piece' in html, door
+    assert text in html, (door, html[:400])
+
+
+def test_every_front_door_has_a_notebook_view_checked() -> None:
+    """A door added to either game without a row above fails here."""
+    doors = {f"{mod.__name__.split('.')[1]}.{name}" for mod in (paigow.tiles.api, paigow.poker.api)
+             for name in mod.__all__ if inspect.isfunction(getattr(mod, name))}
+    checked = {_door(r).split(" ")[0] for r in NOTEBOOK}
+    assert doors - {"poker.paytables"} == checked  # paytables: a list of names
 
 
 def test_a_decision_and_a_setting_show_as_pieces() -> None:

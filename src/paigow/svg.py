@@ -209,3 +209,6 @@ def setting_html(high: str, low: str, high_label: str, low_label: str) -> str:
                 f'<span style="min-width:11em;font:13px sans-serif">{escape(title)}</span>'
                 f"{svg}</div>")
     return f'<div class="paigow-setting">{line(high_label, high)}{line(low_label, low)}</div>'
+
+
+__all__ = ["card", "cards_row", "setting_html", "tile", "tiles_row"]

@@ -35,6 +35,9 @@ if TYPE_CHECKING:
     from paigow.tiles.ways import TileWay
 
 Progress = Callable[[int, int], None]
+WayName = str | PathLike[str]
+"""A way as the front doors take it: its name (``"australian"``, ``"foxwoods"``), or the
+path of its way file, as a string or a path object."""
 
 
 @dataclass(frozen=True)
@@ -197,4 +200,4 @@ def get_way(name: str | PathLike[str], rules: TileRules | PokerRules, *,
                     f"{type(rules).__name__}")
 
 
-__all__ = ["POKER", "TILES", "Decision", "Rule", "get_way"]
+__all__ = ["POKER", "TILES", "Decision", "Rule", "WayName", "get_way"]

@@ -107,7 +107,7 @@ def test_ez_banker_queen_high_pai_gow_pushes_every_bet_and_says_why() -> None:
     t = table({0: Q_HIGH, 1: THREE_PAIR, 2: QUADS}, {1: Scripted(1000), 2: Scripted(2000)})
     rec = t.play_round()
     assert rec is not None
-    assert rec.push == "the banker's queen-high pai gow pushes every bet (pai-gow:Q)"
+    assert rec.push == "the banker's queen-high pai gow pushes every bet"
     out = {r.seat: (r.high, r.low, r.outcome, r.net, r.reason) for r in rec.results}
     assert out == {1: ("win", "win", "push", 0, "banker-push"),
                    2: ("win", "win", "push", 0, "banker-push")}
@@ -335,7 +335,7 @@ def test_cf_the_bankers_nine_high_two_card_hand_pushes_every_bet_and_says_why() 
     t = cf_table(B9_NINE_FRONT, {1: Scripted(1000), 2: Scripted(500)})
     rec = t.play_round()
     assert rec is not None
-    assert rec.push == "the banker's nine-high two-card hand pushes every bet (low:9)"
+    assert rec.push == "the banker's nine-high two-card hand pushes every bet"
     assert [(r.seat, r.high, r.low, r.outcome, r.net, r.reason) for r in rec.results] == [
         (1, "win", "win", "push", 0, "banker-push"), (2, "win", "win", "push", 0, "banker-push")]
     assert t.house_net == 0 and t.balance(1) == START

@@ -54,6 +54,7 @@ from paigow.poker.ways.spec import (
     ABSENT,
     FEATURES,
     HAND_KEYS,
+    PAIR_SUM_OFFSET,
     SF_SECTION,
     WaySpec,
     front_class,
@@ -921,7 +922,7 @@ def _cond_text(c: Cond, section: str) -> str:
         return ("when the only straight is ace-high with the joker" if lo == 1
                 else "unless the only straight is ace-high with the joker")
     if f == "pair_sum":
-        a, b = lo + 4, hi + 4
+        a, b = lo + PAIR_SUM_OFFSET, hi + PAIR_SUM_OFFSET
         what = f"{a}" if a == b else f"{a} or more" if hi == bins(f) - 1 else \
             f"{b} or less" if lo <= 1 else f"{a} to {b}"
         return f"the two pairs add up to {what} (ace 14, king 13, queen 12, jack 11)"
@@ -1026,7 +1027,7 @@ def _rank_value(c: Cond) -> str:
             return '"pair"' if c.lo == FRONT_PAIR else f'"{RANKS[max(c.lo, 1)]}+"'
         return "[" + ", ".join(f'"{RANKS[r]}"' for r in range(max(c.lo, 1), c.hi + 1)) + "]"
     if c.feature == "pair_sum":
-        a, b = c.lo + 4, c.hi + 4
+        a, b = c.lo + PAIR_SUM_OFFSET, c.hi + PAIR_SUM_OFFSET
         if a == b:
             return f'"{a}"'
         return f'"<={b}"' if c.lo <= 1 else f'">={a}"' if c.hi == bins(c.feature) - 1 else \

@@ -84,13 +84,14 @@ def _list_tables(json: bool) -> None:
 def _pai_gow_checks(odds: Any) -> list[dict[str, Any]]:
     """Every ``no-pair-R-high`` line (R nine or more) of a full-deck table, counted again by
     combinatorics (:mod:`paigow.poker.paigow_count`)."""
+    from paigow.poker.cards import Rank
     from paigow.poker.paigow_count import pai_gow_count
 
     out: list[dict[str, Any]] = []
     if odds.deck_size != 53:
         return out
     for line in odds.lines:
-        if line.hand.startswith("no-pair-") and line.hand[8] in "9TJQKA":
+        if line.hand.startswith("no-pair-") and Rank.parse(line.hand[8]) >= Rank.NINE:
             n = pai_gow_count(line.hand[8], odds.rules.joker)
             out.append({"hand": line.hand, "enumerated": line.count, "combinatorial": n,
                         "agree": n == line.count})

@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 import json as jsonlib
-import time
 from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any
@@ -101,9 +100,6 @@ class _StepBars:
             self.tasks[what] = task
         self.progress.update(task, completed=done, total=total)
 
-    def plain(self, what: str) -> Any:
-        return lambda done, total: self(what, done, total)
-
 
 def register(app: typer.Typer) -> None:
     """Add ``derive-strategy`` and ``card`` to the tiles app."""
@@ -143,6 +139,7 @@ def register(app: typer.Typer) -> None:
         Example: paigow tiles derive-strategy --dealer australian -o my-tiles.toml
         """
         from paigow.analysis import tiles_derive as td
+        from paigow.analysis.tiles_derive_run import shapes_of
 
         def body() -> None:
             rules = rules_from(gee_joon_tiebreak)
@@ -150,7 +147,7 @@ def register(app: typer.Typer) -> None:
             path = Path(out)
             if path.suffix.lower() != ".toml":
                 raise PaigowError(f"-o {out!r}: a way file is written as .toml")
-            shapes = ("exceptions", "own") if shape == "best" else (shape,)
+            shapes = shapes_of(shape)
             guess, mine = _last_times(small)
             n_cand = td.space(small, conditions).size
             role = "the bank against players" if banking else "a player against a banker"
@@ -217,40 +214,21 @@ def _derive(
     shapes: tuple[str, ...], small: bool, path: Path, quiet: bool, times: dict[str, float],
     conditions: str = "tiles",
 ) -> dict[str, Any]:
-    from paigow.analysis import tiles_derive as td
+    from paigow.analysis.tiles_derive_run import derive
 
     with _bars(not quiet) as bars:
-        t0 = time.perf_counter()
-        tick = bars.plain("labelling every hand exactly") if bars else None
         dealer_way = _get(dealer, rules, rate, None)
-        if dealer_way.name == "optimal":
-            raise PaigowError("--dealer optimal: a learned way is exceptions to a dealer's "
-                              "house way; name one (australian, luger, harrahs, a way file)")
-        labels = td.label(dealer_way, banking, rate, rules, tick)
-        times["labels"] = time.perf_counter() - t0
-        t1 = time.perf_counter()
-        derived = td.learn(labels, max_rules, small=small, shapes=shapes,
-                           progress=bars if bars else None, conditions=conditions)
-        times["learning"] = time.perf_counter() - t1
-        t2 = time.perf_counter()
-        role = "bank" if banking else "player"
-        text = td.way_text(
-            derived, f"derived-{dealer_way.name}",
-            f"A learned tile way against {dealer_way.name} ({role})",
-            f"paigow tiles derive-strategy --dealer {dealer}{' --banking' if banking else ''} "
-            f"--commission {rate} --max-rules {max_rules} --conditions {conditions}",
-            notes=_notes(derived), otherwise=dealer)
-        check = td.check_file(text, str(path), derived, dealer_way,
-                              bars.plain("loading the written file back, every hand")
-                              if bars else None)
-        times["check"] = time.perf_counter() - t2
+        run = derive(dealer, dealer_way, rules, rate, banking=banking, max_rules=max_rules,
+                     shapes=shapes, small=small, source=str(path), progress=bars,
+                     times=times, conditions=conditions)
     from paigow.tiles.ways._cache import save_atomically
 
     def write(fh: Any) -> None:
-        fh.write(text.encode())
+        fh.write(run.text.encode())
 
     save_atomically(path, write)
-    return _report(derived, check, dealer, path, times)
+    return {"output": str(path), **run.report,
+            "seconds": {k: round(v, 1) for k, v in times.items()}}
 
 
 def _bars(show: bool) -> Any:
@@ -276,45 +254,6 @@ def _bars(show: bool) -> Any:
             yield _StepBars(progress)
 
     return cm()
-
-
-def _notes(d: Any) -> str:
-    lab = d.labels
-    base = lab.ev(lab.dealer_split)
-    best = lab.ev(lab.best_split)
-    return (f"Exact over all 736,281,000 matchups, commission {float(lab.rate):.2%}: "
-            f"{'bank' if lab.banking else 'house'} edge {float(-base):+.4%} playing the dealer's "
-            f"way, {float(-d.ev()):+.4%} with these {d.n_rules} rules, {float(-best):+.4%} "
-            f"optimal; share of optimal's gain {float(d.share):.1%}.")
-
-
-def _report(d: Any, check: Any, dealer: str, path: Path, times: dict[str, float]) -> dict[str, Any]:
-    lab = d.labels
-    base, best, mine = lab.ev(lab.dealer_split), lab.ev(lab.best_split), d.ev()
-    curve = [{"rules": s.rules, "share": float(d.share_of(s.total)),
-              "share_exact": str(d.share_of(s.total))} for s in d.curve]
-    others = {k: {"rules": o.n_rules, "share": float(o.share), "share_exact": str(o.share)}
-              for k, o in d.other.items()}
-    return {
-        "output": str(path),
-        "dealer": dealer,
-        "banking": lab.banking,
-        "commission": float(lab.rate),
-        "shape": d.shape,
-        "conditions": d.conditions,
-        "rules": d.n_rules,
-        "otherwise": lab.dealer if d.otherwise else None,
-        "rule_texts": [s.words() for s in d.specs],
-        "edge_dealer_way": float(-base), "edge_dealer_way_exact": str(-base),
-        "edge_learned": float(-mine), "edge_learned_exact": str(-mine),
-        "edge_optimal": float(-best), "edge_optimal_exact": str(-best),
-        "share": float(d.share), "share_exact": str(d.share),
-        "matchups": check["matchups"],
-        "win": check["win"], "push": check["push"], "lose": check["lose"],
-        "curve": curve,
-        "other_shapes": others,
-        "seconds": {k: round(v, 1) for k, v in times.items()},
-    }
 
 
 def _print(r: dict[str, Any]) -> None:

@@ -7,6 +7,7 @@ import numpy as np
 import numpy.typing as npt
 
 from paigow.poker.fast import POP, TOP5, eval7_masks, straight_tables
+from paigow.poker.rank import PACK
 
 __all__ = ["POP", "TOP5", "_census_chunk", "straight_tables"]
 
@@ -47,5 +48,5 @@ def _census_chunk(
                             cat = key >> 20
                             out[p, cat] += 1
                             if cat == 0:
-                                out[p, 12 + ((key >> 16) & 15) - 2] += 1
+                                out[p, 12 + ((key >> 16) & 15) - PACK] += 1
     return out

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from os import PathLike, fspath
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
@@ -45,30 +46,36 @@ from paigow.poker.setting import Comparison, RankedSetting, Setting, rank_settin
 from paigow.poker.setting import compare as compare_settings
 from paigow.poker.setting import settings as all_settings
 from paigow.settle import parse_rate
+from paigow.strategy import DerivedStrategy, StrategyCard
 from paigow.values import Listing
 
 if TYPE_CHECKING:
-    from paigow.analysis.poker_derive import Derived, Evaluation
     from paigow.analysis.poker_odds import Advice
     from paigow.analysis.poker_sim import SimResult
     from paigow.poker.envy import EnvyOdds
     from paigow.poker.sidebet import SideBetOdds
     from paigow.training.grade import Grade
-    from paigow.ways import Decision
+    from paigow.ways import Decision, WayName
 
 Rate = str | float | Fraction
 """A commission rate: ``"5%"``, ``0.05``, ``"1/20"``, ``Fraction(1, 20)``."""
 Progress = Callable[[int, int], None]
 """``progress(done, total)``: called as long work goes on."""
-SettingLike = Setting | str
-"""A setting, or its text ``"five cards | two cards"``."""
+SettingLike = Setting | RankedSetting | str
+"""A setting, a ranked one (of :func:`settings`), or its text ``"five cards | two cards"``
+(or its repr)."""
+SevenLike = CardsLike | Setting | RankedSetting
+"""Seven cards: as :data:`~paigow.poker.cards.CardsLike`, or a setting of them."""
 
 
-def _cards(parts: tuple[CardsLike, ...]) -> tuple[Card, ...]:
-    """Every card of ``parts`` (each a string or an iterable of tokens), repeats refused."""
+def _cards(parts: tuple[SevenLike, ...]) -> tuple[Card, ...]:
+    """Every card of ``parts`` (each a string, an iterable of tokens or a setting), repeats
+    refused."""
     cards: list[Card] = []
     for p in parts:
-        cards.extend(parse_cards(p))
+        if isinstance(p, RankedSetting):
+            p = p.setting
+        cards.extend((*p.high, *p.low) if isinstance(p, Setting) else parse_cards(p))
     return parse_cards(cards)
 
 
@@ -159,7 +166,7 @@ class Settings(Listing[RankedSetting]):
             head=("setting", "five-card hand", "two-card hand", ""))
 
 
-def settings(cards: CardsLike, *, rules: PokerRules | None = None,
+def settings(cards: SevenLike, *, rules: PokerRules | None = None,
              joker: JokerRule | None = None, wheel: WheelRule | None = None) -> Settings:
     """The 21 ways to set seven cards, both hands ranked, fouls marked (RULES 2.4, 2.8).
 
@@ -178,14 +185,16 @@ def settings(cards: CardsLike, *, rules: PokerRules | None = None,
 
 
 def _setting(s: SettingLike) -> Setting:
+    if isinstance(s, RankedSetting):
+        return s.setting
     return s if isinstance(s, Setting) else Setting.parse(s)
 
 
 def compare(player: SettingLike, banker: SettingLike, rules: PokerRules | None = None, *,
             joker: JokerRule | None = None, wheel: WheelRule | None = None,
-            foul: FoulRule | None = None, house_way: str = "house") -> Comparison:
+            foul: FoulRule | None = None, way: WayName = "house") -> Comparison:
     """A player's setting against the banker's (RULES 2.5): each hand's result, the
-    outcome and the reasons; a fouled setting is re-set by ``house_way`` (or forfeit,
+    outcome and the reasons; a fouled setting is re-set by the house ``way`` (or forfeit,
     under ``foul="forfeit"``).
 
     >>> c = compare("Ah Ad 9c 8d 2s | Kc Qd", "Kh Kd 9h 8h 2h | Ks Qs")
@@ -201,11 +210,11 @@ def compare(player: SettingLike, banker: SettingLike, rules: PokerRules | None =
     from paigow.ways import get_way
 
     r = _rules(rules, joker, wheel, foul)
-    return compare_settings(_setting(player), _setting(banker), r, get_way(house_way, r))
+    return compare_settings(_setting(player), _setting(banker), r, get_way(way, r))
 
 
-def set_hand(cards: CardsLike, way: str = "house", *, banking: bool = False,
-             dealer: str | None = None, commission: Rate | None = None,
+def set_hand(cards: SevenLike, way: WayName = "house", *, banking: bool = False,
+             dealer: WayName | None = None, commission: Rate | None = None,
              rules: PokerRules | None = None, joker: JokerRule | None = None,
              wheel: WheelRule | None = None) -> Decision[Setting]:
     """How a way sets seven cards, and the numbered rule that decided: ``way`` is
@@ -231,8 +240,8 @@ def set_hand(cards: CardsLike, way: str = "house", *, banking: bool = False,
 
     seven = _cards((cards,))
     r = _rules(rules, joker, wheel)
-    if way.strip().lower() == "optimal":
-        found = get_way(way, r, dealer=dealer or "house",
+    if fspath(way).strip().lower() == "optimal":
+        found = get_way(way, r, dealer=fspath(dealer or "house"),
                         commission=parse_rate("5%" if commission is None else commission))
     elif dealer is not None or commission is not None:
         raise RuleError(f"dealer= and commission= are for way='optimal', not {way!r}")
@@ -241,11 +250,11 @@ def set_hand(cards: CardsLike, way: str = "house", *, banking: bool = False,
     return found.choose(seven, banking)
 
 
-def advise(cards: CardsLike, *, dealer: str | None = None, banking: bool = False,
+def advise(cards: SevenLike, *, dealer: WayName | None = None, banking: bool = False,
            commission: Rate | None = None, game: GameName | None = None,
            push: PushSpec | None = None, rules: PokerRules | None = None,
            joker: JokerRule | None = None, wheel: WheelRule | None = None,
-           deck: CardsLike | None = None, way: str | None = None) -> Advice:
+           deck: CardsLike | None = None, way: WayName | None = None) -> Advice:
     """Exact win/push/lose of every legal setting of seven cards against every opponent
     hand (53,524,680 of them; or those of a smaller ``deck``), the other side set by the
     ``dealer`` way (default ``house``); the best setting marked. Any game: ``game="ez"``,
@@ -265,15 +274,16 @@ def advise(cards: CardsLike, *, dealer: str | None = None, banking: bool = False
     """
     from paigow.analysis.poker_odds import advise as run
 
-    opponent = renamed("paigow.poker.advise", "way", "dealer", way, dealer, "house")
+    house: WayName = "house"
+    opponent = fspath(renamed("paigow.poker.advise", "way", "dealer", way, dealer, house))
     r, rate = _game(rules, game, push, commission, joker, wheel, None)
     seven = _cards((cards,))
     return run(seven, opponent, banking, rate, r, None if deck is None else _cards((deck,)))
 
 
-def grade(cards: CardsLike, setting: SettingLike | int, *,
-          drill: Literal["player", "dealer"] = "player", way: str = "house",
-          dealer: str = "house", banking: bool = False, commission: Rate = "5%",
+def grade(cards: SevenLike, setting: SettingLike | int, *,
+          drill: Literal["player", "dealer"] = "player", way: WayName = "house",
+          dealer: WayName = "house", banking: bool = False, commission: Rate = "5%",
           rules: PokerRules | None = None, joker: JokerRule | None = None,
           wheel: WheelRule | None = None, foul: FoulRule | None = None,
           deck: CardsLike | None = None) -> Grade:
@@ -291,17 +301,17 @@ def grade(cards: CardsLike, setting: SettingLike | int, *,
 
     r = _rules(rules, joker, wheel, foul)
     seven = [str(c) for c in _cards((cards,))]
-    return run("poker", seven, setting if isinstance(setting, int) else str(setting),
-               drill=drill, way=way, dealer=dealer, banking=banking, commission=commission,
+    chosen = setting if isinstance(setting, (int, str)) else str(_setting(setting))
+    return run("poker", seven, chosen, drill=drill, way=fspath(way), dealer=fspath(dealer), banking=banking, commission=commission,
                rules=r, deck=None if deck is None else _cards((deck,)))
 
 
-def simulate(way: str | None = None, dealer: str = "house", *, rounds: int = 100_000,
+def simulate(way: WayName | None = None, dealer: WayName = "house", *, rounds: int = 100_000,
              seed: int | None = None, banking: bool = False, commission: Rate | None = None,
              game: GameName | None = None, push: PushSpec | None = None,
              rules: PokerRules | None = None, joker: JokerRule | None = None,
              wheel: WheelRule | None = None, foul: FoulRule | None = None,
-             player: str | None = None, progress: Progress | None = None) -> SimResult:
+             player: WayName | None = None, progress: Progress | None = None) -> SimResult:
     """Monte Carlo: win/push/lose frequencies of the ``way`` hand against the ``dealer``
     way and the edge with a 95% interval, in any game: the classic one, ``game="ez"``
     (EZ Pai Gow), ``game="commission-free"`` or any ``push`` rule; ``seed`` replays a run
@@ -323,13 +333,14 @@ def simulate(way: str | None = None, dealer: str = "house", *, rounds: int = 100
     """
     from paigow.analysis.poker_sim import simulate as run
 
-    mine = renamed("paigow.poker.simulate", "player", "way", player, way, "house")
+    house: WayName = "house"
+    mine = fspath(renamed("paigow.poker.simulate", "player", "way", player, way, house))
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
         raise AmountError(f"rounds {rounds!r} must be a whole number from 1")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
         raise AmountError(f"seed {seed!r} must be a whole number from 0")
     r, rate = _game(rules, game, push, commission, joker, wheel, foul)
-    return run(mine, dealer, rounds, seed, banking, r, rate, on_progress=progress)
+    return run(mine, fspath(dealer), rounds, seed, banking, r, rate, on_progress=progress)
 
 
 def paytables() -> list[str]:
@@ -343,7 +354,7 @@ def paytables() -> list[str]:
     return shipped_paytables()
 
 
-def side_bet(paytable: str, *, dealer: str | None = None, rules: PokerRules | None = None,
+def side_bet(paytable: str | PathLike[str], *, dealer: WayName | None = None, rules: PokerRules | None = None,
             joker: JokerRule | None = None, wheel: WheelRule | None = None,
             deck: CardsLike | None = None, progress: Progress | None = None) -> SideBetOdds:
     """Exact odds of a side bet (a shipped pay table's name, or a TOML file) over every
@@ -362,20 +373,20 @@ def side_bet(paytable: str, *, dealer: str | None = None, rules: PokerRules | No
     """
     from paigow.poker.sidebet import load_paytable, sidebet_odds
 
-    table = load_paytable(paytable)
+    table = load_paytable(fspath(paytable))
     r = _rules(rules, joker or (None if rules is not None else table.joker), wheel)  # type: ignore[arg-type]
     cards = None if deck is None else _cards((deck,))
     if table.on == "banker-set":
         from paigow.analysis.dealer_bets import dealer_bet_odds
 
-        return dealer_bet_odds(table, dealer or "house", r, cards, on_progress=progress)
+        return dealer_bet_odds(table, fspath(dealer or "house"), r, cards, on_progress=progress)
     if dealer is not None:
         raise RuleError(f"dealer= is for a bet on the dealer's setting (such as tiger-9): "
                         f"{table.name!r} reads seven cards, whoever sets them")
     return sidebet_odds(table, r, cards, progress)
 
 
-def envy_bonus(paytable: str, others: int = 5, *, rules: PokerRules | None = None,
+def envy_bonus(paytable: str | PathLike[str], others: int = 5, *, rules: PokerRules | None = None,
          joker: JokerRule | None = None, wheel: WheelRule | None = None,
          deck: CardsLike | None = None) -> EnvyOdds:
     """The exact expected Envy bonus of a pay table with one (its ``[envy]``) at a table
@@ -388,51 +399,14 @@ def envy_bonus(paytable: str, others: int = 5, *, rules: PokerRules | None = Non
     from paigow.poker.envy import envy_odds
     from paigow.poker.sidebet import load_paytable
 
-    table = load_paytable(paytable)
+    table = load_paytable(fspath(paytable))
     r = _rules(rules, joker or (None if rules is not None else table.joker), wheel)  # type: ignore[arg-type]
     return envy_odds(table, others, r, None if deck is None else _cards((deck,)))
 
 
-@dataclass(frozen=True)
-class DerivedStrategy:
-    """A way learned from exact advice (:func:`derive_strategy`): its way file's ``text``
-    (write it and load it like any way file), the learning, and its evaluation on an
-    independent sample (None when skipped)."""
-
-    dealer: str
-    text: str
-    derived: Derived
-    evaluation: Evaluation | None
-    report: dict[str, object]
-
-    def write(self, path: str | Path) -> Path:
-        """Write the way file; it loads as ``way=str(path)``."""
-        out = Path(path)
-        out.write_text(self.text, encoding="utf-8")
-        return out
-
-    def __str__(self) -> str:
-        return self.text
-
-    def to_json(self) -> dict[str, object]:
-        """The report ``paigow poker derive-strategy --json`` prints."""
-        return dict(self.report)
-
-    def _repr_html_(self) -> str:
-        from paigow.notebook import table_html
-
-        texts: list[str] = list(self.report["rules"])  # type: ignore[call-overload]
-        rows = [(i, text) for i, text in enumerate(texts, start=1)]
-        title = f"derived against the {self.dealer} way: {len(rows)} rules"
-        if self.evaluation is not None:
-            title += (f"; on {self.evaluation.hands:,} other hands it takes "
-                      f"{self.evaluation.share:.0%} of optimal's gain")
-        return table_html(rows, head=("", "rule"), title=title)
-
-
-def derive_strategy(dealer: str = "house", *, max_rules: int = 15, sample: int = 4_000,
+def derive_strategy(dealer: WayName = "house", *, max_rules: int = 15, sample: int = 4_000,
                     eval_sample: int = 2_000, seed: int | None = None,
-                    eval_seed: int | None = None, otherwise: str = "dealer",
+                    eval_seed: int | None = None, otherwise: WayName = "dealer",
                     name: str = "derived", folds: int = 5,
                     commission: Rate | None = None, game: GameName | None = None,
                     push: PushSpec | None = None, rules: PokerRules | None = None,
@@ -455,49 +429,17 @@ def derive_strategy(dealer: str = "house", *, max_rules: int = 15, sample: int =
     from paigow.analysis.poker_derive_run import derive
 
     r, rate = _game(rules, game, push, commission, joker, wheel, foul)
-    run = derive(dealer, r, rate, max_rules=max_rules, sample=sample, eval_sample=eval_sample,
-                 seed=seed, eval_seed=eval_seed, otherwise=otherwise, name=name,
+    run = derive(fspath(dealer), r, rate, max_rules=max_rules, sample=sample, eval_sample=eval_sample,
+                 seed=seed, eval_seed=eval_seed, otherwise=fspath(otherwise), name=name,
                  folds=folds, deck=None if deck is None else _cards((deck,)),
                  folder=Path(folder), file="", progress=progress)
-    return DerivedStrategy(dealer, run.text, run.derived, run.evaluation, run.report)
+    share = None if run.evaluation is None else float(run.evaluation.share)
+    return DerivedStrategy("poker", fspath(dealer), run.text, tuple(run.report["rules"]),
+                           run.derived.otherwise, share, run.report, run.derived,
+                           run.evaluation)
 
 
-@dataclass(frozen=True)
-class StrategyCard:
-    """A printable strategy card of a way file (:func:`way_card`): ``svg`` (a notebook shows it), and
-    :meth:`pdf` (cairosvg, the ``pdf`` extra)."""
-
-    way: str
-    rules: PokerRules
-    svg: str
-
-    def _repr_svg_(self) -> str:
-        return self.svg
-
-    def pdf(self) -> bytes:
-        """The card as a PDF page."""
-        from paigow.poker.strategy_card import card_pdf
-
-        return card_pdf(self.way, self.rules)
-
-    def write(self, path: str | Path) -> Path:
-        """Write the card as ``.svg`` or ``.pdf``, by the file's extension.
-
-        Raises:
-            AmountError: another extension.
-        """
-        out = Path(path)
-        suffix = out.suffix.lower()
-        if suffix == ".svg":
-            out.write_text(self.svg, encoding="utf-8")
-        elif suffix == ".pdf":
-            out.write_bytes(self.pdf())
-        else:
-            raise AmountError(f"{str(path)!r}: the card is written as .svg or .pdf")
-        return out
-
-
-def way_card(way: str = "house", *, rules: PokerRules | None = None,
+def way_card(way: WayName = "house", *, rules: PokerRules | None = None,
                   joker: JokerRule | None = None,
                   wheel: WheelRule | None = None) -> StrategyCard:
     """A printable strategy card of a way file (as ``paigow poker card``): one page, its
@@ -512,8 +454,8 @@ def way_card(way: str = "house", *, rules: PokerRules | None = None,
     """
     from paigow.poker.strategy_card import card_svg
 
-    r = _rules(rules, joker, wheel)
-    return StrategyCard(way, r, card_svg(way, r))
+    name = fspath(way)
+    return StrategyCard("poker", name, card_svg(name, _rules(rules, joker, wheel)))
 
 
 __all__ = [

@@ -339,8 +339,9 @@ def format_cards(cards: Iterable[int]) -> str:
 FULL_DECK: tuple[Card, ...] = Card._ALL
 
 
-def check_deck(deck: Iterable[int] | None, minimum: int, purpose: str) -> tuple[Card, ...]:
-    """A deck (default all 53 cards) as sorted distinct valid cards, at least ``minimum``.
+def check_deck(deck: CardsLike | None, minimum: int, purpose: str) -> tuple[Card, ...]:
+    """A deck (default all 53 cards; cards as :data:`CardsLike`: ``"As Kd 2c ..."`` too)
+    as sorted distinct valid cards, at least ``minimum``.
 
     Raises:
         CardNotationError: a deck's entry that is not a card.
@@ -353,6 +354,8 @@ def check_deck(deck: Iterable[int] | None, minimum: int, purpose: str) -> tuple[
     ...
     paigow.errors.IllegalCardsError: a side bet needs a deck of at least 7 cards, got 2
     """
+    if isinstance(deck, str):
+        deck = parse_cards(deck)
     cards = tuple(sorted(FULL_DECK if deck is None else (parse_card(c) for c in deck)))
     if len(set(cards)) != len(cards):
         raise IllegalCardsError("the deck holds a card twice")

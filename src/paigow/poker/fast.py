@@ -35,6 +35,14 @@ import numpy.typing as npt
 
 from paigow import _compiling  # noqa: F401  (says so when a kernel compiles)
 from paigow.errors import CardError
+from paigow.poker.rank import (
+    ACE_KEY,
+    BROADWAY_SECOND,
+    PACK,
+    WHEEL_LOWEST,
+    WHEEL_SECOND,
+    straight_key,
+)
 from paigow.poker.rules import DEFAULT_RULES, PokerRules
 
 Int32Array = npt.NDArray[np.int32]
@@ -82,17 +90,17 @@ def _key_from_counts(cnt: Int32Array, flush: bool, wheel_second: bool) -> int:
             if cnt[r] == 5:
                 if r == 12:
                     return 11 << 20
-                return (10 << 20) | ((r + 2) << 16)
+                return (10 << 20) | ((r + PACK) << 16)
     if distinct == 5:
         top = _straight_top(mask)
         sval = 0
         if top >= 0:
             if top == 3:  # the wheel
-                sval = 14 if wheel_second else 5
+                sval = WHEEL_SECOND if wheel_second else WHEEL_LOWEST
             elif top == 12:
-                sval = 15 if wheel_second else 14
+                sval = BROADWAY_SECOND if wheel_second else ACE_KEY
             else:
-                sval = top + 2
+                sval = top + PACK
         if flush and top == 12:
             return 9 << 20
         if flush and top >= 0:
@@ -103,7 +111,7 @@ def _key_from_counts(cnt: Int32Array, flush: bool, wheel_second: bool) -> int:
         key = cat
         for r in range(12, -1, -1):
             if (mask >> r) & 1:
-                key = (key << 4) | (r + 2)
+                key = (key << 4) | (r + PACK)
         return key
     # paired shapes: read ranks by count, then by rank, highest first
     if maxc == 4:
@@ -119,7 +127,7 @@ def _key_from_counts(cnt: Int32Array, flush: bool, wheel_second: bool) -> int:
     for c in range(4, 0, -1):
         for r in range(12, -1, -1):
             if cnt[r] == c:
-                key = (key << 4) | (r + 2)
+                key = (key << 4) | (r + PACK)
                 n += 1
     while n < 5:
         key <<= 4
@@ -201,11 +209,11 @@ def _eval2(a: int, b: int, wild: bool) -> int:
     if b == 52:
         a, b = b, a
     if a == 52:
-        rb = (b >> 2) + 2
-        ra = rb if wild else 14
+        rb = (b >> 2) + PACK
+        ra = rb if wild else ACE_KEY
     else:
-        ra = (a >> 2) + 2
-        rb = (b >> 2) + 2
+        ra = (a >> 2) + PACK
+        rb = (b >> 2) + PACK
     if ra == rb:
         return (1 << 20) | (ra << 16)
     hi = max(ra, rb)
@@ -280,7 +288,7 @@ def rank2_batch(hands: IntArray, rules: PokerRules | None = None) -> Int32Array:
     """Keys of many two-card hands (an ``(n, 2)`` array of cards).
 
     >>> from paigow.poker.cards import parse_cards
-    >>> int(rank2_batch(np.array([parse_cards("Jk Ad")]))[0]) == (1 << 20) | (14 << 16)
+    >>> int(rank2_batch(np.array([parse_cards("Jk Ad")]))[0]) == (1 << 20) | (ACE_KEY << 16)
     True
     """
     h = _as_hands(hands, 2).astype(np.int64)
@@ -337,18 +345,10 @@ def best5_of7_lookup(hands: IntArray, rules: PokerRules | None = None) -> Int32A
 # --- direct seven-card evaluation from four 13-bit suit masks --------------------------
 #
 # Per mask of ranks (13 bits): POP (number of ranks), TOP5 (the five highest ranks packed
-# as a high-card tie-break, ranks 2..14), and the value of the best straight it holds
+# as a high-card tie-break, each ``rank + PACK``), and the value of the best straight it holds
 # naturally (STRAIGHT) or with one rank added by the joker (STRAIGHT_J), per wheel rule.
 
 _WINDOWS = [(0x1F << low, low + 4) for low in range(9)] + [(0x100F, 3)]
-
-
-def _straight_strength(top: int, wheel_second: bool) -> int:
-    if top == 3:
-        return 14 if wheel_second else 5
-    if top == 12:
-        return 15 if wheel_second else 14
-    return top + 2
 
 
 def _mask_tables() -> dict[str, Int32Array]:
@@ -361,13 +361,13 @@ def _mask_tables() -> dict[str, Int32Array]:
         pop[m] = len(bits)
         v = 0
         for i in range(5):
-            v = (v << 4) | (bits[i] + 2 if i < len(bits) else 0)
+            v = (v << 4) | (bits[i] + PACK if i < len(bits) else 0)
         top5[m] = v
         for second, tag in ((True, "second"), (False, "lowest")):
             nat = 0
             jok = 0
             for w, top in _WINDOWS:
-                strength = _straight_strength(top, second)
+                strength = straight_key(top, second)
                 have = bin(m & w).count("1")
                 if have == 5:
                     nat = max(nat, strength)
@@ -391,7 +391,7 @@ def straight_tables(rules: PokerRules) -> tuple[Int32Array, Int32Array]:
 @nb.njit(cache=True, inline="always")
 def _hib(m: int, top5: Int32Array) -> int:
     """Rank index of the highest bit of a non-empty 13-bit mask."""
-    return int((top5[m] >> 16) - 2)
+    return int((top5[m] >> 16) - PACK)
 
 
 @nb.njit(cache=True, inline="always")
@@ -402,27 +402,27 @@ def _from_groups(
     given the best flush key and straight value available (0 for none)."""
     if g4:
         q = _hib(g4, top5)
-        return int((7 << 20) | ((q + 2) << 16) | ((top5[r1 & ~(1 << q)] >> 4) & 0xF000))
+        return int((7 << 20) | ((q + PACK) << 16) | ((top5[r1 & ~(1 << q)] >> 4) & 0xF000))
     if g3:
         t1 = _hib(g3, top5)
         rest = g2 & ~(1 << t1)
         if rest:
-            return (6 << 20) | ((t1 + 2) << 16) | ((_hib(rest, top5) + 2) << 12)
+            return (6 << 20) | ((t1 + PACK) << 16) | ((_hib(rest, top5) + PACK) << 12)
     if flushkey:
         return flushkey
     if sval:
         return (4 << 20) | (sval << 16)
     if g3:
         t1 = _hib(g3, top5)
-        return int((3 << 20) | ((t1 + 2) << 16) | ((top5[r1 & ~(1 << t1)] >> 4) & 0xFF00))
+        return int((3 << 20) | ((t1 + PACK) << 16) | ((top5[r1 & ~(1 << t1)] >> 4) & 0xFF00))
     if g2:
         p1 = _hib(g2, top5)
         rest = g2 & ~(1 << p1)
         if rest:
             p2 = _hib(rest, top5)
             kick = (top5[r1 & ~(1 << p1) & ~(1 << p2)] >> 8) & 0xF00
-            return int((2 << 20) | ((p1 + 2) << 16) | ((p2 + 2) << 12) | kick)
-        return int((1 << 20) | ((p1 + 2) << 16) | ((top5[r1 & ~(1 << p1)] >> 4) & 0xFFF0))
+            return int((2 << 20) | ((p1 + PACK) << 16) | ((p2 + PACK) << 12) | kick)
+        return int((1 << 20) | ((p1 + PACK) << 16) | ((top5[r1 & ~(1 << p1)] >> 4) & 0xFFF0))
     return int(top5[r1])
 
 
@@ -460,7 +460,7 @@ def eval7_masks(
     if ge4 and (wild or ge4 == 0x1000):
         if ge4 == 0x1000:
             return 11 << 20
-        return (10 << 20) | ((_hib(ge4, top5) + 2) << 16)
+        return (10 << 20) | ((_hib(ge4, top5) + PACK) << 16)
     flushkey = 0
     if fm:
         if pop[fm & 0x1F00] >= 4:

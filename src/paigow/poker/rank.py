@@ -68,24 +68,54 @@ _ROYAL = frozenset({Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE})
 _WHEEL = frozenset({Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE})
 
 
+PACK = 2
+"""How a key holds a :class:`~paigow.poker.cards.Rank` (two 0 ... ace 12): as ``rank +
+PACK`` (:func:`pack`), so that 0 stays an empty place. This is the one place the packing
+is written; the fast kernels read it (and the constants below) from here."""
+ACE_KEY = PACK + Rank.ACE
+"""The ace as a key packs it (14)."""
+WHEEL_SECOND = ACE_KEY
+"""A straight's value for the wheel (A-2-3-4-5) under ``wheel="second"``: just below
+A-K-Q-J-T."""
+WHEEL_LOWEST = PACK + Rank.FIVE
+"""The wheel's value under ``wheel="lowest"``: its top card, the five."""
+BROADWAY_SECOND = ACE_KEY + 1
+"""A-K-Q-J-T's value under ``wheel="second"`` (15), above the wheel's."""
+
+
 def pack(rank: int) -> int:
-    """A :class:`~paigow.poker.cards.Rank` as a key packs it: ``rank + 2`` (so 0 is an
+    """A :class:`~paigow.poker.cards.Rank` as a key packs it: ``rank + PACK`` (so 0 is an
     empty place).
 
-    >>> pack(Rank.ACE), unpack(14)
+    >>> pack(Rank.ACE), unpack(ACE_KEY)
     (14, Rank.ACE)
     """
-    return rank + 2
+    return rank + PACK
 
 
 def unpack(value: int) -> Rank:
-    """The :class:`~paigow.poker.cards.Rank` a key's tie-break value packs (2..14)."""
-    return Rank(value - 2)
+    """The :class:`~paigow.poker.cards.Rank` a key's tie-break value packs."""
+    return Rank(value - PACK)
+
+
+def straight_key(top: int, wheel_second: bool) -> int:
+    """A straight's value in a key from its top card's :class:`~paigow.poker.cards.Rank`
+    (the wheel's top is the five): the top packed, but for the wheel and A-K-Q-J-T under
+    ``wheel="second"`` (:data:`WHEEL_SECOND`, :data:`BROADWAY_SECOND`).
+
+    >>> straight_key(Rank.FIVE, True), straight_key(Rank.ACE, True), straight_key(Rank.NINE, False)
+    (14, 15, 9)
+    """
+    if top == Rank.FIVE:
+        return WHEEL_SECOND if wheel_second else WHEEL_LOWEST
+    if top == Rank.ACE and wheel_second:
+        return BROADWAY_SECOND
+    return top + PACK
 
 
 def _symbol(value: int) -> str:
     """The letter of a packed tie-break value (a straight's 15 is its top card, the ace)."""
-    return RANKS[min(value, 14) - 2] if value >= 2 else "?"
+    return RANKS[unpack(min(value, ACE_KEY))] if value >= PACK else "?"
 
 
 @dataclass(frozen=True, eq=False)
@@ -210,10 +240,9 @@ def straight_value(ranks: Iterable[int], wheel: str) -> int:
     if len(s) != 5:
         return 0
     if s == _WHEEL:
-        return pack(ACE) if wheel == "second" else pack(Rank.FIVE)
+        return straight_key(Rank.FIVE, wheel == "second")
     if max(s) - min(s) == 4:
-        top = max(s)
-        return 15 if (top == ACE and wheel == "second") else pack(top)
+        return straight_key(max(s), wheel == "second")
     return 0
 
 
@@ -384,8 +413,7 @@ def rank_hand(cards: CardsLike, rules: PokerRules = DEFAULT_RULES) -> HandRank:
 
 
 def _straight_text(value: int, rules: PokerRules) -> Msg:
-    wheel_value = 14 if rules.wheel == "second" else 5
-    if value == wheel_value:
+    if value == straight_key(Rank.FIVE, rules.wheel == "second"):
         where = Msg("second highest") if rules.wheel == "second" else Msg("lowest")
         return Msg("5-4-3-2-A (the wheel, {where})", where=where)
     return Msg("{rank} high", rank=Msg(_symbol(value)))
@@ -438,6 +466,11 @@ def describe_key(key: int, rules: PokerRules = DEFAULT_RULES) -> Msg:
 
 __all__ = [
     "ACE",
+    "ACE_KEY",
+    "BROADWAY_SECOND",
+    "PACK",
+    "WHEEL_LOWEST",
+    "WHEEL_SECOND",
     "Category",
     "HandRank",
     "describe_key",
@@ -447,6 +480,7 @@ __all__ = [
     "rank2",
     "rank5",
     "rank_hand",
+    "straight_key",
     "straight_value",
     "unpack",
 ]

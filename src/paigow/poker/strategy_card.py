@@ -277,24 +277,15 @@ def otherwise_text(spec: WaySpec) -> str:
 
 
 def card_pdf(name: str, rules: PokerRules = DEFAULT_RULES) -> bytes:
-    """The same card as a one-page PDF (CairoSVG draws the SVG with cairo).
+    """The same card as a one-page PDF (:func:`paigow.strategy.svg_to_pdf`).
 
     Raises:
         MissingExtraError: without the ``pdf`` extra (``pip install 'paigow[pdf]'``).
+        RuleError: a way that is not a way file, or the cairo library missing.
     """
-    from paigow.extras import require
+    from paigow.strategy import svg_to_pdf
 
-    require("pdf", "a PDF card")
-    svg = card_svg(name, rules)
-    try:
-        import cairosvg
-    except (ImportError, OSError) as exc:  # OSError: the cairo library is missing
-        raise RuleError(
-            "a PDF card needs the cairo library (on Debian apt-get install libcairo2): "
-            f"{exc}; the SVG card needs neither"
-        ) from None
-    pdf: bytes = cairosvg.svg2pdf(bytestring=svg.encode("utf-8"))
-    return pdf
+    return svg_to_pdf(card_svg(name, rules))
 
 
 __all__ = ["OTHERWISE", "card_pdf", "card_source", "card_svg", "examples", "load_card_way",

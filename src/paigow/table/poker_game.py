@@ -162,8 +162,9 @@ class PokerGame(Game[Card, Setting]):
 
     def push_reason(self, banker: Setting) -> str | None:
         """Why every bet pushes, when the banker's hand (as set: a kind of the set hand
-        reads its two-card hand, a seven-card kind its cards) is of the push kind."""
+        reads its two-card hand, a seven-card kind its cards) is of the push kind: in
+        words only (the push rule's code is the session's, in its rules)."""
         kind = self.rules.banker_push
         if kind.active and kind.matches_setting(banker, self.rules):
-            return f"the banker's {kind.label} pushes every bet ({kind.spec})"
+            return f"the banker's {kind.label} pushes every bet"
         return None

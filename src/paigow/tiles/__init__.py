@@ -1,7 +1,8 @@
 """Pai Gow tiles: the 32 Chinese dominoes, hand values, comparison and settings.
 
 The front door (:mod:`paigow.tiles.api`): :func:`value`, :func:`hand`, :func:`settings`,
-:func:`compare`, :func:`set_hand`, :func:`advise`, :func:`grade`, :func:`edge`; the value
+:func:`compare`, :func:`set_hand`, :func:`advise`, :func:`grade`, :func:`edge`,
+:func:`derive_strategy`, :func:`way_card` (a strategy card); the value
 types below it: :class:`Tile`, :class:`HandValue`, :class:`Setting`, :class:`TileRules`.
 
 >>> from paigow.tiles import compare, value
@@ -11,17 +12,20 @@ types below it: :class:`Tile`, :class:`HandValue`, :class:`Setting`, :class:`Til
 'banker'
 """
 
+from paigow.strategy import DerivedStrategy, StrategyCard
 from paigow.tiles.api import (
     Settings,
     TileHand,
     advise,
     compare,
+    derive_strategy,
     edge,
     grade,
     hand,
     set_hand,
     settings,
     value,
+    way_card,
 )
 from paigow.tiles.hand import Comparison, HandValue, TilesLike, hand_code, hand_value
 from paigow.tiles.rules import DEFAULT_RULES, GeeJoonTiebreak, TileRules
@@ -34,10 +38,12 @@ __all__ = [
     "DEFAULT_RULES",
     "FACES",
     "Comparison",
+    "DerivedStrategy",
     "GeeJoonTiebreak",
     "HandValue",
     "Setting",
     "Settings",
+    "StrategyCard",
     "Tile",
     "TileClass",
     "TileHand",
@@ -45,6 +51,7 @@ __all__ = [
     "TilesLike",
     "advise",
     "compare",
+    "derive_strategy",
     "edge",
     "grade",
     "hand",
@@ -55,4 +62,5 @@ __all__ = [
     "set_hand",
     "settings",
     "value",
+    "way_card",
 ]

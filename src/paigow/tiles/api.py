@@ -1,7 +1,8 @@
 """The tile game's front door: everything ``paigow tiles`` does, as functions.
 
 ``value`` (a two-tile hand's rank), ``hand``, ``settings``, ``compare``, ``set_hand``,
-``advise``, ``grade`` and ``edge``. Each takes tiles in the project's notation (``"6-6
+``advise``, ``grade``, ``edge``, ``derive_strategy`` and ``way_card`` (a way file's
+strategy card). Each takes tiles in the project's notation (``"6-6
 5-4"``, ``"6-6", "5-4"``, ``"teen 5-4"``) or :class:`~paigow.tiles.tile.Tile` values
 alike, and the rules as one :class:`TileRules` (``rules=``) or by their switch
 (``gee_joon_tiebreak=``, typed: a type checker refuses a typo). ``way=`` is always the
@@ -19,14 +20,16 @@ The odds (``advise``, ``edge``, ``grade``) import the analysis kernels when firs
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
+from os import fspath
 from typing import TYPE_CHECKING, Literal
 
 from paigow.deprecation import renamed
 from paigow.errors import RuleError
 from paigow.settle import parse_rate
+from paigow.strategy import DerivedStrategy, StrategyCard
 from paigow.tiles.hand import Comparison, HandValue, TilesLike, as_tiles, hand_value
 from paigow.tiles.hand import compare as compare_hands
 from paigow.tiles.rules import DEFAULT_RULES, GeeJoonTiebreak, TileRules
@@ -39,7 +42,7 @@ if TYPE_CHECKING:
     from paigow.analysis.tiles_odds import Advice, EdgeResult
     from paigow.tiles.ways import TileWay
     from paigow.training.grade import Grade
-    from paigow.ways import Decision
+    from paigow.ways import Decision, WayName
 
 Rate = str | float | Fraction
 """A commission rate: ``"5%"``, ``0.05``, ``"1/20"``, ``Fraction(1, 20)``."""
@@ -60,11 +63,23 @@ def _rules(rules: TileRules | None, gee_joon_tiebreak: GeeJoonTiebreak | None) -
     return TileRules(key)  # type: ignore[arg-type]
 
 
-def _tiles(parts: tuple[TilesLike, ...], count: int | None) -> tuple[Tile, ...]:
+HandLike = TilesLike | HandValue
+"""A two-tile hand: tiles as :data:`TilesLike`, or a :class:`HandValue` (its tiles)."""
+FourLike = TilesLike | Setting
+"""Four tiles: as :data:`TilesLike`, or a :class:`Setting` of them."""
+
+
+def _tiles(parts: tuple[TilesLike | HandValue | Setting, ...],
+           count: int | None) -> tuple[Tile, ...]:
+    """Every tile of ``parts``: tokens, tiles, hands, a value's or a setting's tiles."""
     tokens: list[str | Tile] = []
     for p in parts:
         if isinstance(p, (str, Tile)):
             tokens.append(p)
+        elif isinstance(p, HandValue):
+            tokens.extend(p.tiles)
+        elif isinstance(p, Setting):
+            tokens.extend((*p.high, *p.low))
         else:
             tokens.extend(p)
     return as_tiles(tokens, count)
@@ -183,7 +198,7 @@ class Settings(Listing[Setting]):
             head=("setting", "high hand", "low hand"))
 
 
-def settings(tiles: TilesLike, *, rules: TileRules | None = None,
+def settings(tiles: FourLike, *, rules: TileRules | None = None,
              gee_joon_tiebreak: GeeJoonTiebreak | None = None) -> Settings:
     """Each distinct way to set four tiles, with its high and low hand and their values
     (RULES 1.4: tiles of one standing are one way).
@@ -199,7 +214,7 @@ def settings(tiles: TilesLike, *, rules: TileRules | None = None,
     return Settings(four, tuple(all_settings(four, _rules(rules, gee_joon_tiebreak))))
 
 
-def compare(player: TilesLike, banker: TilesLike, rules: TileRules | None = None, *,
+def compare(player: HandLike, banker: HandLike, rules: TileRules | None = None, *,
             gee_joon_tiebreak: GeeJoonTiebreak | None = None) -> Comparison:
     """A player's two-tile hand against the banker's: who wins and the rule that decided
     (RULES 1.3).
@@ -216,14 +231,14 @@ def compare(player: TilesLike, banker: TilesLike, rules: TileRules | None = None
                          _rules(rules, gee_joon_tiebreak))
 
 
-def _way(name: str, dealer: str, rules: TileRules, rate: Fraction) -> TileWay:
+def _way(name: WayName, dealer: WayName, rules: TileRules, rate: Fraction) -> TileWay:
     from paigow.ways import get_way
 
-    return get_way(name, rules, dealer=dealer, commission=rate)
+    return get_way(name, rules, dealer=fspath(dealer), commission=rate)
 
 
-def set_hand(tiles: TilesLike, way: str = "australian", *, banking: bool = False,
-             dealer: str = "australian", commission: Rate = "5%",
+def set_hand(tiles: FourLike, way: WayName = "australian", *, banking: bool = False,
+             dealer: WayName = "australian", commission: Rate = "5%",
              rules: TileRules | None = None,
              gee_joon_tiebreak: GeeJoonTiebreak | None = None) -> Decision[Setting]:
     """How a way sets four tiles, and the rule that decided (``dealer`` and
@@ -249,7 +264,7 @@ def set_hand(tiles: TilesLike, way: str = "australian", *, banking: bool = False
     return _way(way, dealer, r, rate).choose(_tiles((tiles,), 4), banking)
 
 
-def advise(tiles: TilesLike, *, dealer: str = "australian", banking: bool = False,
+def advise(tiles: FourLike, *, dealer: WayName = "australian", banking: bool = False,
            commission: Rate = "5%", rules: TileRules | None = None,
            gee_joon_tiebreak: GeeJoonTiebreak | None = None) -> Advice:
     """Exact odds of each way to set four tiles against every hand of the 28 tiles left
@@ -274,14 +289,15 @@ def advise(tiles: TilesLike, *, dealer: str = "australian", banking: bool = Fals
     return run(_tiles((tiles,), 4), _way(dealer, dealer, r, rate), banking, rate, r)
 
 
-def grade(tiles: TilesLike, setting: str | int, *,
-          drill: Literal["player", "dealer"] = "player", way: str = "australian",
-          dealer: str = "australian", banking: bool = False, commission: Rate = "5%",
+def grade(tiles: FourLike, setting: Setting | str | int, *,
+          drill: Literal["player", "dealer"] = "player", way: WayName = "australian",
+          dealer: WayName = "australian", banking: bool = False, commission: Rate = "5%",
           rules: TileRules | None = None,
           gee_joon_tiebreak: GeeJoonTiebreak | None = None) -> Grade:
     """Grade a setting of four tiles (as ``paigow tiles grade`` does): its exact EV beside
     every other setting's, the house ``way``'s setting and numbered rule, the best setting
-    and the EV given up. ``setting`` is ``"HIGH | LOW"`` or its number in the listing.
+    and the EV given up. ``setting`` is a :class:`Setting`, its text ``"HIGH | LOW"`` (or
+    ``"HIGH / LOW"``) or its number in the listing.
 
     >>> g = grade("6-5 3-2 6-4 4-3", "6-5 4-3 | 6-4 3-2")
     >>> g.is_optimal, g.rule.way
@@ -295,14 +311,15 @@ def grade(tiles: TilesLike, setting: str | int, *,
     from paigow.training.grade import grade as run
 
     four = [str(t) for t in _tiles((tiles,), 4)]
-    return run("tiles", four, setting, drill=drill, way=way, dealer=dealer, banking=banking,
-               commission=commission, rules=_rules(rules, gee_joon_tiebreak))
+    chosen = setting if isinstance(setting, (int, str)) else str(setting)
+    return run("tiles", four, chosen, drill=drill, way=fspath(way), dealer=fspath(dealer),
+               banking=banking, commission=commission, rules=_rules(rules, gee_joon_tiebreak))
 
 
-def edge(way: str | None = None, dealer: str = "australian", *, banking: bool = False,
+def edge(way: WayName | None = None, dealer: WayName = "australian", *, banking: bool = False,
          commission: Rate = "5%", rules: TileRules | None = None,
          gee_joon_tiebreak: GeeJoonTiebreak | None = None,
-         player: str | None = None) -> EdgeResult:
+         player: WayName | None = None) -> EdgeResult:
     """The exact house edge of the ``way`` hand against the ``dealer`` way over all
     736,281,000 matchups (as the bank against players of ``dealer`` when ``banking``).
     (``player=`` is the old name of ``way=``.)
@@ -317,23 +334,96 @@ def edge(way: str | None = None, dealer: str = "australian", *, banking: bool = 
     """
     from paigow.analysis.tiles_odds import edge as run
 
-    mine = renamed("paigow.tiles.edge", "player", "way", player, way, "australian")
+    default: WayName = "australian"
+    mine = renamed("paigow.tiles.edge", "player", "way", player, way, default)
     r = _rules(rules, gee_joon_tiebreak)
     rate = parse_rate(commission)
     return run(_way(mine, dealer, r, rate), _way(dealer, dealer, r, rate), banking, rate, r)
 
 
+Shape = Literal["best", "exceptions", "own"]
+"""The shape of a learned tile way: ``exceptions`` (the dealer's way with exceptions),
+``own`` (rules of its own), ``best`` (both learned, the better kept)."""
+Conditions = Literal["points", "tiles", "house"]
+"""What a learned tile way's conditions may say (docs/tiles-derive.md, section 2)."""
+StepProgress = Callable[[str, int, int], None]
+"""``progress(step, done, total)``: the step's words, and how far it is."""
+
+
+def derive_strategy(dealer: WayName = "australian", *, banking: bool = False,
+                    commission: Rate = "5%", max_rules: int = 12, shape: Shape = "best",
+                    small: bool = False, conditions: Conditions = "tiles",
+                    rules: TileRules | None = None,
+                    gee_joon_tiebreak: GeeJoonTiebreak | None = None,
+                    progress: StepProgress | None = None) -> DerivedStrategy:
+    """Derive a short tile way a person can learn, as ``paigow tiles derive-strategy``
+    does: label every distinct hand with the exact EV of each setting against the
+    ``dealer`` way (as a player, or as the bank when ``banking``), learn at most
+    ``max_rules`` rules in the way-file format (the ``otherwise`` line counted), write the
+    way file's text and load it back, counting its edge over all 736,281,000 matchups.
+    Its ``share`` of optimal's gain is exact. The full search takes many minutes
+    (docs/tiles-derive.md); ``small=True`` searches a hundred candidate rules, in seconds.
+    ``conditions`` is what a rule's conditions may say: ``points``, ``tiles`` (thresholds
+    with a tile, the default) or ``house`` (the dealer way's own setting too).
+
+    Raises:
+        RuleError: an unknown way, shape or rule, or ``dealer="optimal"``.
+        AmountError: a commission that is not a rate.
+        PaigowError: a rule count out of range (2 to 40).
+    """
+    from paigow.analysis.tiles_derive_run import derive, shapes_of
+
+    r = _rules(rules, gee_joon_tiebreak)
+    rate = parse_rate(commission)
+    shapes = shapes_of(shape)
+    name = str(fspath(dealer))
+    if name.strip().lower() == "optimal":
+        raise RuleError("dealer='optimal': a learned way is exceptions to a dealer's house "
+                        "way; name one (australian, luger, harrahs, a way file)")
+    run = derive(name, _way(name, name, r, rate), r, rate, banking=banking,
+                 max_rules=max_rules, shapes=shapes, small=small, progress=progress,
+                 conditions=conditions)
+    return DerivedStrategy("tiles", name, run.text, tuple(run.report["rule_texts"]),
+                           run.report["otherwise"], float(run.derived.share), run.report,
+                           run.derived)
+
+
+def way_card(way: WayName = "australian.toml", *, rules: TileRules | None = None,
+             gee_joon_tiebreak: GeeJoonTiebreak | None = None) -> StrategyCard:
+    """A printable strategy card of a tile way file (as ``paigow tiles card``): one page,
+    its rules in order, each drawn with an example hand of tiles set by it. ``way`` is a
+    shipped way file's name (``australian.toml``) or a ``.toml`` path.
+
+    >>> way_card("australian.toml").svg.startswith("<svg")
+    True
+
+    Raises:
+        RuleError: a way that is not a way file.
+        WayFileError: a way file that cannot be used.
+    """
+    from paigow.tiles.strategy_card import card_svg
+
+    name = str(fspath(way))
+    return StrategyCard("tiles", name, card_svg(name, _rules(rules, gee_joon_tiebreak)))
+
+
 __all__ = [
     "GEE_JOON_TIEBREAKS",
+    "FourLike",
+    "HandLike",
     "Rate",
     "Settings",
+    "Shape",
+    "StepProgress",
     "TileHand",
     "advise",
     "compare",
+    "derive_strategy",
     "edge",
     "grade",
     "hand",
     "set_hand",
     "settings",
     "value",
+    "way_card",
 ]

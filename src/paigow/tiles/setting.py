@@ -55,8 +55,9 @@ class Setting:
 
     @classmethod
     def parse(cls, text: str, rules: TileRules = DEFAULT_RULES) -> Setting:
-        """Read ``"two tiles / two tiles"`` (either hand first: the higher value is the
-        high hand), or a setting's repr.
+        """Read ``"two tiles / two tiles"`` (or ``|`` between them, as the trainer reads a
+        setting; either hand first: the higher value is the high hand), or a setting's
+        repr.
 
         Raises:
             SettingNotationError: text that is not two hands split by ``/``.
@@ -65,7 +66,7 @@ class Setting:
                 holds it.
         """
         body = unwrap(text, "Setting.parse", "Setting")
-        parts = body.split("/")
+        parts = body.split("|") if "|" in body else body.split("/")
         if len(parts) != 2:
             raise SettingNotationError(
                 f"bad setting {text.strip()!r}: write the two hands as 'two tiles / two tiles'")

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from paigow.errors import IllegalTilesError, TileNotationError
 from paigow.tiles.names import PAIRS, TILE_NAMES, Names, PairNames
+from paigow.values import unwrap
 
 
 @dataclass(frozen=True)
@@ -232,6 +233,24 @@ def parse_tile(token: str | Tile) -> Tile:
     )
 
 
+_TILE_REPR = re.compile(r"Tile\(\s*([1-6])\s*,\s*([1-6])\s*\)")
+
+
+def _reprs_read(text: str) -> str:
+    """Tile notation in place of the reprs a hand of tiles prints (``TileHand.parse('6-6
+    5-4')``, ``HandValue.of('6-6 5-4')``, ``(Tile(6, 6), Tile(5, 4))``).
+
+    >>> _reprs_read("HandValue.of('6-6 5-4')"), _reprs_read("(Tile(6, 6), Tile(5, 4))")
+    ('6-6 5-4', '6-6, 5-4')
+    """
+    body = unwrap(text, "TileHand.parse", "TileHand", "HandValue.of").strip()
+    if "Tile(" in body:
+        body = _TILE_REPR.sub(r"\1-\2", body)
+        if body.startswith("(") and body.endswith(")"):
+            body = body[1:-1]
+    return body
+
+
 def parse_tiles(tokens: str | Iterable[str | Tile], count: int | None = None) -> tuple[Tile, ...]:
     """Read several tiles (a string split on spaces/commas, or an iterable of tokens) and check
     that no face appears more often than the set holds. ``count`` demands an exact number.
@@ -247,15 +266,12 @@ def parse_tiles(tokens: str | Iterable[str | Tile], count: int | None = None) ->
         TileNotationError: a token that is not a tile.
         IllegalTilesError: a face more often than the set holds it, or not ``count`` tiles.
     """
-    if isinstance(tokens, str):
-        items: list[str | Tile] = [t for t in re.split(r"[\s,]+", tokens.strip()) if t]
-    else:
-        items = []
-        for t in tokens:
-            if isinstance(t, str):
-                items.extend(x for x in re.split(r"[\s,]+", t.strip()) if x)
-            else:
-                items.append(t)
+    items: list[str | Tile] = []
+    for t in [tokens] if isinstance(tokens, str) else tokens:
+        if isinstance(t, str):
+            items.extend(x for x in re.split(r"[\s,]+", _reprs_read(t)) if x)
+        else:
+            items.append(t)
     tiles = tuple(parse_tile(t) for t in items)
     if count is not None and len(tiles) != count:
         shown = " ".join(str(t) for t in items)

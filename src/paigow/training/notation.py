@@ -33,6 +33,7 @@ from typing import TypeVar
 from paigow.errors import IllegalSettingError, SettingNotationError
 from paigow.poker.cards import Card, card_name, parse_cards
 from paigow.tiles.tile import Tile, parse_tiles
+from paigow.values import unwrap
 
 P = TypeVar("P", bound=Hashable)
 
@@ -61,7 +62,7 @@ def read_setting(
     """``text`` read as a setting of ``hand``: the larger hand (or the first written, when
     both hands are of one size) and the smaller. ``sizes`` are the two hands' sizes,
     ``(5, 2)`` or ``(2, 2)``; ``what`` names a piece ("tile", "card")."""
-    raw = text.strip()
+    raw = unwrap(text, "Setting.parse", "Setting").strip()  # a setting's repr reads too
     if not raw:
         raise SettingNotationError(f"no setting given: write the two hands as {_form(sizes, what)}")
     sides = split_sides(raw)

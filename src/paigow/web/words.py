@@ -25,6 +25,7 @@ from functools import lru_cache
 from typing import Any
 
 from paigow.phrasing import N_, NOTHING, Money, Msg
+from paigow.poker.cards import RANKS
 from paigow.ways import Rule
 
 # -- the terms of art ------------------------------------------------------------------
@@ -271,11 +272,12 @@ def trainer_verdict(g: dict[str, Any]) -> Msg:
 
 
 
-_CODE = re.compile(r" \((?:pai-gow|low):[2-9TJQKA]\)")
+_CODE = re.compile(rf" \((?:pai-gow|low):[{RANKS}]\)")
 
 
 def plain_reason(text: str) -> str:
-    """An engine's reason without the rule's code in parentheses (the ledger keeps it).
+    """A recorded reason without the push rule's code in parentheses: the engine says
+    none since 1.0, but rounds recorded before kept it in their text.
 
     >>> plain_reason("the banker's nine-high two-card hand pushes every bet (low:9)")
     "the banker's nine-high two-card hand pushes every bet"

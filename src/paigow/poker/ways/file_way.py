@@ -34,8 +34,8 @@ import numpy as np
 import numpy.typing as npt
 
 from paigow.errors import RuleError, SettingError
-from paigow.poker.cards import JOKER, format_cards, sort_cards
-from paigow.poker.rank import CATEGORY_SHIFT, Category
+from paigow.poker.cards import JOKER, Rank, format_cards, sort_cards
+from paigow.poker.rank import CATEGORY_SHIFT, Category, straight_key, unpack
 from paigow.poker.rules import DEFAULT_RULES, PokerRules
 from paigow.poker.setting import Setting, settings
 from paigow.poker.ways import Decision
@@ -165,7 +165,7 @@ def sf_scan(view: HandView) -> SFScan | None:
     best: list[tuple[int, int, int] | None] = [None] * len(_FILTERS)
     all_broadway = True
     top = Category.HIGH_CARD
-    ace_high = 15 if view.rules.wheel == "second" else 14  # the key's straight top value
+    ace_high = straight_key(Rank.ACE, view.rules.wheel == "second")  # A-K-Q-J-T's value
     for i, (a, b) in enumerate(SPLITS):
         back = [c for k, c in enumerate(cards) if k not in (a, b)]
         kb = key5(back, view.rules)
@@ -193,10 +193,10 @@ def sf_scan(view: HandView) -> SFScan | None:
 
 def _front_class(key: int) -> int:
     """The class of a two-card key (:func:`paigow.poker.ways.spec.front_class`)."""
-    high, low = ((key >> 16) & 15) - 2, ((key >> 12) & 15) - 2
+    high = unpack((key >> 16) & 15)
     if Category(key >> CATEGORY_SHIFT) is Category.PAIR:
         return front_class(high, high)
-    return front_class(high, low)
+    return front_class(high, unpack((key >> 12) & 15))
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ import numpy.typing as npt
 
 from paigow.poker.cards import Rank
 from paigow.poker.fast import BINOM, KEEP, index5_of, table2, table5
+from paigow.poker.rank import PACK, straight_key
 from paigow.poker.rules import DEFAULT_RULES, PokerRules
 from paigow.poker.ways.spec import ABSENT
 
@@ -301,9 +302,9 @@ def front_class_of_key(key2: int) -> int:
     """The class 0..90 of a two-card key, in the two-card order: high cards by their
     higher then lower rank (0 = 3-2 … 77 = A-K), then the pairs (78 = 2-2 … 90 = A-A)."""
     if key2 >> 20 == 1:
-        return 78 + ((key2 >> 16) & 15) - 2
-    hh = ((key2 >> 16) & 15) - 2
-    return hh * (hh - 1) // 2 + ((key2 >> 12) & 15) - 2
+        return 78 + ((key2 >> 16) & 15) - PACK
+    hh = ((key2 >> 16) & 15) - PACK
+    return hh * (hh - 1) // 2 + ((key2 >> 12) & 15) - PACK
 
 
 @nb.njit(cache=True, inline="always")
@@ -580,7 +581,7 @@ class WayArrays:
 
 def _meta(kind: int, rules: PokerRules, use_sf: bool = True, sf_hands: int = 0,
           layer_sf_hands: tuple[int, ...] = ()) -> I64:
-    top = 15 if rules.wheel == "second" else 14  # the ace-high straight in the 5-card key
+    top = straight_key(Rank.ACE, rules.wheel == "second")  # A-K-Q-J-T in the 5-card key
     layers = len(layer_sf_hands) if len(layer_sf_hands) > 1 else 0
     extra = list(layer_sf_hands) if layers else []
     return np.array([kind, int(rules.joker == "wild"), top, int(use_sf), sf_hands, layers,

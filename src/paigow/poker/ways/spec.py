@@ -53,7 +53,8 @@ import numpy as np
 import numpy.typing as npt
 
 from paigow.errors import CardNotationError, RuleError
-from paigow.poker.cards import Rank
+from paigow.poker.cards import RANKS, Rank
+from paigow.poker.rank import PACK, pack
 
 I64 = npt.NDArray[np.int64]
 
@@ -435,7 +436,8 @@ def front_class(high: int, low: int) -> int:
     return high * (high - 1) // 2 + low
 
 
-_FRONT = re.compile(r"^([2-9TJQKA]|10)(?:([2-9TJQKA]|10))?(\+)?$")
+_ONE_RANK = f"[{RANKS}]|10"
+_FRONT = re.compile(rf"^({_ONE_RANK})(?:({_ONE_RANK}))?(\+)?$")
 
 
 def parse_front(value: object) -> frozenset[int]:
@@ -474,12 +476,16 @@ def parse_front(value: object) -> frozenset[int]:
     return frozenset(out)
 
 
+PAIR_SUM_OFFSET = 2 * PACK
+"""A way file's pair sum less the sum of its two :class:`Rank` values (two 0 ... ace 12)."""
 _SUM = re.compile(r"^\s*(<=|>=|<|>|=)?\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
 
 
 def parse_sum(value: object) -> frozenset[int]:
-    """A range of pair-rank sums, ranks counted 2..14 (ace 14): ``"<=15"``, ``"9-15"``,
-    ``">=20"`` or a number. Stored as the sum of rank indices (``sum - 4``).
+    """A range of pair-rank sums, each rank counted as people count it (two 2 ... jack 11,
+    queen 12, king 13, ace 14: :func:`~paigow.poker.rank.pack`): ``"<=15"``, ``"9-15"``,
+    ``">=20"`` or a number. Stored as the sum of the two :class:`Rank` values (``sum -
+    PAIR_SUM_OFFSET``).
 
     >>> sorted(parse_sum("<=9"))  # 2+3 .. 4+5, 2+7 … as index sums 1..5
     [1, 2, 3, 4, 5]
@@ -488,7 +494,7 @@ def parse_sum(value: object) -> frozenset[int]:
     if m is None:
         raise RuleError(f"bad pair_sum {value!r}: write e.g. \"<=15\", \"9-15\" or \">=20\"")
     op, a, b = m.group(1), int(m.group(2)), m.group(3)
-    values = range(5, 28)  # two different pairs: 2+3 .. K+A
+    values = range(pack(Rank.TWO) + pack(Rank.THREE), pack(Rank.KING) + pack(Rank.ACE) + 1)
     if b is not None:
         keep = [v for v in values if a <= v <= int(b)]
     elif op in (None, "="):
@@ -497,7 +503,7 @@ def parse_sum(value: object) -> frozenset[int]:
         keep = [v for v in values if {"<=": v <= a, ">=": v >= a, "<": v < a, ">": v > a}[op]]
     if not keep:
         raise RuleError(f"pair_sum {value!r} holds no sum of two pairs (5..27)")
-    return frozenset(v - 4 for v in keep)
+    return frozenset(v - PAIR_SUM_OFFSET for v in keep)
 
 
 def parse_action(text: str, section: str) -> tuple[int, int, int]:
