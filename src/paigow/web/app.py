@@ -404,37 +404,31 @@ def create_app(lobby: Lobby, allowed_hosts: frozenset[str] = frozenset(),
                     tile_card_ways=[(w, way_title("tiles", f"{w}.toml"))
                                     for w in tile_card_ways()])
 
-    @app.get("/trainer/tiles-card/{name}.{fmt}")
-    async def tile_strategy_card(name: str, fmt: str) -> Response:
-        """A shipped tile way file's printable strategy card (docs/tiles-derive.md)."""
-        ways = tile_card_ways()
+    async def card_response(name: str, fmt: str, ways: list[str],
+                            draw: Callable[[str, str], bytes], file: str) -> Response:
+        """A shipped way's printable card as SVG or PDF: a listed name only."""
         if name not in ways:
             raise WebError(404, Msg("no strategy card {name}: choose one of {ways}",
                                     name=repr(name), ways=", ".join(ways)))
         if fmt not in ("svg", "pdf"):
             raise WebError(404, Msg("a strategy card is served as .svg or .pdf, not .{fmt}",
                                     fmt=fmt))
-        data = await run_in_threadpool(tile_card_bytes, name, fmt)
+        data = await run_in_threadpool(draw, name, fmt)
         media = "image/svg+xml" if fmt == "svg" else "application/pdf"
         return Response(data, media_type=media, headers={
-            "Content-Disposition": f'inline; filename="{name}-tile-strategy-card.{fmt}"',
+            "Content-Disposition": f'inline; filename="{name}-{file}.{fmt}"',
             "X-Content-Type-Options": "nosniff"})
+
+    @app.get("/trainer/tiles-card/{name}.{fmt}")
+    async def tile_strategy_card(name: str, fmt: str) -> Response:
+        """A shipped tile way file's printable strategy card (docs/tiles-derive.md)."""
+        return await card_response(name, fmt, tile_card_ways(), tile_card_bytes,
+                                   "tile-strategy-card")
 
     @app.get("/trainer/card/{name}.{fmt}")
     async def strategy_card(name: str, fmt: str) -> Response:
         """A way's printable strategy card (docs/poker-derive.md): a shipped name only."""
-        ways = card_ways()
-        if name not in ways:
-            raise WebError(404, Msg("no strategy card {name}: choose one of {ways}",
-                                    name=repr(name), ways=", ".join(ways)))
-        if fmt not in ("svg", "pdf"):
-            raise WebError(404, Msg("a strategy card is served as .svg or .pdf, not .{fmt}",
-                                    fmt=fmt))
-        data = await run_in_threadpool(card_bytes, name, fmt)
-        media = "image/svg+xml" if fmt == "svg" else "application/pdf"
-        return Response(data, media_type=media, headers={
-            "Content-Disposition": f'inline; filename="{name}-strategy-card.{fmt}"',
-            "X-Content-Type-Options": "nosniff"})
+        return await card_response(name, fmt, card_ways(), card_bytes, "strategy-card")
 
     # -- the trainer ---------------------------------------------------------------------
     def _practice(request: Request) -> Any:
