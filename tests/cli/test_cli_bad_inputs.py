@@ -266,7 +266,7 @@ CASES: list[Case] = [
     ("verify, round not there", ["verify", "77", "--db", "{db}"], "no round 77"),
     ("verify, round 0", ["verify", "0", "--db", "{db}"], "'0'"),
     # -- serve: refused before anything is written --------------------------------------------
-    ("serve, port 0", ["serve", "--port", "0"], "'0'"),
+    ("serve, port negative", ["serve", "--port", "-1"], "'-1'"),
     ("serve, port 70000", ["serve", "--port", "70000"], "'70000'"),
     ("serve, port a word", ["serve", "--port", "http"], "'http'"),
     ("serve, idle NaN", ["serve", "--idle-seconds", "nan"], "'nan'"),
