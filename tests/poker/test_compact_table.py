@@ -156,6 +156,7 @@ def test_a_warm_advice_imports_no_numba(tmp_path: Path, monkeypatch: pytest.Monk
     code = (
         "import sys\n"
         "from paigow.analysis.poker_odds import advise\n"
+        "from paigow.poker.cards import Card\n"  # the deck's repr: Card('2c'), ...
         f"a = advise('As Kh Qh 9h 9d 5c 2c', deck={DECK!r}, cache={str(tmp_path)!r})\n"
         "assert a.total == a.settings[0].win + a.settings[0].push + a.settings[0].lose\n"
         "print('numba' in sys.modules)\n"

@@ -35,6 +35,21 @@ from paigow.poker.rules import DEFAULT_RULES, PokerRules
 from paigow.poker.sidebet import PayTable, SideBetOdds, lines_of_low_key, odds_from_classes
 
 
+def dealer_way_for(dealer: FastWay | str, rules: PokerRules, n_cards: int) -> FastWay:
+    """The ``dealer`` way as the one-time table sets it, refused (before any work) when a
+    deck of ``n_cards`` is too large for a way without a fast kernel.
+
+    Raises:
+        RuleError: a way without a fast kernel for a deck of 40 cards or more.
+    """
+    way = way_for(dealer, rules)
+    if n_cards >= 40 and isinstance(way, SlowWay):
+        raise RuleError(f"the {way.name} way has no fast kernel: its setting of every hand "
+                        "of the full deck would take days; give a way file or house (or a "
+                        "small deck)")
+    return way
+
+
 def low_rank_counts(
     dealer: FastWay | str = "house",
     rules: PokerRules = DEFAULT_RULES,
@@ -46,11 +61,7 @@ def low_rank_counts(
     keyed by the two-card rank key (:func:`paigow.poker.fast.table2`'s). The one-time table
     is built (and cached, as for exact advice) when missing; ``on_progress`` reports it."""
     cards = check_deck(deck)
-    way = way_for(dealer, rules)
-    if len(cards) >= 40 and isinstance(way, SlowWay):
-        raise RuleError(f"the {way.name} way has no fast kernel: its setting of every hand "
-                        "of the full deck would take days; give a way file or house (or a "
-                        "small deck)")
+    way = dealer_way_for(dealer, rules, len(cards))
     table = opponent_table(way, True, rules, cards, cache, on_progress)
     keys2 = table.keys2
     grid, _ = table.counts((), np.zeros(len(table.keys5), np.int64), np.arange(len(keys2)),

@@ -171,6 +171,10 @@ def register(app: typer.Typer) -> None:
                                   f"tiger-9): {table.name!r} reads seven cards, whoever sets "
                                   "them")
             way = dealer or "house"
+            if on_setting:  # a way that cannot set the deck is refused before anything
+                from paigow.analysis.dealer_bets import dealer_way_for
+
+                dealer_way_for(way, rules, size)
             if cards is None:  # the whole deck: say what it takes before it starts
                 err_console.print(
                     f"sidebet {table.name}: exact odds over all 154,143,080 seven-card hands"
