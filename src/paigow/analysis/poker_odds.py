@@ -70,7 +70,7 @@ from paigow.poker.cards import (
 )
 from paigow.poker.cards import check_deck as cards_check_deck
 from paigow.poker.kinds import LowKind
-from paigow.poker.rank import rank2, rank5
+from paigow.poker.rank import pack, rank2, rank5
 from paigow.poker.rules import DEFAULT_RULES, PokerRules
 from paigow.poker.setting import Setting, settings
 from paigow.settle import expected_value
@@ -725,7 +725,7 @@ def advise(
         if kind.matches(hand, r):
             own_push = [True] * len(legal)  # the bank's own seven cards push every bet
     elif kind.active:
-        kind_high = kind.high or 0
+        kind_high = 0 if kind.high is None else pack(kind.high)  # the table's 2..14 packing
     if all(own_push):
         counts, pushed = [(0, 0)] * len(legal), total
     else:
