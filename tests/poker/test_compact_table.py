@@ -85,10 +85,12 @@ def test_counts_equal_a_direct_count_of_the_hands_left(way: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("way", ["house", "foxwoods"])
+@pytest.mark.parametrize("way", ["house"])
 def test_a_large_sample_of_the_full_deck_reads_back_as_the_kernel_sets_it(way: str) -> None:
     """200,000 uniform hands and 100,000 hands that can make a flush, against the way's
-    kernel (builds the full-deck table once, a minute or two)."""
+    kernel (the full-deck table the suite builds once for exact advice). The table is the
+    same code for every way: the way files' (foxwoods, mgm-grand) read back hand by hand
+    on a small deck above, where building costs seconds, not five minutes."""
     rules = PokerRules()
     table = opponent_table(way_for(way, rules), True, rules)
     assert len(table) == comb(53, 7) and table.nbytes < 64 * 2**20

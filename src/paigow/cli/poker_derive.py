@@ -15,7 +15,6 @@ from typing import Annotated, Any
 
 import typer
 
-from paigow.analysis.poker_derive_run import minutes
 from paigow.cli.common import (
     JSON_OPTION,
     Int,
@@ -188,6 +187,7 @@ def register(app: typer.Typer) -> None:
 
 
 def _print(r: dict[str, Any]) -> None:
+    from paigow.analysis.poker_derive_run import minutes  # (numba's import: run time only)
 
     lab, learn = r["labels"], r["learn"]
     console.print(
