@@ -265,18 +265,18 @@ def test_when_conditions_name_the_house_setting_and_the_best_high_and_low() -> N
     # balanced"), 8/5 (6-5 4-3 / 3-2 6-4: the best high hand, 5 beside it) and 2/1; the
     # best low hand is the 6, with a 7 beside it: every condition of "beside" holds
     assert sets(w, "6-5 3-2 6-4 4-3") == ("4-3 6-5", "3-2 6-4")
-    assert w.choose(parse_tiles("6-5 3-2 6-4 4-3")).rule.startswith("when beside")
+    assert w.choose(parse_tiles("6-5 3-2 6-4 4-3")).rule.text.startswith("when beside")
     # 6-6 1-1 3-1 6-1: high nine / 6 two ways, 4/1: the best high hand is 9, so "weak" does
     # not apply, nor "beside": the Australian way sets it
-    assert w.choose(parse_tiles("6-6 1-1 3-1 6-1")).rule.startswith("when otherwise: australian")
+    assert w.choose(parse_tiles("6-6 1-1 3-1 6-1")).rule.text.startswith("when otherwise: australian")
     # "weak": hands without a pair whose every setting leaves a high hand of 5 points or
     # less; each is set with its strongest low hand (counted here from the settings)
     assert w.hits("weak")[0] > 0
     for hand in _no_pair_sample():
         got = w.choose(hand)
         weak = max(s.high_value.rank for s in settings(hand)) <= 5
-        by_weak = got.rule.startswith("when weak")
-        assert by_weak == (weak and not got.rule.startswith("when beside")), hand
+        by_weak = got.rule.text.startswith("when weak")
+        assert by_weak == (weak and not got.rule.text.startswith("when beside")), hand
         if by_weak:
             assert got.setting.low_value.code == max(s.low_value.code for s in settings(hand))
 

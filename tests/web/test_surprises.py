@@ -333,7 +333,8 @@ def test_a_co_banker_sees_the_banks_hand_the_house_way_sets(tmp_path: Path) -> N
         assert shown["high_name"] == bank["high_name"] and shown["low_name"] == bank["low_name"]
         # the rule in words, as the reveal says it (never the way's code line)
         assert shown["rule_text"] == bank["rule_text"], (shown["rule_text"], bank["rule_text"])
-        assert shown["rule_text"].startswith("house way rule "), shown["rule_text"]
+        # (a message: its English text, and its parts for the page to say in Chinese)
+        assert shown["rule_text"]["text"].startswith("house way rule "), shown["rule_text"]
 
 
 def test_refusals_of_your_own_actions_say_you(tmp_path: Path) -> None:

@@ -238,6 +238,9 @@ class TrainerHub:
             for o in (shown["yours"], shown["house"], shown["best"], *shown["options"]):
                 in_dealt_order(o, pieces)
                 o["played"] = wire(o.get("played", ""))
+                # the hands' names by their parts: the page says them in its language (a
+                # poker hand with the joker's role is a message of two messages)
+                o["high_value"], o["low_value"] = wire(o["high_value"]), wire(o["low_value"])
             rule = shown.get("rule") or {}
             if isinstance(rule.get("words"), Msg):  # the rule's words by their parts
                 rule["words_msg"] = wire(rule["words"])
