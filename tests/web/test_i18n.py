@@ -284,8 +284,10 @@ def _has_cjk_font() -> bool:
 ALLOWED = {"paigow", "English", "EV", "PDF", "SVG", "JOKER", "CHUNG", "US"}
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture()
 def zh_server(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """A server of its own for each test: its tables wait forever for people
+    (``--idle-seconds 0``), so a seat a test left mid-round would hold the next test's."""
     proc, url = _serve(tmp_path_factory.mktemp("zh"), "--seats", "3", "--bankroll", "500",
                        "--idle-seconds", "0")
     try:
