@@ -216,8 +216,11 @@ class Person:
         seen = self.page.locator("#setter").evaluate(
             "e => { const c = e.cloneNode(true); c.querySelectorAll('.sr-only, .hint')"
             ".forEach((x) => x.remove()); return c.textContent; }")
-        for name in {hi_name, lo_name}:
+        # (the longer name first, taken out before the shorter: "pair of twos" is in "pair
+        # of twos, K-9-4 kickers" when four twos are split into two pairs)
+        for name in sorted({hi_name, lo_name}, key=len, reverse=True):
             assert seen.count(name) == [hi_name, lo_name].count(name), (self.name, name, seen)
+            seen = seen.replace(name, "")
         self.labels_checked += 1
 
     def check_in_view(self, *sels: str) -> None:
