@@ -274,6 +274,8 @@ CASES: list[Case] = [
     ("serve, idle negative", ["serve", "--idle-seconds", "-1"], "'-1'"),
     ("serve, idle a year", ["serve", "--idle-seconds", "31536000"], "'31536000'"),
     ("serve, idle hex float", ["serve", "--idle-seconds", "0x10"], "'0x10'"),
+    ("serve, table idle negative", ["serve", "--table-idle-minutes", "-5"], "'-5'"),
+    ("serve, table idle NaN", ["serve", "--table-idle-minutes", "nan"], "'nan'"),
     ("serve, sit out after negative", ["serve", "--sit-out-after", "-1"], "'-1'"),
     ("serve, sit out after a word", ["serve", "--sit-out-after", "two"], "'two'"),
     ("serve, wallet negative", ["serve", "--wallet", "-5"], "'-5'"),

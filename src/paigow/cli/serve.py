@@ -66,6 +66,7 @@ def serve(
     idle_seconds: Annotated[float, option("--idle-seconds", parser=Float("--idle-seconds", 0, 7 * 86400), help="Each phase's deadline (betting, the bank offer, setting), one for everyone: then the table acts for whoever has not answered (sit out, refuse the bank, the house way); 0 waits forever.")] = 60.0,
     sit_out_after: Annotated[int, option("--sit-out-after", parser=Int("--sit-out-after", 0, 1000), help="Rounds in a row the table may act for a person before it sits them out (seat and chips kept, a Back button); 0: never.")] = 2,
     gone_seconds: Annotated[float, option("--gone-seconds", parser=Float("--gone-seconds", 1, 7 * 86400), help="A person with no page open this long leaves the seat: chips back to their wallet, the seat offered back when they return.")] = 90.0,
+    table_idle_minutes: Annotated[float, option("--table-idle-minutes", parser=Float("--table-idle-minutes", 0, 7 * 24 * 60), help="A table people opened closes once nobody has sat at it this long (its place free for another); 0: never. The command line's tables never close.")] = 30.0,
     wallet: Annotated[str, option("--wallet", parser=Amount("--wallet"), help="Play money in a new person's wallet, dollars (and a reload when it runs out).")] = "2000",
     seats_per_client: Annotated[int, option("--seats-per-client", parser=Int("--seats-per-client", 1, 7), help="Seats one address may hold at a table.")] = 3,
     ez: EzArg = False,
@@ -134,7 +135,8 @@ def serve(
                               "--db postgresql://…")
         sock = bind_socket(host, port)  # then the address, before anything is written
         sock.listen(2048)  # from here a connection waits for the server (the start-up line)
-        lobby = Lobby(db, limits, wallet_grant=grant)
+        lobby = Lobby(db, limits, wallet_grant=grant,
+                      table_idle_seconds=table_idle_minutes * 60 or None)
         room = None
         try:
             if slot is not None:

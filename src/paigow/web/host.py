@@ -366,6 +366,9 @@ class TableHost:
         self.listeners = Listeners(self.cv)
         self.advisor: Advisor | None = None
         self._thread: threading.Thread | None = None
+        # since when nobody has sat here (None: someone sits): the lobby closes a table
+        # people opened once it stood empty long enough (Lobby.expire)
+        self.empty_since: float | None = clock()
 
     # -- life --------------------------------------------------------------------------
     def start(self, timeout: float = 60.0) -> None:
@@ -620,6 +623,8 @@ class TableHost:
 
     def _drop(self, p: Person, why: str = "left") -> None:
         self.people.pop(p.player, None)
+        if not self.people:
+            self.empty_since = self.clock()
         seat = self.seats[p.seat]
         if seat.person is p:
             seat.person = None
@@ -922,6 +927,7 @@ class TableHost:
             if chosen.owner == player:
                 chosen.leaving = None
             self.people[player] = p
+            self.empty_since = None
             self.seat_back.pop(player, None)
             self._changed()
             self._await_move(lambda: chosen.owner == player or p.error is not None)
@@ -1007,6 +1013,14 @@ class TableHost:
             p.misses = 0
             self._changed()
             return p.seat
+
+    def idle_for(self) -> float:
+        """Seconds this table has stood empty: nobody seated, no one's chips at a seat and
+        no round in play (0 while anyone sits or a round is in play; holds the lock)."""
+        if (self.empty_since is None or self.people or self.phase != "waiting"
+                or any(s.owner is not None for s in self.seats.values())):
+            return 0.0
+        return max(0.0, self.clock() - self.empty_since)
 
     def _ready(self) -> Table[Any, Any]:
         if self.phase == "error":

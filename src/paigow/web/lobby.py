@@ -5,6 +5,12 @@ its own rules (game, seats, minimum and maximum bet, bankroll, commission rate o
 house way, rule variants), checked like any other input; a client may open at most
 ``tables_per_client`` tables and the server holds at most ``max_tables``.
 
+**Empty tables close.** A table people opened that nobody has sat at for
+``table_idle_seconds`` (30 minutes by default; ``paigow serve --table-idle-minutes``) is
+closed (:meth:`Lobby.expire`): out of the lobby and out of the ledger's kept tables, its
+page saying why (410). So tables a stranger opens and leaves cannot hold the server's
+``max_tables`` places for ever. The command line's tables never close.
+
 **Tables last.** Every table is kept in the ledger (:mod:`paigow.store.tables`): its id,
 name and rules. When the server starts again (:meth:`Lobby.start`), each table people
 opened comes back with its id, name and rules, and each of the command line's tables takes
@@ -17,13 +23,14 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from paigow.errors import PaigowError
-from paigow.phrasing import Money, Msg, message_of
+from paigow.phrasing import N_, Money, Msg, message_of
 from paigow.settle import Commission, parse_rate
 from paigow.store.base import now
 from paigow.table.session import Prepared, TableOptions, prepare
@@ -37,6 +44,8 @@ if TYPE_CHECKING:
 
 MAX_TABLES = 12
 TABLES_PER_CLIENT = 2
+TABLE_IDLE_SECONDS = 30 * 60.0
+CLOSED_KEPT = 1000  # why a table closed, told to its late visitors: the last this many
 DEFAULT_WAYS = {"tiles": "australian", "poker": "house"}
 
 
@@ -77,6 +86,11 @@ class Lobby:
     wallet_grant: int = WALLET_GRANT
     accounts: Accounts = field(init=False)
     room: Room | None = None  # many processes on one PostgreSQL ledger (web/room.py)
+    table_idle_seconds: float | None = TABLE_IDLE_SECONDS  # None: people's tables stay
+    clock: Callable[[], float] = time.time  # the tables' clock too
+    closed_why: dict[str, Msg] = field(default_factory=dict)  # table id -> why it closed
+    _sweeper: threading.Thread | None = field(default=None, init=False, repr=False)
+    _stop: threading.Event = field(default_factory=threading.Event, init=False, repr=False)
 
     def __post_init__(self) -> None:
         # the people's records, opened first: their recovery cashes out the seats a
@@ -155,6 +169,8 @@ class Lobby:
                 raise WebError(400, Msg("the table could not open: {why}",
                                         why=message_of(exc))) from None
         before, called_off = self._resumed(kept)
+        self.expire()  # a place held by a table that stood empty is free again
+        self._sweep()
         with self.lock:
             if len(self.tables) >= self.max_tables:
                 raise WebError(429, Msg("this server holds {n} tables already (at most "
@@ -172,7 +188,8 @@ class Lobby:
             host = TableHost(opts, self.db, table_id=table_id,
                              name=kept["name"] if kept else name, limits=self.limits,
                              warm_hints=self.warm_hints, prepared=prepared,
-                             rounds_before=before, called_off=called_off, slot=self.slot)
+                             rounds_before=before, called_off=called_off, slot=self.slot,
+                             clock=self.clock)
             self.tables[table_id] = host
             if client:
                 self.opened_by[table_id] = client
@@ -220,10 +237,13 @@ class Lobby:
         """The table ``table_id``; 404 when there is none."""
         host = self.tables.get(table_id)
         if host is None:
-            why = self.room.gone(table_id) if self.room is not None else None
-            if why is not None:
+            gone = self.closed_why.get(table_id)
+            if gone is None and self.room is not None:
+                why = self.room.gone(table_id)
+                gone = None if why is None else Msg(why)
+            if gone is not None:
                 raise WebError(410, Msg("table {table} has closed: {why}", table=table_id,
-                                        why=Msg(why)))
+                                        why=gone))
             raise WebError(404, Msg("there is no table {table} here",
                                     table=repr(table_id[:20])))
         return host
@@ -247,9 +267,71 @@ class Lobby:
             out.sort(key=lambda x: int(x["id"]) if str(x["id"]).isdigit() else 0)
         return out
 
+    def expire(self) -> list[str]:
+        """Close every table people opened that has stood empty (nobody seated, no chips
+        at a seat, no round in play) for ``table_idle_seconds``: out of the lobby and the
+        ledger's kept tables (a restart does not bring it back), its page told why (410),
+        the room's lobbies too. The command line's tables stay. Called before a table opens
+        (a full server makes room) and every minute by a thread of the lobby's; the ids
+        closed."""
+        limit = self.table_idle_seconds
+        if limit is None:
+            return []
+        with self.lock:
+            candidates = [(i, self.tables[i]) for i in self.opened_by if i in self.tables]
+        idle = []
+        for table_id, host in candidates:
+            with host.cv:  # never under the lobby's lock: a table tells the lobby under its own
+                if host.closed or host.idle_for() < limit:
+                    continue
+                host.closed = True  # from here it seats nobody (join refuses a closed table)
+            idle.append((table_id, host))
+        if not idle:
+            return []
+        minutes = max(1, round(limit / 60))
+        why = Msg("nobody sat at it for {minutes} minutes", minutes=minutes)
+        with self.lock:
+            for table_id, _ in idle:
+                self.tables.pop(table_id, None)
+                self.opened_by.pop(table_id, None)
+                self.closed_why[table_id] = why
+            while len(self.closed_why) > CLOSED_KEPT:
+                del self.closed_why[next(iter(self.closed_why))]
+        for table_id, host in idle:
+            host.close()
+            with self.accounts.lock:
+                self.accounts.store.close_table(self.slot, table_id, now())
+            if self.room is not None:
+                self.room.closed(table_id, N_("nobody sat at it for a long while"))
+        self._notify()
+        return [table_id for table_id, _ in idle]
+
+    def _sweep(self) -> None:
+        """Start the thread that closes tables left empty (:meth:`expire`) every minute
+        (more often for a short ``table_idle_seconds``), once."""
+        limit = self.table_idle_seconds
+        if limit is None or self._sweeper is not None:
+            return
+        step = min(60.0, max(1.0, limit / 10))
+
+        def run() -> None:
+            from paigow.web.host import log
+
+            while not self._stop.wait(step):
+                try:
+                    self.expire()
+                except Exception as exc:  # the next pass tries again
+                    log.error("closing the tables left empty failed", exc_info=exc)
+
+        self._sweeper = threading.Thread(target=run, name="paigow-lobby-sweep", daemon=True)
+        self._sweeper.start()
+
     def close(self) -> None:
         """Close every table (rounds in play are voided, people's chips go back to their
         wallets), then the people's records."""
+        self._stop.set()
+        if self._sweeper is not None:
+            self._sweeper.join(10)
         with self.lock:
             hosts = list(self.tables.values())
         for h in hosts:
