@@ -162,6 +162,21 @@ def test_a_live_table_round_is_not_voided_by_another_open(backend: str) -> None:
     c.close()
 
 
+def test_one_server_at_a_time_serves_a_ledgers_tables(backend: str) -> None:
+    # docs/web.md: a second `paigow serve` on the same ledger (slot) is refused, so two
+    # servers never both bring back the same kept tables; the lock goes with its holder
+    a = open_store(backend)
+    a.hold_tables(0)
+    b = open_store(backend)
+    with pytest.raises(PaigowError, match="served by another paigow serve"):
+        b.hold_tables(0)
+    if backend.startswith("postgresql:"):
+        b.hold_tables(3)  # another slot (a card room's process) is free
+    a.close()
+    b.hold_tables(0)  # the first server stopped: the second may serve
+    b.close()
+
+
 def test_the_ledger_check_reads_one_moment(backend: str) -> None:
     """A check beside a live table sees a round whole or not at all: its reads share one
     moment (issue 24 §0: a check between two of its reads saw a round's bets moved but the

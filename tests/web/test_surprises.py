@@ -42,6 +42,7 @@ from webkit import (
     tiles_opts,
 )
 
+from paigow.errors import PaigowError
 from paigow.store import open_store
 from paigow.table.session import prepare
 from paigow.web.accounts import COOKIE
@@ -134,6 +135,32 @@ def test_a_table_the_command_line_no_longer_opens_is_closed_for_good(tmp_path: P
         assert [t["id"] for t in lobby.accounts.store.kept_tables(0)] == ["2"]
     finally:
         lobby.close()
+
+
+def test_a_second_server_on_the_ledger_is_refused_and_writes_nothing(tmp_path: Path) -> None:
+    # two servers on one SQLite ledger would both bring back its kept tables (docs/web.md)
+    db = str(tmp_path / "web.sqlite3")
+    first, app = _started(db)
+    try:
+        r = Person(app).client.post("/api/tables", json={"game": "tiles", "name": "Mine"})
+        assert r.status_code == 201, r.text
+        kept = first.accounts.store.kept_tables(0)
+        second = Lobby(db, HostLimits(idle_seconds=None), warm_hints=False)
+        try:
+            with pytest.raises(PaigowError, match=f"the ledger {db} is served by another"):
+                second.start([(tiles_opts(), prepare(tiles_opts()))])
+            assert second.tables == {}
+        finally:
+            second.close()
+        assert first.accounts.store.kept_tables(0) == kept
+        assert sorted(first.tables) == ["1", r.json()["id"]]
+    finally:
+        first.close()
+    again, _app = _started(db)  # the first stopped: a server starts on the ledger again
+    try:
+        assert sorted(again.tables) == ["1", r.json()["id"]]
+    finally:
+        again.close()
 
 
 # -- §1.2 who acts for a seat is decided at one moment ----------------------------------------

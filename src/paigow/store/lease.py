@@ -29,12 +29,24 @@ from pathlib import Path
 from paigow.errors import PaigowError
 
 
+class TablesServedError(PaigowError):
+    """Another live server already serves this ledger's browser tables."""
+
+    def __init__(self, ledger: str) -> None:
+        super().__init__(
+            f"the ledger {ledger} is served by another paigow serve already: stop it "
+            "first, or give another --db (many servers on one ledger: a PostgreSQL --db "
+            "and --slot, docs/web.md)")
+
+
 class Leases:
     """The lease files of one SQLite ledger (``<db>.leases/``)."""
 
     def __init__(self, db_path: str) -> None:
+        self.db_path = db_path
         self.folder = Path(db_path + ".leases")
         self._held: dict[int, int] = {}  # session id -> descriptor holding its lock
+        self._tables: int | None = None  # the descriptor holding the tables' lease
 
     def path(self, session_id: int) -> Path:
         """The lease file of ``session_id``."""
@@ -52,6 +64,20 @@ class Leases:
             os.close(fd)
             raise PaigowError(f"session {session_id}'s lease is held by another table") from None
         self._held[session_id] = fd
+
+    def hold_tables(self) -> None:
+        """Take the lease of serving the ledger's browser tables (``<db>.leases/tables``),
+        held until :meth:`release`: one ``paigow serve`` on a SQLite ledger at a time."""
+        if self._tables is not None:
+            return
+        self.folder.mkdir(exist_ok=True)
+        fd = os.open(self.folder / "tables", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise TablesServedError(self.db_path) from None
+        self._tables = fd
 
     def holds(self, session_id: int) -> bool:
         """Whether this store holds the session's lease."""
@@ -88,5 +114,8 @@ class Leases:
                 self.path(session_id).unlink()
             os.close(fd)
         self._held.clear()
+        if self._tables is not None:  # its file stays: removing it could let two take it
+            os.close(self._tables)
+            self._tables = None
         with contextlib.suppress(OSError):
             self.folder.rmdir()  # only when empty

@@ -47,6 +47,12 @@ LOCK_CLASS = 0x70616967
 while the schema is created)."""
 
 
+SLOT_LOCK = 0x70616969
+"""The first key of the advisory lock a process holds on its slot of the ledger's browser
+tables while it serves them ('paii'; the second is the slot: 0 a server on its own,
+1-99 a card room's, :mod:`paigow.web.room`)."""
+
+
 def display_url(url: str) -> str:
     """The URL without its password, for messages and ``history`` (:func:`mask_url`).
 
@@ -165,6 +171,15 @@ class PostgresStore(SqlStore):
         row = self.conn.execute(self._sql(sql + " RETURNING id"), tuple(args)).fetchone()
         assert row is not None
         return int(row["id"])
+
+    def hold_tables(self, slot: int) -> None:
+        """Serve the browser tables of ``slot`` (0: a server on its own) while this
+        connection lives; refused when another live process serves them."""
+        row = self._one("SELECT pg_try_advisory_lock(?, ?) AS got", (SLOT_LOCK, slot))
+        if not (row and row["got"]):
+            from paigow.store.lease import TablesServedError
+
+            raise TablesServedError(self.path + (f" (slot {slot})" if slot else ""))
 
     def _session_started(self, session_id: int) -> None:
         """Hold the session's advisory lock while this connection lives."""

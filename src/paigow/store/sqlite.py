@@ -239,6 +239,12 @@ class SqliteStore(SqlStore):
     def _insert(self, sql: str, args: Sequence[Any]) -> int:
         return int(self.db.execute(sql, tuple(args)).lastrowid or 0)
 
+    def hold_tables(self, slot: int) -> None:
+        """Serve the ledger's browser tables (one server at a time: :class:`Leases`);
+        ``slot`` is 0 on SQLite (no card room)."""
+        if self.leases is not None:
+            self.leases.hold_tables()
+
     def _session_started(self, session_id: int) -> None:
         """Hold the session's lease (inside the session's first transaction, so nobody
         sees the session before its lease is held)."""

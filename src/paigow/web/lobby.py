@@ -127,11 +127,15 @@ class Lobby:
         """Open the server's tables: each of ``defaults`` (the command line's, in the id
         and name the table of its game had before, if it had one) and every table people
         opened that the ledger keeps for this server (:mod:`paigow.store.tables`). A kept
-        table whose rules can no longer be made is closed for good (logged)."""
+        table whose rules can no longer be made is closed for good (logged). Refused
+        (:class:`~paigow.store.lease.TablesServedError`) while another live server serves
+        the ledger's tables: nothing is opened or written then."""
         from paigow.web.host import log
 
         store = self.accounts.store
         with self.accounts.lock:
+            if self.room is None:  # a card room's slot is held by the room (web/room.py)
+                store.hold_tables(self.slot)  # one server on a ledger's tables at a time
             kept = store.kept_tables(self.slot)
             ids = [int(i) for i in store.table_ids(self.slot) if i.isdigit()]
         self.next_id = max([self.next_id - 1, *ids]) + 1

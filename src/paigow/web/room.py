@@ -38,13 +38,13 @@ from typing import Any
 from paigow.errors import PaigowError
 from paigow.masking import mask_url
 from paigow.store.base import now
+from paigow.store.postgres import SLOT_LOCK
 
 log = logging.getLogger("paigow.web")
 
 CHANNEL = "paigow_room"
 SIGNOUT = "paigow_signout"  # payload: a signed-out secret's hash (never the secret)
 PROCESS_LOCK = 0x70616968  # 'paih': an incarnation of a process, by its row id
-SLOT_LOCK = 0x70616969  # 'paii': a slot, while a live process holds it
 SCHEMA_LOCK = 0x70616967  # the store's own schema lock ('paig', 0)
 SLOTS = 99
 POLL_SECONDS = 1.0  # how often a process looks for dead ones (and publishes changes)
