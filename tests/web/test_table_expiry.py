@@ -10,6 +10,7 @@ sweep to happen (a fact, with a generous bound).
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ import pytest
 pytest.importorskip("fastapi")
 
 from test_people import _cashed_out
-from webkit import HOSTS, Person, refused, tiles_opts
+from webkit import HOSTS, Person, live, refused, tiles_opts
 
 from paigow.store import open_store
 from paigow.table.session import prepare
@@ -64,7 +65,14 @@ def test_a_table_nobody_sat_at_for_the_idle_time_closes_and_says_why(tmp_path: P
         assert lobby.expire() == []  # not yet
         assert _listed(ann) == ["1", table]
         now[0] += 2
-        assert lobby.expire() == [table]
+        with ann.client.websocket_connect(f"/ws/tables/{table}") as ws:  # a page watching it
+            page = live(ws)
+            assert page.receive(30)["state"]["phase"] == "waiting"
+            assert lobby.expire() == [table]
+            while page.view is None or page.view["phase"] != "closed":
+                page.receive(30)
+            said = json.dumps(page.view["error"])  # what the open page says
+            assert f"table {table} has closed" in said and "nobody sat at it for 10 minutes" in said
         # the command line's table, as empty and older, stays
         assert _listed(ann) == ["1"]
         # its page says why, in words, with the way back; the API answers JSON

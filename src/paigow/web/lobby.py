@@ -283,17 +283,19 @@ class Lobby:
             return []
         with self.lock:
             candidates = [(i, self.tables[i]) for i in self.opened_by if i in self.tables]
+        minutes = round(limit / 60)
+        why = (Msg("nobody sat at it for {minutes} minutes", minutes=minutes) if minutes > 1
+               else Msg("nobody sat at it for a minute"))
         idle = []
         for table_id, host in candidates:
             with host.cv:  # never under the lobby's lock: a table tells the lobby under its own
                 if host.closed or host.idle_for() < limit:
                     continue
                 host.closed = True  # from here it seats nobody (join refuses a closed table)
+                host.error = Msg("table {table} has closed: {why}", table=table_id, why=why)
             idle.append((table_id, host))
         if not idle:
             return []
-        minutes = max(1, round(limit / 60))
-        why = Msg("nobody sat at it for {minutes} minutes", minutes=minutes)
         with self.lock:
             for table_id, _ in idle:
                 self.tables.pop(table_id, None)
