@@ -171,10 +171,11 @@ def register(app: typer.Typer) -> None:
                                   f"tiger-9): {table.name!r} reads seven cards, whoever sets "
                                   "them")
             way = dealer or "house"
+            setter: Any = way
             if on_setting:  # a way that cannot set the deck is refused before anything
                 from paigow.analysis.dealer_bets import dealer_way_for
 
-                dealer_way_for(way, rules, size)
+                setter = dealer_way_for(way, rules, size)
             if cards is None:  # the whole deck: say what it takes before it starts
                 err_console.print(
                     f"sidebet {table.name}: exact odds over all 154,143,080 seven-card hands"
@@ -185,7 +186,7 @@ def register(app: typer.Typer) -> None:
             label = "the dealer's settings (one-time table)" if on_setting else "side bet"
             with _progress(label) as update:
                 odds = _interruptible(
-                    lambda: dealer_bet_odds(table, way, rules, cards, on_progress=update)
+                    lambda: dealer_bet_odds(table, setter, rules, cards, on_progress=update)
                     if on_setting else sidebet_odds(table, rules, cards, update), "side bet"
                 )
             data: dict[str, Any] = odds.to_json()
