@@ -1017,9 +1017,11 @@ class TableHost:
     def idle_for(self) -> float:
         """Seconds this table has stood empty: nobody seated, no one's chips at a seat and
         no round in play (0 while anyone sits or a round is in play; holds the lock)."""
-        if (self.empty_since is None or self.people or self.phase != "waiting"
+        if (self.people or self.phase != "waiting"
                 or any(s.owner is not None for s in self.seats.values())):
             return 0.0
+        if self.empty_since is None:  # emptied some other way: it stands empty from now
+            self.empty_since = self.clock()
         return max(0.0, self.clock() - self.empty_since)
 
     def _ready(self) -> Table[Any, Any]:
