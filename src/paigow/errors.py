@@ -133,6 +133,17 @@ class WebError(PaigowError):
         self.retry_after = retry_after
 
 
+class TablesServedError(PaigowError):
+    """Another live ``paigow serve`` already serves this ledger's browser tables (a SQLite
+    ledger's lease, a PostgreSQL ledger's slot): the message says how to go on."""
+
+    def __init__(self, ledger: str) -> None:
+        super().__init__(
+            f"the ledger {ledger} is served by another paigow serve already: stop it "
+            "first, or give another --db (many servers on one ledger: a PostgreSQL --db "
+            "and --slot, docs/web.md)")
+
+
 class MissingExtraError(PaigowError):
     """A feature whose optional dependencies are not installed: the message is one line
     naming the install command (``pip install 'paigow[web]'``); see :mod:`paigow.extras`."""
@@ -156,6 +167,7 @@ __all__ = [
     "SettingError",
     "SettingNotationError",
     "TableError",
+    "TablesServedError",
     "TileError",
     "TileNotationError",
     "TrainerError",

@@ -26,17 +26,7 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
-from paigow.errors import PaigowError
-
-
-class TablesServedError(PaigowError):
-    """Another live server already serves this ledger's browser tables."""
-
-    def __init__(self, ledger: str) -> None:
-        super().__init__(
-            f"the ledger {ledger} is served by another paigow serve already: stop it "
-            "first, or give another --db (many servers on one ledger: a PostgreSQL --db "
-            "and --slot, docs/web.md)")
+from paigow.errors import PaigowError, TablesServedError
 
 
 class Leases:

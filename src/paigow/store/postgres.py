@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from paigow.errors import PaigowError
+from paigow.errors import PaigowError, TablesServedError
 from paigow.masking import mask_url
 from paigow.store.base import ADDED_COLUMNS, SCHEMA_VERSION, Row, SqlStore, schema
 
@@ -177,8 +177,6 @@ class PostgresStore(SqlStore):
         connection lives; refused when another live process serves them."""
         row = self._one("SELECT pg_try_advisory_lock(?, ?) AS got", (SLOT_LOCK, slot))
         if not (row and row["got"]):
-            from paigow.store.lease import TablesServedError
-
             raise TablesServedError(self.path + (f" (slot {slot})" if slot else ""))
 
     def _session_started(self, session_id: int) -> None:

@@ -128,7 +128,7 @@ class Lobby:
         and name the table of its game had before, if it had one) and every table people
         opened that the ledger keeps for this server (:mod:`paigow.store.tables`). A kept
         table whose rules can no longer be made is closed for good (logged). Refused
-        (:class:`~paigow.store.lease.TablesServedError`) while another live server serves
+        (:class:`~paigow.errors.TablesServedError`) while another live server serves
         the ledger's tables: nothing is opened or written then."""
         from paigow.web.host import log
 
