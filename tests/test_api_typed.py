@@ -29,7 +29,7 @@ from paigow.errors import (
     AmountError, CardError, CardNotationError, CheckpointError, DeriveError,
     IllegalCardsError, IllegalError, IllegalSettingError, IllegalTilesError,
     MissingExtraError, NotationError, RuleError, RulesMismatchError, SettingError,
-    SettingNotationError, TableError, TileError, TileNotationError, TrainerError,
+    SettingNotationError, TableError, TablesServedError, TileError, TileNotationError, TrainerError,
     WayFileError, WebError,
 )
 from paigow.poker import (
@@ -150,7 +150,7 @@ except RulesMismatchError as exc:
 except (AmountError, CardError, CardNotationError, CheckpointError, DeriveError,
         IllegalCardsError, IllegalError, IllegalSettingError, IllegalTilesError,
         MissingExtraError, NotationError, RuleError, SettingError, SettingNotationError,
-        TableError, TileError, TileNotationError, TrainerError, WayFileError, WebError):
+        TableError, TablesServedError, TileError, TileNotationError, TrainerError, WayFileError, WebError):
     raise
 except PaigowError:
     raise
