@@ -441,18 +441,35 @@ def timed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         _stop(proc)
 
 
-def _join(p: Page, url: str, name: str, buy_in: str = "") -> int:
-    """``p`` joins the first table as ``name``; the seat."""
+def join_form(page: Any, name: str, buy_in: str = "") -> int:
+    """Join the table ``page`` shows through its form (as ``name``, or as who the page
+    knows); the seat. The form is drawn again with each update of the table, and on a
+    busy machine a redraw can replace the button between the click's aim and its landing:
+    the click is tried again while the page still offers the form and shows no seat."""
     from playwright.sync_api import expect
 
+    head = page.locator("#controls h2")
+    end = time.monotonic() + 120  # generous: a fact awaited on a busy machine
+    while True:
+        if page.locator("#join-name").count():
+            page.fill("#join-name", name)
+        if buy_in:
+            page.fill("#buy-in", buy_in)
+        page.click("#join-button")
+        try:
+            expect(head).to_contain_text(name, timeout=15_000)
+            return int(head.inner_text().split()[1])
+        except AssertionError:
+            assert time.monotonic() < end, f"{name} never took a seat"
+            if not page.locator("#join-button").is_visible():  # the join is on its way
+                expect(head).to_contain_text(name, timeout=60_000)
+                return int(head.inner_text().split()[1])
+
+
+def _join(p: Page, url: str, name: str, buy_in: str = "") -> int:
+    """``p`` joins the first table as ``name``; the seat."""
     p.page.goto(url + "/tables/1")
-    p.page.fill("#join-name", name)
-    if buy_in:
-        p.page.fill("#buy-in", buy_in)
-    p.page.click("#join-button")
-    head = p.page.locator("#controls h2")
-    expect(head).to_contain_text(name)
-    return int(head.inner_text().split()[1])
+    return join_form(p.page, name, buy_in)
 
 
 def _leave(p: Page) -> None:

@@ -38,6 +38,7 @@ from test_browser import (  # noqa: F401 - the browser fixture is used by name
     _stop,
     _until_dealt,
     browser,
+    join_form,
 )
 
 IDLE = "600"  # seconds a phase waits where a deadline is shown and none must pass: nobody
@@ -84,26 +85,7 @@ def _all_dealt(*pages: Page, timeout: float = 120) -> None:
 
 def _join_here(p: Page, name: str) -> int:
     """``p`` joins the table its page shows (as ``name``, or as who it is); the seat."""
-    from playwright.sync_api import expect
-
-    head = p.page.locator("#controls h2")
-    end = time.monotonic() + 120  # generous: a fact awaited on a busy machine
-    while True:
-        # the form is drawn again with each update of the table: on a busy machine a
-        # redraw can land between filling the name and the click, so the click is
-        # tried again while the page still offers the form and shows no seat
-        if p.page.locator("#join-name").count():
-            p.page.fill("#join-name", name)
-        p.page.click("#join-button")
-        try:
-            expect(head).to_contain_text(name, timeout=15_000)
-            break
-        except AssertionError:
-            assert time.monotonic() < end, f"{p.name} never took a seat"
-            if not p.page.locator("#join-button").is_visible():
-                expect(head).to_contain_text(name, timeout=60_000)
-                break
-    return int(head.inner_text().split()[1])
+    return join_form(p.page, name)
 
 
 def _bet(p: Page, amount: str = "10") -> None:

@@ -56,6 +56,7 @@ from test_browser import (  # noqa: F401 - the browser fixture is used by name
     _serve,
     _stop,
     browser,
+    join_form,
     one_deadline_counting_down,
 )
 
@@ -473,16 +474,12 @@ def join(me: Person, table_url: str, game: str, tag: str) -> int:
     me.game, me.tag = game, tag
     me.page.goto(table_url)
     me.page.locator("#join-button").wait_for()
-    if me.page.locator("#join-name").count():  # a person already known joins by cookie
-        me.page.fill("#join-name", me.name)
-    me.page.click("#join-button")
-    head = me.page.locator("#controls h2").filter(has_text=me.name)
-    head.wait_for()
+    seat = join_form(me.page, me.name)  # a person already known joins by cookie
     if me.device == "phone":  # the table's head is short: the felt starts near the top
         top = me.page.evaluate("document.querySelector('.felt').getBoundingClientRect().top"
                                " + window.scrollY")
         assert top <= 260, f"the felt starts {top} px down the phone's page"
-    return int(head.inner_text().split()[1])
+    return seat
 
 
 def leave(me: Person) -> None:
