@@ -54,7 +54,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, get_args
 
 import numpy as np
 import numpy.typing as npt
@@ -71,6 +71,7 @@ from paigow.analysis.tiles_tables import (
     way_choices,
 )
 from paigow.errors import PaigowError
+from paigow.tiles.api import Conditions
 from paigow.tiles.rules import DEFAULT_RULES, TileRules
 from paigow.tiles.setting import SPLITS, make_setting
 from paigow.tiles.tile import CLASSES, Tile
@@ -553,7 +554,7 @@ class Space:
 #: What ``when`` conditions may say, simplest first: thresholds in points about the
 #: settings the tiles make; thresholds naming the highest tile too; and the house way's
 #: own setting too (a way of exceptions only)
-CONDITIONS: tuple[str, ...] = ("points", "tiles", "house")
+CONDITIONS: tuple[str, ...] = get_args(Conditions)
 
 
 def space(small: bool = False, conditions: str = "tiles", house: bool = True) -> Space:

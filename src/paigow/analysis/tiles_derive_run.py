@@ -15,17 +15,18 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, get_args
 
 from paigow.analysis import tiles_derive as td
 from paigow.errors import RuleError
+from paigow.tiles.api import Shape
 from paigow.tiles.rules import TileRules
 from paigow.tiles.ways import TileWay
 
 StepProgress = Callable[[str, int, int], None]
 """``progress(step, done, total)``: the step's words, and how far it is."""
 
-SHAPES = ("best", "exceptions", "own")
+SHAPES: tuple[str, ...] = get_args(Shape)
 """The shapes a learned way can take: ``exceptions`` (the dealer's way with exceptions),
 ``own`` (rules of its own) or ``best`` (both learned, the better kept)."""
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json as jsonlib
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, get_args
 
 import typer
 
@@ -36,6 +36,7 @@ from paigow.cli.tiles import (
     rules_from,
 )
 from paigow.errors import PaigowError
+from paigow.tiles.api import Conditions, Shape
 
 TIMES_FILE = "tiles-derive-times.json"
 # measured on the shared 2-core machine at load average 15-18 (docs/tiles-derive.md,
@@ -114,13 +115,12 @@ def register(app: typer.Typer) -> None:
         max_rules: Annotated[int, option("--max-rules", parser=Int("--max-rules", 2, 40),
                                          help="At most this many rules, the otherwise line "
                                               "counted (2 to 40).")] = 12,
-        shape: Annotated[str, option("--shape", parser=Choice("--shape", "best", "exceptions",
-                                                                "own"),
+        shape: Annotated[str, option("--shape", parser=Choice("--shape", *get_args(Shape)),
                                      help="exceptions: the dealer's way with exceptions; own: "
                                           "rules of its own; best: both, the better kept.")]
         = "best",
         conditions: Annotated[str, option(
-            "--conditions", parser=Choice("--conditions", "points", "tiles", "house"),
+            "--conditions", parser=Choice("--conditions", *get_args(Conditions)),
             help="What a rule's conditions may say: points (thresholds in points about the "
                  "settings the tiles make), tiles (thresholds naming the highest tile too), "
                  "house (the house way's own setting too).")] = "tiles",
