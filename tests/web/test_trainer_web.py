@@ -123,3 +123,32 @@ def test_a_bad_setting_is_refused_and_the_hand_stays(tmp_path: Path) -> None:
                        ({"low": [0]}, "got 1"), ({"low": "0,1"}, "not string"), ({}, "missing")]:
         refused(c.post("/api/trainer/grade", json=body), 400, name)
     assert c.get("/api/trainer/state").json() == before
+
+
+def test_a_seeded_server_deals_the_trainers_hands_again(tmp_path: Path) -> None:
+    """``serve --seed N --insecure-seed`` replays the trainer as it replays the tables: its
+    n-th practice is dealt from ``Random("N:trainer:n")``. Two servers of one seed deal the
+    same hands in the same order, the hands a :class:`TrainerSession` given that source
+    deals; and each practice of one server is dealt from its own source."""
+    from random import Random
+
+    from paigow.training import TrainerSession
+    from paigow.web.trainer import TrainerHub
+
+    served = []
+    for run in ("first", "again"):
+        db = tmp_path / f"{run}.sqlite3"
+        c = TestClient(create_app(Lobby(str(db), warm_hints=False), HOSTS,
+                                  TrainerHub(str(db), seed=7)))
+        hands = []
+        for _ in range(3):
+            r = c.post("/api/trainer/start",
+                       json={"game": "tiles", "drill": "player", "way": "australian"})
+            assert r.status_code == 200, r.text
+            hands.append(wait(c, lambda s: s["phase"] == "ready")["exercise"]["hand"])
+        served.append(hands)
+    assert served[0] == served[1]
+    want = [list(TrainerSession("tiles", "player", "australian", rng=Random(f"7:trainer:{n}"),
+                                dealer="australian").deal().hand) for n in (1, 2, 3)]
+    assert served[0] == want
+    assert len({tuple(h) for h in want}) == 3  # three sources, three hands

@@ -55,7 +55,7 @@ def serve(
     min_bet: Annotated[str, option("--min-bet", parser=Amount("--min-bet"), help="The table minimum, dollars.")] = "1",
     max_bet: Annotated[str | None, option("--max-bet", parser=Amount("--max-bet"), help="The table maximum, dollars (default: none).")] = None,
     db: Annotated[str | None, db_option("write")] = None,
-    seed: Annotated[int | None, seed_option()] = None,
+    seed: Annotated[int | None, seed_option("Deal every table and the trainer from this seed, for replays and tests (0 to 2**63-1; taken only with the flag below).")] = None,
     insecure_seed: Annotated[bool, INSECURE_SEED_OPTION] = False,
     host: Annotated[str, option("--host", parser=Token("--host", allow_empty=False, max_length=253), help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, option("--port", parser=Int("--port", 0, 65535), help="Port to listen on (0: any free port, told at start).")] = 8000,
@@ -102,6 +102,7 @@ def serve(
         from paigow.web.host import HostLimits
         from paigow.web.lobby import DEFAULT_WAYS, Lobby
         from paigow.web.server import server_config
+        from paigow.web.trainer import TrainerHub
 
         _chance, warning = live_table_chance(seed, insecure_seed)  # refuses a bare --seed
         limits = HostLimits(idle_seconds or None, gone_seconds, seats_per_client, sit_out_after)
@@ -144,7 +145,8 @@ def serve(
             # the command line's tables, and every table people opened that the ledger
             # keeps (the same ids, names and rules as before a restart)
             lobby.start(list(zip(options, prepared, strict=True)))
-            app = create_app(lobby, frozenset(allow_host or ()))
+            app = create_app(lobby, frozenset(allow_host or ()),
+                             TrainerHub(lobby.db, seed))  # seed: only with --insecure-seed
             if warning:
                 err_console.print(warning, highlight=False, style="bold yellow")
             shown = f"[{host}]" if ":" in host else host

@@ -18,11 +18,13 @@ thread, so each piece of work opens the store it uses.
 
 from __future__ import annotations
 
+import itertools
 import secrets
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from random import Random
 from typing import Any
 
 from paigow.errors import PaigowError
@@ -78,12 +80,20 @@ class Practice:
 
 
 class TrainerHub:
-    """Every practice this server holds, by token."""
+    """Every practice this server holds, by token. Hands are dealt from a secure random
+    source; a server started with ``--seed N --insecure-seed`` deals its n-th practice
+    from ``Random("N:trainer:n")``, so a replayed evening deals the trainer's hands again."""
 
-    def __init__(self, db: str | None) -> None:
+    def __init__(self, db: str | None, seed: int | None = None) -> None:
         self.db = db
+        self.seed = seed
+        self.started = itertools.count(1)
         self.practices: dict[str, Practice] = {}
         self.lock = threading.Lock()
+
+    def _rng(self) -> Random | None:
+        """The dealing of the next practice: ``None`` (secure) without a seed."""
+        return None if self.seed is None else Random(f"{self.seed}:trainer:{next(self.started)}")
 
     def get(self, token: str | None) -> Practice:
         with self.lock:
@@ -115,7 +125,8 @@ class TrainerHub:
             # a learned card (a way file of exceptions) is played against the way it is
             # exceptions to; any other way against itself, as before
             session = TrainerSession(game, settings["drill"], way, settings["banking"],
-                                     None, settings["name"], dealer=card_dealer(game, way))
+                                     None, settings["name"], self._rng(),
+                                     dealer=card_dealer(game, way))
         except PaigowError as exc:
             raise WebError(400, message_of(exc)) from None
         with self.lock:
