@@ -43,6 +43,13 @@ have_cjk_font() {
     || { command -v fc-list >/dev/null && [ -n "$(fc-list :lang=zh-tw family 2>/dev/null)" ]; }
 }
 
+# Two runs at once (two clones' CI on one machine) would both call apt-get, and the second
+# fails on dpkg's lock: each run waits here for the other, then sees what it installed.
+if command -v flock >/dev/null; then
+  exec 9>"${TMPDIR:-/tmp}/paigow-services.lock"
+  flock 9
+fi
+
 missing=()
 have_postgres || missing+=(postgresql)
 have_chromium || missing+=(chromium)
