@@ -17,6 +17,8 @@ one hard part and fails if the surprise comes back:
 * "I'm back" with betting time left: the person plays that round (§1.5);
 * the dragon hand: its buyer told before the deal that they set two hands, each hand with
   its own deadline, shown (§1.7).
+* a press on Join held while the table moves on: the page is not drawn again under the
+  finger, and the lift seats the person.
 
 No test asserts a duration: each waits for what the page shows, with generous timeouts.
 Screenshots go to ``screenshots/`` (``surprise-*``).
@@ -438,3 +440,58 @@ def test_the_dragon_hands_buyer_is_told_and_sets_each_hand_in_its_own_time(
     finally:
         _stop(proc)
 
+
+# -- a tap the table's redraw swallowed ------------------------------------------------------
+def test_a_press_on_join_survives_the_redraw_of_a_new_phase(tmp_path: Path, browser: Any) -> None:  # noqa: F811
+    """Bob watches Ann's table and presses Join (finger down); while he holds it Ann bets
+    and his page is sent the table's next phase. Until he lifts his finger the page is not
+    drawn again: the button under it is the one he pressed, where it was, and the lift is
+    his click: he sits down; then the page shows the phase it was sent. (Drawn again under
+    the finger, the button was a new one, pushed down by the dealt hands above it, and the
+    tap was lost.)"""
+    from playwright.sync_api import expect
+
+    proc, url = _serve(tmp_path, "--game", "tiles", "--seats", "3", "--idle-seconds", "0")
+    ann, bob = Page(browser, DESKTOP, "Ann (desktop)"), Page(browser, PHONE, "Bob (phone)")
+    try:
+        ann.page.goto(url + "/tables/1")
+        _join_here(ann, "Ann")
+        expect(ann.page.locator("#bet-amount")).to_be_visible(timeout=120_000)
+        phases: list[str] = []  # the phase of each view or patch Bob's page is sent
+
+        def frame(payload: str | bytes) -> None:
+            msg = json.loads(payload)
+            view = msg.get("state") or msg.get("parts") or {}
+            if "phase" in view:
+                phases.append(view["phase"])
+
+        bob.page.on("websocket", lambda ws: ws.on("framereceived", frame))
+        bob.page.goto(url + "/tables/1")
+        bob.page.fill("#join-name", "Bob")
+        phase = bob.page.locator("#table-head .phase")
+        expect(phase).to_contain_text("taking bets")
+        before = phase.inner_text()
+        button = bob.page.locator("#join-button")
+        button.scroll_into_view_if_needed()
+        box = button.bounding_box()
+        assert box is not None
+        bob.page.evaluate("document.getElementById('join-button').dataset.pressed = 'yes'")
+        bob.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        bob.page.mouse.down()
+        sent = len(phases)
+        _bet(ann)  # the betting closes: Bob's page is sent the next phase
+        end = time.monotonic() + 120  # Playwright hands over the frames while it waits
+        while not any(ph != "betting" for ph in phases[sent:]):
+            assert time.monotonic() < end, f"Bob's page was never sent a new phase: {phases}"
+            bob.page.wait_for_timeout(100)
+        # the head still says what it said: the page was not drawn again under the finger
+        assert phase.inner_text() == before
+        assert bob.page.locator("#join-button[data-pressed='yes']").count() == 1
+        assert button.bounding_box() == box  # not pushed away by a region above it
+        bob.page.mouse.up()
+        expect(bob.page.locator("#controls h2")).to_contain_text("Bob", timeout=60_000)
+        expect(phase).not_to_have_text(before)  # the redraws held are drawn after the lift
+        for p in (ann, bob):
+            p.close()
+    finally:
+        _stop(proc)

@@ -57,9 +57,52 @@ export async function api(method, url, body) {
 // element with the same data-focus key (so live updates never throw focus to the top).
 const lastData = new WeakMap();
 
+// A press in progress holds off every region's redraw. Drawn again between a finger's
+// down and its lift, the button under it is a new one, or is pushed away by a region above
+// that grew (a dealt hand on the felt), and the tap is lost: a busy table redraws a
+// watcher's join form at every phase, a sat-out person's "I'm back" likewise. The redraws
+// wait for the click the press makes (a tap's comes a moment after the lift; Space's at
+// its key's release) or the end of the press by any other way (cancelled, the window
+// left); HOLD_MS only bounds a press whose end never came.
+const HOLD_MS = 30_000;
+const held = new Map(); // region -> its latest redraw, kept while a press lasts
+let pressed = null;
+let pressTimer = 0;
+
+function flushHeld() {
+  pressed = null;
+  clearTimeout(pressTimer);
+  const jobs = [...held.values()];
+  held.clear();
+  for (const job of jobs) job();
+}
+
+function releaseIn(ms) {
+  clearTimeout(pressTimer);
+  pressTimer = setTimeout(flushHeld, ms);
+}
+
+document.addEventListener("pointerdown", (ev) => { pressed = ev.target; releaseIn(HOLD_MS); }, true);
+document.addEventListener("pointerup", () => { if (pressed) releaseIn(400); }, true);
+document.addEventListener("pointercancel", () => { if (pressed) releaseIn(0); }, true);
+document.addEventListener("click", () => { if (pressed) releaseIn(0); }, true);
+document.addEventListener("keydown", (ev) => {
+  if (ev.key === " " && !ev.repeat && ev.target.closest && ev.target.closest("button")) {
+    pressed = ev.target;
+    releaseIn(HOLD_MS);
+  }
+}, true);
+document.addEventListener("keyup", (ev) => { if (ev.key === " " && pressed) releaseIn(0); }, true);
+window.addEventListener("blur", () => { if (pressed) releaseIn(0); });
+
 // A field the person has edited keeps what they typed (or ticked) when its region is
 // drawn again with a field of the same id: a live update never throws their input away.
 export function patch(region, data, render) {
+  if (pressed) {
+    held.set(region, () => patch(region, data, render));  // the latest wins
+    return false;
+  }
+  held.delete(region);  // drawn now: an older held redraw must not follow
   const text = JSON.stringify(data);
   if (lastData.get(region) === text) return false;
   lastData.set(region, text);
