@@ -86,6 +86,9 @@ document.addEventListener("pointerdown", (ev) => { pressed = ev.target; releaseI
 document.addEventListener("pointerup", () => { if (pressed) releaseIn(400); }, true);
 document.addEventListener("pointercancel", () => { if (pressed) releaseIn(0); }, true);
 document.addEventListener("click", () => { if (pressed) releaseIn(0); }, true);
+// a menu (a select) the press opened may take its release: its choice ends the press (a
+// field's change as the press moves focus away from it does not: that press goes on)
+document.addEventListener("change", (ev) => { if (pressed && ev.target === pressed) releaseIn(0); }, true);
 document.addEventListener("keydown", (ev) => {
   if (ev.key === " " && !ev.repeat && ev.target.closest && ev.target.closest("button")) {
     pressed = ev.target;
