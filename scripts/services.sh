@@ -44,9 +44,9 @@ have_cjk_font() {
 }
 
 # Two runs at once (two clones' CI on one machine) would both call apt-get, and the second
-# fails on dpkg's lock: each run waits here for the other, then sees what it installed.
-if command -v flock >/dev/null; then
-  exec 9>"${TMPDIR:-/tmp}/paigow-services.lock"
+# fails on dpkg's lock: each run waits here for the other, then sees what it installed
+# (no flock, or a lock file this user cannot open: no waiting, as before).
+if command -v flock >/dev/null && { exec 9>>"${TMPDIR:-/tmp}/paigow-services.lock"; } 2>/dev/null; then
   flock 9
 fi
 
